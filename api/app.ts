@@ -1,0 +1,48 @@
+/**
+ * The REST API of spec section 7, under /api. One router per resource in api/routes; every
+ * answer is the envelope { code, message, data?, pagination? } with HTTP status = code.
+ */
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiEnv } from "./lib/env.ts";
+import { ApiError } from "./lib/http.ts";
+import { localeFrom, translator } from "./lib/i18n.ts";
+import { routers } from "./routes/index.ts";
+
+export const api = new Hono<ApiEnv>().basePath("/api");
+
+api.use(async (c, next) => {
+  const locale = localeFrom(c.req.header("accept-language"));
+  c.set("locale", locale);
+  c.set("t", translator(locale));
+  await next();
+  c.header("Cache-Control", "no-store");
+});
+
+for (const router of routers) api.route("/", router);
+
+api.notFound((c) => c.json({ code: 404, message: "Route not found" }, 404));
+
+api.onError((err, c) => {
+  const t = c.var.t ?? translator("en");
+  if (err instanceof ApiError) {
+    return c.json({ code: err.status, message: t(err.message, err.vars), data: translateFields(err.data, t) }, err.status);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    return c.json({ code: status, message: err.message || t("api:errors.server") }, status);
+  }
+  // Postgres check/exclusion violations are rule violations the handler did not foresee: say so as 422.
+  if ((err as { code?: string }).code === "23514") return c.json({ code: 422, message: t("api:errors.rule") }, 422);
+  console.error(err);
+  return c.json({ code: 500, message: t("api:errors.server") }, 500);
+});
+
+/** Field messages may be given as translation keys ("ns:key"); plain text passes through. */
+function translateFields(data: unknown, t: (k: string) => string) {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return data;
+  return Object.fromEntries(
+    Object.entries(data).map(([k, v]) => [k, Array.isArray(v) ? v.map((m) => (typeof m === "string" ? t(m) : m)) : v]),
+  );
+}

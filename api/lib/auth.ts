@@ -1,0 +1,84 @@
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { createHash, randomBytes } from "node:crypto";
+import { createMiddleware } from "hono/factory";
+import { db } from "../../db/client.ts";
+import { apiTokens, businesses, businessMembers, users } from "../../db/schema/index.ts";
+import { canAccess, type Privilege } from "../domain/privileges.ts";
+import type { ApiEnv, Membership } from "./env.ts";
+import { ApiError } from "./http.ts";
+
+const TOKEN_DAYS = 30;
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Issues a random 256-bit bearer token; only its hash is stored. */
+export async function issueToken(userId: number) {
+  const token = randomBytes(32).toString("base64url");
+  const active = await memberships(userId);
+  await db.insert(apiTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    businessId: active[0]?.businessId ?? null,
+    expiresAt: new Date(Date.now() + TOKEN_DAYS * 86400_000),
+  });
+  return token;
+}
+
+export async function revokeTokens(userId: number) {
+  await db.update(apiTokens).set({ revokedAt: new Date() }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+}
+
+/** The active businesses a user works for, owners' first, oldest first. */
+export async function memberships(userId: number): Promise<Membership[]> {
+  const rows = await db
+    .select({
+      businessId: businessMembers.businessId,
+      businessName: businesses.name,
+      businessStatus: businesses.status,
+      role: businessMembers.role,
+      privileges: businessMembers.privileges,
+      defaultRoute: businessMembers.defaultRoute,
+    })
+    .from(businessMembers)
+    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
+    .where(and(eq(businessMembers.userId, userId), eq(businesses.status, 1)))
+    .orderBy(asc(businessMembers.role), asc(businesses.id));
+  return rows as Membership[];
+}
+
+export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
+  const header = c.req.header("authorization") ?? "";
+  const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
+  if (!token) throw new ApiError(401, "api:errors.unauthenticated");
+  const [row] = await db
+    .select({ tokenId: apiTokens.id, businessId: apiTokens.businessId, user: users })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, new Date())))
+    .limit(1);
+  if (!row) throw new ApiError(401, "api:errors.session_expired");
+  const { id, name, email, phone, profileStatus, role } = row.user;
+  c.set("user", { id, name, email, phone, profileStatus, role });
+  c.set("tokenId", row.tokenId);
+  c.set("tokenBusinessId", row.businessId);
+  await next();
+});
+
+/**
+ * The caller must be a seller: a member of an active business. The token's business is used when it
+ * is still active; otherwise the token moves to the user's first active business. With a privilege,
+ * staff without it get 403.
+ */
+export function requireSeller(privilege?: Privilege) {
+  return createMiddleware<ApiEnv>(async (c, next) => {
+    const mine = await memberships(c.var.user.id);
+    const wanted = c.var.tokenBusinessId;
+    const member = mine.find((m) => m.businessId === wanted) ?? mine[0];
+    if (!member) throw new ApiError(403, "api:errors.not_seller");
+    if (member.businessId !== wanted) {
+      await db.update(apiTokens).set({ businessId: member.businessId }).where(eq(apiTokens.id, c.var.tokenId));
+    }
+    if (privilege && !canAccess(member, privilege)) throw new ApiError(403, "api:errors.no_privilege");
+    c.set("member", member);
+    await next();
+  });
+}

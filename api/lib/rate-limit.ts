@@ -1,0 +1,41 @@
+/**
+ * Fixed-window rate limits. With REDIS_URL the counters live in Redis so limits hold across app
+ * processes; without it they live in PostgreSQL (rate_limits table), which is shared too.
+ * hit() counts one attempt and answers the seconds to wait when over the limit, else 0.
+ */
+import { sql } from "drizzle-orm";
+import { Redis } from "ioredis";
+import { db } from "../../db/client.ts";
+
+let redis: Redis | undefined;
+function redisClient() {
+  if (!process.env.REDIS_URL) return undefined;
+  redis ??= new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false });
+  return redis;
+}
+
+export async function hit(key: string, limit: number, windowSeconds: number): Promise<number> {
+  const r = redisClient();
+  if (r) {
+    const k = `rl:${key}`;
+    const [[, count], [, ttl]] = (await r.multi().incr(k).expire(k, windowSeconds, "NX").ttl(k).exec()) as [
+      [unknown, number], [unknown, unknown], [unknown, number],
+    ];
+    return count > limit ? Math.max(ttl, 1) : 0;
+  }
+  const { rows } = await db.execute<{ count: number; wait: number }>(sql`
+    INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+      reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
+    RETURNING count, ceil(extract(epoch FROM reset_at - now()))::int AS wait`);
+  const { count, wait } = rows[0];
+  return count > limit ? Math.max(wait, 1) : 0;
+}
+
+/** Clears a key, e.g. after a successful sign-in. */
+export async function reset(key: string) {
+  const r = redisClient();
+  if (r) await r.del(`rl:${key}`);
+  else await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}

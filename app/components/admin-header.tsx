@@ -1,0 +1,66 @@
+import { useTranslation } from "react-i18next";
+import { Form, useLocation, useParams, useSubmit } from "react-router";
+import { localePath } from "../lib/i18n.ts";
+import { LanguageSwitch } from "./language-switch.tsx";
+
+type Props = {
+  user: { name: string; email: string | null };
+  businessId: number;
+  businessName: string;
+  businesses: { business_id: number; name: string }[];
+};
+
+/** Active business (switchable), language switch that keeps the page, user menu with sign-out. */
+export function AdminHeader({ user, businessId, businesses }: Props) {
+  const { t } = useTranslation("nav");
+  const { lang } = useParams();
+  const location = useLocation();
+  const submit = useSubmit();
+  const here = location.pathname + location.search;
+  return (
+    <header className="no-print sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
+      <label htmlFor="sidebar-toggle" className="cursor-pointer rounded p-2 text-slate-600 hover:bg-slate-100 lg:hidden">
+        <span aria-hidden>☰</span>
+        <span className="sr-only">{t("menu")}</span>
+      </label>
+      <Form method="post" action={localePath(lang ?? "en", "/business/switch")} className="flex min-w-0 items-center gap-2">
+        <input type="hidden" name="redirectTo" value={here} />
+        <label htmlFor="active-business" className="hidden text-xs text-slate-500 sm:block">{t("active_business")}</label>
+        <select
+          id="active-business"
+          name="business_id"
+          defaultValue={businessId}
+          key={businessId}
+          onChange={(e) => submit(e.currentTarget.form)}
+          className="max-w-[12rem] truncate rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm font-medium sm:max-w-xs"
+        >
+          {businesses.map((b) => <option key={b.business_id} value={b.business_id}>{b.name}</option>)}
+        </select>
+        <noscript>
+          <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-sm">{t("switch")}</button>
+        </noscript>
+      </Form>
+      <div className="ml-auto flex items-center gap-2">
+        <LanguageSwitch />
+        <details className="relative">
+          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-100">
+            <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700">
+              {user.name.slice(0, 1).toUpperCase()}
+            </span>
+            <span className="hidden text-sm font-medium sm:block">{user.name}</span>
+            <span className="sr-only">{t("user_menu")}</span>
+          </summary>
+          <div className="absolute right-0 z-30 mt-1 w-56 rounded-md border border-slate-200 bg-white p-2 shadow-lg">
+            <p className="truncate px-2 py-1 text-sm font-medium">{user.name}</p>
+            <p className="truncate px-2 pb-2 text-xs text-slate-500">{user.email}</p>
+            <Form method="post" action={localePath(lang ?? "en", "/logout")}>
+              <button type="submit" className="w-full rounded px-2 py-1.5 text-left text-sm text-red-700 hover:bg-red-50">
+                {t("common:actions.sign_out")}
+              </button>
+            </Form>
+          </div>
+        </details>
+      </div>
+    </header>
+  );
+}

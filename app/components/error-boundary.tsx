@@ -1,0 +1,43 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Link, useParams, useRouteError } from "react-router";
+import { isChunkLoadError, reloadAfterChunkError } from "../lib/chunk-reload.ts";
+import { localePath } from "../lib/i18n.ts";
+
+/**
+ * The one error screen (spec section 8): 404 "This page could not be found" with a link home;
+ * other route errors show their status (default 500) and message; unexpected errors show
+ * "Something went wrong! Please try again.". A failed chunk load reloads the page (once per 60 s).
+ */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("common");
+  const { lang } = useParams();
+  const home = localePath(lang ?? "en", "/");
+
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadAfterChunkError();
+  }, [error]);
+
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorScreen status={404} title={t("errors.not_found")} home={home} homeLabel={t("errors.go_home")} />;
+  }
+  if (isRouteErrorResponse(error)) {
+    const message = typeof error.data === "string" ? error.data : error.statusText;
+    return <ErrorScreen status={error.status || 500} title={message || t("errors.title")} home={home} homeLabel={t("errors.go_home")} />;
+  }
+  if (typeof window === "undefined" || !isChunkLoadError(error)) console.error(error);
+  return <ErrorScreen title={t("errors.something_wrong")} home={home} homeLabel={t("errors.go_home")} />;
+}
+
+export function ErrorScreen({ status, title, home, homeLabel }: { status?: number; title: string; home: string; homeLabel: string }) {
+  return (
+    <main className="flex min-h-full flex-col items-center justify-center gap-4 p-8 text-center">
+      {status ? <p className="text-6xl font-bold text-brand-600">{status}</p> : null}
+      <h1 className="text-xl font-semibold">{title}</h1>
+      <Link to={home} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        {homeLabel}
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+import { useTranslation } from "react-i18next";
+import { NavLink, useParams } from "react-router";
+import { localePath, stripLocale } from "../lib/i18n.ts";
+import { NAV } from "../lib/navigation.ts";
+
+/**
+ * The twelve sidebar groups. Staff see only the groups in their access list. On a phone the
+ * sidebar is collapsed behind the header's menu button: a CSS checkbox, so it works without JS.
+ */
+export function Sidebar({ privileges, pathname }: { privileges: string[]; pathname: string }) {
+  const { t } = useTranslation("nav");
+  const { lang } = useParams();
+  const here = stripLocale(pathname);
+  const groups = NAV.filter((g) => privileges.includes(g.key));
+  return (
+    <>
+      <input type="checkbox" id="sidebar-toggle" className="peer sr-only" aria-label={t("menu")} />
+      <nav
+        aria-label={t("sidebar")}
+        className="no-print fixed inset-y-0 left-0 z-40 hidden w-72 overflow-y-auto border-r border-slate-200 bg-white peer-checked:block lg:sticky lg:top-0 lg:block lg:h-screen lg:w-64 lg:shrink-0"
+      >
+        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+          <span className="text-lg font-bold text-brand-600">{t("common:app_name")}</span>
+          <label htmlFor="sidebar-toggle" className="cursor-pointer rounded p-1 text-slate-500 hover:bg-slate-100 lg:hidden">
+            <span aria-hidden>✕</span>
+            <span className="sr-only">{t("close_menu")}</span>
+          </label>
+        </div>
+        <ul className="space-y-1 p-2 text-sm">
+          {groups.map((group) => {
+            const active = group.items.some((i) => here === i.path || here.startsWith(`${i.path}/`));
+            if (group.items.length === 1 && group.items[0].key === group.key) {
+              const item = group.items[0];
+              return (
+                <li key={group.key}>
+                  <NavLink to={localePath(lang ?? "en", item.path)} className={({ isActive }) => linkClass(isActive)}>
+                    {t(`groups.${group.key}`)}
+                  </NavLink>
+                </li>
+              );
+            }
+            return (
+              <li key={group.key}>
+                <details open={active} className="group">
+                  <summary className="flex cursor-pointer list-none items-center justify-between rounded-md px-3 py-2 font-medium text-slate-700 hover:bg-slate-100">
+                    {t(`groups.${group.key}`)}
+                    <span aria-hidden className="text-xs text-slate-400 transition group-open:rotate-90">▶</span>
+                  </summary>
+                  <ul className="ml-3 mt-1 space-y-0.5 border-l border-slate-200 pl-2">
+                    {group.items.map((item) =>
+                      item.disabled || item.ready === false ? (
+                        <li key={item.key}>
+                          <span aria-disabled="true" title={item.disabled ? t("disabled") : t("not_available")} className="block cursor-not-allowed rounded-md px-3 py-1.5 text-slate-400">
+                            {t(`items.${item.key}`)}
+                          </span>
+                        </li>
+                      ) : (
+                        <li key={item.key}>
+                          <NavLink to={localePath(lang ?? "en", item.path)} className={({ isActive }) => linkClass(isActive, true)}>
+                            {t(`items.${item.key}`)}
+                          </NavLink>
+                        </li>
+                      ),
+                    )}
+                  </ul>
+                </details>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <label htmlFor="sidebar-toggle" aria-hidden className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:peer-checked:hidden" />
+    </>
+  );
+}
+
+function linkClass(active: boolean, child = false) {
+  return `block rounded-md px-3 ${child ? "py-1.5" : "py-2 font-medium"} ${
+    active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
+  }`;
+}

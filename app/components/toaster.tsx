@@ -1,0 +1,32 @@
+import { useEffect, useState } from "react";
+import type { Toast } from "../lib/session.server.ts";
+
+const STYLE: Record<Toast["type"], string> = {
+  success: "border-emerald-200 bg-emerald-50 text-emerald-900",
+  danger: "border-red-200 bg-red-50 text-red-900",
+  info: "border-brand-100 bg-brand-50 text-brand-700",
+};
+
+/**
+ * Toasts arrive with the root loader (flash cookie), so they show with and without JavaScript.
+ * With JavaScript they fade after 5 s; without, they stay until the next page.
+ */
+export function Toaster({ toasts }: { toasts: Toast[] }) {
+  const [visible, setVisible] = useState(toasts);
+  useEffect(() => {
+    setVisible(toasts);
+    if (!toasts.length) return;
+    const timer = setTimeout(() => setVisible([]), 5000);
+    return () => clearTimeout(timer);
+  }, [toasts]);
+  if (!visible.length) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3 no-print" role="status" aria-live="polite">
+      {visible.map((toast, i) => (
+        <div key={i} className={`pointer-events-auto w-full max-w-md rounded-md border px-4 py-3 text-sm shadow ${STYLE[toast.type]}`}>
+          {toast.message}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The web's one API client. Loaders and actions call the API through it, in-process (the Hono
+ * app's fetch, no TCP hop) or over HTTP when API_URL is set. It maps the spec's error catalogue
+ * (section 8) once, for every page:
+ *   422      → { ok: false, fieldErrors } for the form to show next to its fields
+ *   403      → session cleared, danger toast, redirect to /
+ *   401      → token dropped, redirect to /auth?redirectTo=<this page> (re-authenticate)
+ *   201, 202 → success without a notice; other non-GET successes toast the server message
+ *   other    → danger toast with the server message
+ *   no answer→ "Oops, something is error."
+ */
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { api as apiApp } from "../../api/app.ts";
+import type { Envelope } from "../../api/lib/http.ts";
+import { getI18n, getLocale } from "./i18n.server.ts";
+import { localePath } from "./i18n.ts";
+import { pushToast, sessionContext } from "./session.server.ts";
+
+type Ctx = { request: Request; context: Readonly<RouterContextProvider> };
+type Body = Record<string, unknown> | FormData | URLSearchParams;
+export type ApiOk<T> = { ok: true; code: number; message: string; data: T; pagination?: Envelope["pagination"] };
+export type ApiFail = { ok: false; code: number; message: string; fieldErrors?: Record<string, string[]> };
+export type ApiResult<T> = ApiOk<T> | ApiFail;
+
+export async function callApi<T = unknown>(
+  { request, context }: Ctx,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  opts: { query?: Record<string, string | number | undefined | null>; body?: Body; token?: string; quiet?: boolean } = {},
+): Promise<ApiResult<T>> {
+  const web = context.get(sessionContext);
+  const locale = getLocale(context);
+  const t = getI18n(context).getFixedT(locale);
+  const url = new URL(`/api${path}`, process.env.API_URL ?? "http://internal");
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
+  const headers = new Headers({ "Accept-Language": locale, Accept: "application/json" });
+  const token = opts.token ?? web.session.get("token");
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  const forwarded = request.headers.get("x-forwarded-for");
+  if (forwarded) headers.set("X-Forwarded-For", forwarded);
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData || opts.body instanceof URLSearchParams) body = opts.body;
+  else if (opts.body) {
+    body = JSON.stringify(opts.body);
+    headers.set("Content-Type", "application/json");
+  }
+
+  let envelope: Envelope<T>;
+  try {
+    const req = new Request(url, { method, headers, body });
+    const res = process.env.API_URL ? await fetch(req) : await apiApp.fetch(req);
+    envelope = (await res.json()) as Envelope<T>;
+  } catch {
+    const message = t("common:errors.no_response");
+    pushToast(web, { type: "danger", message });
+    return { ok: false, code: 0, message };
+  }
+
+  const { code, message } = envelope;
+  if (code === 200 || code === 201 || code === 202) {
+    if (method !== "GET" && code === 200 && !opts.quiet) pushToast(web, { type: "success", message });
+    return { ok: true, code, message, data: envelope.data as T, pagination: envelope.pagination };
+  }
+  if (code === 404 && method === "GET") return { ok: false, code, message };
+  if (code === 422) {
+    return { ok: false, code, message, fieldErrors: (envelope.data as Record<string, string[]>) ?? { _form: [message] } };
+  }
+  if (code === 401 && token) {
+    web.session.unset("token");
+    web.dirty = true;
+    pushToast(web, { type: "danger", message });
+    const here = new URL(request.url);
+    throw redirect(`${localePath(locale, "/auth")}?redirectTo=${encodeURIComponent(here.pathname + here.search)}`);
+  }
+  if (code === 403) {
+    web.destroy = true;
+    pushToast(web, { type: "danger", message });
+    throw redirect(localePath(locale, "/"));
+  }
+  if (!opts.quiet) pushToast(web, { type: "danger", message });
+  return { ok: false, code, message };
+}
+
+/** GET that must succeed: a 404 becomes the not-found page, other failures the route's error page. */
+export async function getOrThrow<T>(ctx: Ctx, path: string, query?: Record<string, string | number | undefined | null>) {
+  const res = await callApi<T>(ctx, "GET", path, { query, quiet: true });
+  if (!res.ok) throw data(res.message, { status: res.code === 0 ? 503 : res.code });
+  return res;
+}
+
+/** GET of a list: 404 "No data" is an empty list, as the spec says. */
+export async function getList<T>(ctx: Ctx, path: string, query?: Record<string, string | number | undefined | null>) {
+  const res = await callApi<T[]>(ctx, "GET", path, { query, quiet: true });
+  if (res.ok) return { rows: res.data, pagination: res.pagination ?? { total_page: 1, total_record: res.data.length } };
+  if (res.code === 404) return { rows: [] as T[], pagination: { total_page: 0, total_record: 0 } };
+  throw data(res.message, { status: res.code === 0 ? 503 : res.code });
+}

@@ -1,0 +1,127 @@
+/**
+ * The sidebar of spec section 2: twelve groups, each a privilege key for staff accounts.
+ * `disabled` entries are the ones the spec shows greyed out. `ready: false` marks pages that later
+ * issues build: they are greyed too (not links) until their route exists, so no link leads to a 404.
+ */
+import type { Privilege } from "../../api/domain/privileges.ts";
+
+export type NavItem = { key: string; path: string; disabled?: boolean; ready?: boolean };
+export type NavGroup = { key: Privilege; icon: string; items: NavItem[] };
+
+const soon = (key: string, path: string, extra: Partial<NavItem> = {}): NavItem => ({ key, path, ready: false, ...extra });
+const off = (key: string, path: string): NavItem => ({ key, path, disabled: true });
+
+export const NAV: NavGroup[] = [
+  { key: "dashboard", icon: "home", items: [{ key: "dashboard", path: "/dashboard", ready: true }] },
+  {
+    key: "profile", icon: "store",
+    items: [
+      { key: "company", path: "/profile/company", ready: true },
+      soon("brand", "/profile/brand"),
+      soon("store", "/profile/store"),
+      soon("channel", "/profile/channel"),
+      soon("warehouse", "/profile/warehouse"),
+      soon("factory", "/profile/factory"),
+      off("store_fee", "/profile/store-fee"),
+      off("holiday", "/profile/holiday"),
+      off("group_company", "/profile/company/group"),
+    ],
+  },
+  { key: "orders", icon: "cart", items: [{ key: "orders", path: "/orders", ready: true }] },
+  {
+    key: "analytics", icon: "chart",
+    items: [
+      soon("analytics_transaction", "/analytics/transaction"), soon("analytics_brand", "/analytics/brand"),
+      soon("analytics_channel", "/analytics/channel"), soon("analytics_products", "/analytics/products"),
+      soon("analytics_customer", "/analytics/customer"), soon("analytics_promotion", "/analytics/promotion"),
+      soon("analytics_team_sales", "/analytics/team-sales"), off("analytics_market", "/analytics/market"),
+    ],
+  },
+  {
+    key: "inbox", icon: "chat",
+    items: [
+      soon("inbox_chat", "/inbox/chat"), soon("inbox_discussion", "/inbox/discussion"),
+      soon("inbox_review", "/inbox/review"), soon("inbox_order", "/inbox/order"), off("inbox_ho", "/inbox/ho"),
+    ],
+  },
+  {
+    key: "balance", icon: "wallet",
+    items: [
+      soon("balance_income", "/income-balance/income"), soon("balance_saldo", "/income-balance/saldo"),
+      soon("balance_deposit", "/income-balance/deposit"), off("balance_points", "/income-balance/points"),
+    ],
+  },
+  {
+    key: "promotion", icon: "tag",
+    items: [
+      soon("promotion_create", "/promotions/create"), soon("promotion_indie_campaign", "/promotions/indie-campaign"),
+      soon("promotion_indie_ads", "/promotions/indie-ads"), soon("promotion_followers_voucher", "/promotions/followers-voucher"),
+      off("promotion_campaign_approval", "/promotions/campaign-approval"),
+    ],
+  },
+  {
+    key: "products", icon: "box",
+    items: [
+      soon("product_listing", "/products/listing"), soon("product_add", "/products/add"),
+      soon("product_service", "/products/service"), soon("product_gift_voucher", "/products/gift-voucher"),
+      soon("product_voucher", "/products/voucher"), soon("product_package", "/products/package"),
+      soon("product_mass_update", "/products/mass-update"), soon("product_barcode", "/products/barcode"),
+    ],
+  },
+  {
+    key: "setting", icon: "cog",
+    items: [
+      soon("setting_account", "/setting/account"), soon("setting_security", "/setting/security"),
+      soon("setting_notification", "/setting/notification"), soon("setting_chat", "/setting/chat"),
+      soon("setting_pos_seller", "/setting/pos-seller"), off("setting_partner", "/setting/partner"),
+    ],
+  },
+  {
+    key: "customer", icon: "users",
+    items: [
+      soon("customer_data", "/customer/data"), soon("customer_performance", "/customer/performance"),
+      soon("customer_broadcast", "/customer-broadcast"), soon("customer_reseller", "/reseller/data"),
+      soon("customer_supplier", "/supplier/data"), soon("customer_margin", "/margin"),
+      off("customer_partner", "/partner/data"), off("customer_customers", "/customers"),
+      off("customer_margin_direct", "/margin/direct-purchase"),
+    ],
+  },
+  {
+    key: "omnichannel", icon: "link",
+    items: [
+      soon("omni_account", "/omnichannel/account/seller"), soon("omni_integration", "/omnichannel/integration/online-channel"),
+      soon("omni_product", "/omnichannel/integration/product/master"), soon("omni_history", "/omnichannel/history"),
+      soon("omni_reports", "/omnichannel/pos-report/sales-report"), soon("omni_wms", "/omnichannel/wms-account"),
+      off("omni_crm", "/omnichannel/crm-system"), off("omni_last_stock", "/omnichannel/pos-report/inventory/last-stock-priority"),
+    ],
+  },
+  {
+    key: "erp", icon: "factory",
+    items: [
+      off("erp_inventory", "/erp/inventory"), off("erp_distribution", "/erp/distribution-center"),
+      off("erp_finance", "/erp/finance-accounting"), off("erp_hrd", "/erp/hrd"),
+      off("erp_sales_marketing", "/erp/sales-marketing"), off("erp_master_store_group", "/erp/master-store-group"),
+      off("erp_master_katalog", "/erp/master-katalog"), off("erp_master_quota", "/erp/master-quota-dist"),
+    ],
+  },
+];
+
+const PREFIX: [RegExp, Privilege][] = [
+  [/^\/dashboard(\/|$)/, "dashboard"],
+  [/^\/profile(\/|$)/, "profile"],
+  [/^\/orders(\/|$)/, "orders"],
+  [/^\/analytics(\/|$)/, "analytics"],
+  [/^\/inbox(\/|$)/, "inbox"],
+  [/^\/income-balance(\/|$)|^\/print\/deposit/, "balance"],
+  [/^\/promotions(\/|$)/, "promotion"],
+  [/^\/products(\/|$)/, "products"],
+  [/^\/setting(\/|$)/, "setting"],
+  [/^\/(customer|customer-broadcast|margin|margin-v0|partner|reseller|supplier)(\/|$)/, "customer"],
+  [/^\/omnichannel(\/|$)/, "omnichannel"],
+  [/^\/erp(\/|$)/, "erp"],
+];
+
+/** The sidebar group (privilege) a path belongs to; null for pages outside the sidebar. */
+export function privilegeForPath(path: string): Privilege | null {
+  return PREFIX.find(([re]) => re.test(path))?.[1] ?? null;
+}

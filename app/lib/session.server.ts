@@ -1,0 +1,79 @@
+/**
+ * The web's cookie session: the API bearer token and flash toasts. Signed, httpOnly, SameSite=Lax,
+ * Secure when the request came over HTTPS (directly or through a proxy's X-Forwarded-Proto).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { createContext, createCookieSessionStorage, type MiddlewareFunction, type Session } from "react-router";
+
+export type Toast = { type: "success" | "danger" | "info"; message: string };
+type Data = { token: string };
+type Flash = { toasts: Toast[] };
+
+/** SESSION_SECRET in production; on a demo machine a random secret kept in ./data survives restarts. */
+function secret(): string {
+  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  const file = path.resolve(process.env.PG_DATA_DIR ? path.dirname(process.env.PG_DATA_DIR) : "data", "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    const value = randomBytes(32).toString("hex");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, value, { mode: 0o600 });
+    return value;
+  }
+}
+
+const secrets = [secret()];
+const storage = (secure: boolean) =>
+  createCookieSessionStorage<Data, Flash>({
+    cookie: { name: "__session", httpOnly: true, sameSite: "lax", path: "/", secure, secrets, maxAge: 30 * 86400 },
+  });
+const storages = { plain: storage(false), secure: storage(true) };
+
+function storageFor(request: Request) {
+  const https = new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  return https ? storages.secure : storages.plain;
+}
+
+export type WebSession = {
+  session: Session<Data, Flash>;
+  /** Toasts raised while handling this request; shown on the next page render. */
+  toasts: Toast[];
+  /** Set to drop the session cookie (sign out, 403). */
+  destroy: boolean;
+  dirty: boolean;
+};
+
+export const sessionContext = createContext<WebSession>();
+
+/** Root middleware: loads the session, lets handlers change it, commits it onto the response. */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const store = storageFor(request);
+  const session = await store.getSession(request.headers.get("Cookie"));
+  const web: WebSession = { session, toasts: [], destroy: false, dirty: false };
+  context.set(sessionContext, web);
+  const hadFlash = session.has("toasts");
+  const response = await next();
+  if (web.toasts.length) session.flash("toasts", [...(web.toasts ?? [])]);
+  if (web.destroy) {
+    const fresh = await store.getSession();
+    if (web.toasts.length) fresh.flash("toasts", web.toasts);
+    response.headers.append("Set-Cookie", await store.commitSession(fresh));
+  } else if (web.dirty || web.toasts.length || hadFlash) {
+    response.headers.append("Set-Cookie", await store.commitSession(session));
+  }
+  return response;
+};
+
+export function pushToast(web: WebSession, toast: Toast) {
+  web.toasts.push(toast);
+}
+
+/** Toasts to show now: the flashed ones from the previous request and any raised in this one. */
+export function takeToasts(web: WebSession): Toast[] {
+  const toasts = [...(web.session.get("toasts") ?? []), ...web.toasts];
+  web.toasts = [];
+  return toasts;
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/layout";
+import { AdminHeader } from "../../components/admin-header.tsx";
+import { OfflineScreen, useOnline } from "../../components/offline.tsx";
+import { Sidebar } from "../../components/sidebar.tsx";
+import { getMe, requireSeller, requireUser } from "../../lib/auth.server.ts";
+import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSeller];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const me = getMe(context);
+  return {
+    user: me.user,
+    businessId: me.business_id!,
+    businessName: me.business_name!,
+    businesses: me.businesses,
+    privileges: me.privileges,
+  };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const online = useOnline();
+  const { pathname } = useLocation();
+  const { t } = useTranslation("nav");
+  return (
+    <div className="min-h-full lg:flex">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        {t("skip_to_content")}
+      </a>
+      <Sidebar privileges={loaderData.privileges} pathname={pathname} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AdminHeader {...loaderData} />
+        <main id="main" className="flex-1 p-4 lg:p-6">{online ? <Outlet /> : <OfflineScreen />}</main>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,11 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/index";
+import { getLocale } from "../lib/i18n.server.ts";
+import { localePath } from "../lib/i18n.ts";
+import { sessionContext } from "../lib/session.server.ts";
+
+/** The root sends a signed-in user to the back-office (which sorts out sellers) and others to sign-in. */
+export function loader({ context }: Route.LoaderArgs) {
+  const signedIn = Boolean(context.get(sessionContext).session.get("token"));
+  throw redirect(localePath(getLocale(context), signedIn ? "/dashboard" : "/auth"));
+}

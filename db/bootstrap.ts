@@ -1,0 +1,23 @@
+/**
+ * Makes a migrated database available and sets process.env.DATABASE_URL before anything imports
+ * db/client.ts. With no DATABASE_URL it starts the embedded PostgreSQL in ./data/pg.
+ */
+import { startEmbeddedPostgres } from "./embedded.ts";
+import { runMigrations } from "./migrate.ts";
+
+export async function bootstrapDatabase() {
+  let stop = async () => {};
+  let embedded = false;
+  if (!process.env.DATABASE_URL) {
+    const pg = await startEmbeddedPostgres({
+      dataDir: process.env.PG_DATA_DIR ?? "data/pg",
+      port: Number(process.env.PG_PORT ?? 54329),
+      database: "indie",
+    });
+    process.env.DATABASE_URL = pg.url;
+    stop = pg.stop;
+    embedded = true;
+  }
+  await runMigrations(process.env.DATABASE_URL!);
+  return { url: process.env.DATABASE_URL!, embedded, stop };
+}

@@ -1,0 +1,151 @@
+/**
+ * Reference data (always, idempotent) and the demo businesses (only into an empty database).
+ * Demo logins are fixed and documented in README.md and the start banner.
+ */
+import { count, sql } from "drizzle-orm";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { hashPassword } from "../api/lib/password.ts";
+import * as ref from "./reference-data.ts";
+import * as s from "./schema/index.ts";
+
+type Db = NodePgDatabase<typeof s>;
+
+export const DEMO_PASSWORD = "indie-demo";
+export const DEMO_LOGINS = [
+  { email: "seller@indie.test", who: "seller, owner of Toko Demo" },
+  { email: "seller2@indie.test", who: "seller of a second business (Batik Sekar Jagad)" },
+  { email: "staff@indie.test", who: "staff of Toko Demo with Orders and Product privileges" },
+  { email: "newbie@indie.test", who: "signed up, not yet a seller" },
+];
+
+export async function seedReference(db: Db) {
+  await db.insert(s.provinces).values(ref.provinces).onConflictDoNothing();
+  await db.insert(s.cities).values(ref.cities).onConflictDoNothing();
+  await db.insert(s.villages).values(ref.villages).onConflictDoNothing();
+  await db.insert(s.banks).values(ref.banks).onConflictDoNothing();
+  await db.insert(s.couriers).values(ref.couriers.map(({ services: _, ...c }) => c)).onConflictDoNothing();
+  const [{ n }] = await db.select({ n: count() }).from(s.courierServices);
+  if (n === 0) {
+    await db.insert(s.courierServices).values(
+      ref.couriers.flatMap((c) => c.services.map((sv) => ({ courierCode: c.code, ...sv }))),
+    );
+  }
+}
+
+/** Seeds the demo data when the database has no users yet. Returns true when it seeded. */
+export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(s.users);
+  if (n > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  const [seller, seller2, staff] = await db
+    .insert(s.users)
+    .values([
+      { name: "Sari Wulandari", email: "seller@indie.test", phone: "+6281200000001", passwordHash, profileStatus: 3, role: "OFFICIAL" },
+      { name: "Budi Santoso", email: "seller2@indie.test", phone: "+6281200000002", passwordHash, profileStatus: 3, role: "OFFICIAL" },
+      { name: "Rina Kusuma", email: "staff@indie.test", phone: "+6281200000003", passwordHash },
+      { name: "Dewi Newbie", email: "newbie@indie.test", phone: "+6281200000004", passwordHash },
+    ])
+    .returning();
+
+  const jakartaSelatan = 3174;
+  const day = 86400_000;
+  const ago = (days: number) => new Date(Date.now() - days * day);
+  const owned = await db
+    .insert(s.businesses)
+    .values([
+      { name: "Toko Demo", legalType: "pt", businessType: 2, email: "halo@tokodemo.id", phone: "+62215550101",
+        address: "Jl. Senopati No. 21, Kebayoran Baru", cityId: jakartaSelatan, postcode: "12190", status: 1,
+        ownerUserId: seller.id, timeCreated: ago(400), timeModified: ago(12),
+        documents: [
+          { type: "tax_id", url: "/uploads/demo-npwp.pdf", name: "NPWP.pdf" },
+          { type: "deed_of_establishment", url: "/uploads/demo-akta.pdf", name: "Akta Pendirian.pdf" },
+          { type: "business_permit", url: "/uploads/demo-nib.pdf", name: "NIB.pdf" },
+        ] },
+      { name: "Toko Demo Bandung", legalType: "cv", businessType: 2, email: "bandung@tokodemo.id", phone: "+62224200100",
+        address: "Jl. Braga No. 8", cityId: 3273, postcode: "40111", status: 1, ownerUserId: seller.id,
+        timeCreated: ago(200), timeModified: ago(30) },
+      { name: "Kopi Senja Nusantara", legalType: "perorangan", businessType: 4, email: "kopi@tokodemo.id", phone: "+6281311112222",
+        address: "Jl. Malioboro No. 52", cityId: 3471, postcode: "55271", status: 3, ownerUserId: seller.id,
+        timeCreated: ago(150), timeModified: ago(3) },
+      { name: "Konveksi Maju Jaya", legalType: "cv", businessType: 1, phone: "+62315470077",
+        address: "Jl. Kapas Krampung No. 120", cityId: 3578, postcode: "60132", status: 1, ownerUserId: seller.id,
+        timeCreated: ago(90), timeModified: ago(90) },
+      { name: "Batik Sekar Jagad", legalType: "pt", businessType: 1, email: "halo@sekarjagad.id", phone: "+62274371234",
+        address: "Jl. Prawirotaman No. 9", cityId: 3471, postcode: "55153", status: 1, ownerUserId: seller2.id,
+        timeCreated: ago(300), timeModified: ago(20) },
+    ])
+    .returning();
+  const [tokoDemo, , , , sekar] = owned;
+  await db.insert(s.businessMembers).values([
+    ...owned.slice(0, 4).map((b) => ({ businessId: b.id, userId: seller.id, role: "owner", defaultRoute: "/dashboard" })),
+    { businessId: sekar.id, userId: seller2.id, role: "owner", defaultRoute: "/dashboard" },
+    { businessId: tokoDemo.id, userId: staff.id, role: "staff", privileges: ["orders", "products"], defaultRoute: "/orders" },
+  ]);
+  await db.insert(s.settings).values(owned.map((b) => ({ businessId: b.id })));
+
+  for (const [biz, catalogue] of [[tokoDemo, DEMO_PRODUCTS], [sekar, DEMO_PRODUCTS_SEKAR]] as const) {
+    const rows = await db
+      .insert(s.products)
+      .values(catalogue.map(([name, sku, price, status], i) => ({
+        businessId: biz.id, name, sku, price, status, timeCreated: ago(100 - i), timeModified: ago(10),
+      })))
+      .returning();
+    await db.insert(s.stockLevels).values(
+      rows.flatMap((p, i) => [
+        { businessId: biz.id, productId: p.id, locationName: "Gudang Pusat", onHand: (i * 7) % 40, reserved: i % 3 === 0 && (i * 7) % 40 > 2 ? 1 : 0 },
+        { businessId: biz.id, productId: p.id, locationName: "Toko Senopati", onHand: (i * 3) % 9, reserved: 0 },
+      ]),
+    );
+  }
+
+  const statuses = ["waiting-payment", "waiting-approval", "wait-to-prepare", "preparing", "packing", "ready-to-ship",
+    "on-delivery", "received", "finish", "finish", "finish", "cancelled", "returned", "hold", "wait-to-pick"];
+  const channels = ["Tokopedia", "Shopee", "Lazada", "Toko Demo Senopati", "Instagram", "WhatsApp"];
+  const customers = ["Andi Pratama", "Siti Rahma", "Agus Setiawan", "Putri Lestari", "Yoga Saputra", "Fitri Handayani", "Rizky Maulana", "Nur Aisyah"];
+  const total = opts.orders ?? 120;
+  const orderRows = Array.from({ length: total }, (_, i) => {
+    const status = statuses[i % statuses.length];
+    const minutesAgo = i < 10 ? i * 37 : i * 173;
+    return {
+      businessId: i % 6 === 5 ? sekar.id : tokoDemo.id,
+      orderCode: `INV/${20261121 - Math.floor(minutesAgo / 1440)}/${String(100000 + i)}`,
+      channelName: channels[i % channels.length],
+      customerName: customers[i % customers.length],
+      status,
+      totalAmount: 45000 + ((i * 37_500) % 1_250_000),
+      timeCreated: new Date(Date.now() - minutesAgo * 60_000),
+    };
+  });
+  for (let i = 0; i < orderRows.length; i += 1000) await db.insert(s.orders).values(orderRows.slice(i, i + 1000));
+  await db.execute(sql`ANALYZE`);
+  return true;
+}
+
+const DEMO_PRODUCTS: [string, string, number, string][] = [
+  ["Kemeja Batik Parang Lengan Panjang", "KBP-001", 289000, "published"],
+  ["Kemeja Batik Kawung Lengan Pendek", "KBK-002", 249000, "published"],
+  ["Dress Tenun Ikat Sumba", "DTI-003", 459000, "published"],
+  ["Kaos Katun Combed 30s Hitam", "KKC-004", 89000, "published"],
+  ["Kaos Katun Combed 30s Putih", "KKC-005", 89000, "published"],
+  ["Celana Chino Slim Fit Khaki", "CCS-006", 219000, "published"],
+  ["Hijab Voal Motif Bunga", "HVM-007", 75000, "published"],
+  ["Tas Anyaman Pandan", "TAP-008", 165000, "published"],
+  ["Sandal Kulit Garut", "SKG-009", 185000, "published"],
+  ["Topi Bucket Denim", "TBD-010", 69000, "archived"],
+  ["Jaket Bomber Parasut", "JBP-011", 275000, "published"],
+  ["Sarung Tenun Samarinda", "STS-012", 320000, "published"],
+  ["Kain Songket Palembang", "KSP-013", 1250000, "published"],
+  ["Blouse Linen Oversize", "BLO-014", 199000, "draft"],
+  ["Rok Plisket Mocca", "RPM-015", 129000, "published"],
+  ["Masker Kain 3 Lapis (isi 5)", "MKL-016", 45000, "suspended"],
+  ["Dompet Kulit Pria", "DKP-017", 149000, "published"],
+  ["Gelang Perak Bali", "GPB-018", 350000, "published"],
+  ["Sabun Sereh Wangi Handmade", "SSW-019", 28000, "published"],
+  ["Lilin Aromaterapi Melati", "LAM-020", 55000, "published"],
+];
+const DEMO_PRODUCTS_SEKAR: [string, string, number, string][] = [
+  ["Batik Tulis Sekar Jagad", "BSJ-001", 1750000, "published"],
+  ["Batik Cap Truntum", "BCT-002", 425000, "published"],
+  ["Selendang Batik Sutra", "SBS-003", 650000, "published"],
+];

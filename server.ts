@@ -1,0 +1,70 @@
+/**
+ * Thin process entry: database (embedded unless DATABASE_URL), migrations, demo seed, then the
+ * HTTP server with static assets, the app (API + web) and socket.io. `--dev` uses Vite's middleware.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { compress } from "hono/compress";
+import { bootstrapDatabase } from "./db/bootstrap.ts";
+
+const started = Date.now();
+const dev = process.argv.includes("--dev");
+process.env.NODE_ENV ??= dev ? "development" : "production";
+const port = Number(process.env.PORT ?? 3000);
+
+const database = await bootstrapDatabase();
+const { db, pool } = await import("./db/client.ts");
+const { seedDemo, seedReference, DEMO_LOGINS, DEMO_PASSWORD } = await import("./db/seed.ts");
+await seedReference(db);
+if (process.env.DEMO !== "off") await seedDemo(db);
+
+type Entry = typeof import("./server/app.ts");
+let listener: (req: IncomingMessage, res: ServerResponse) => void;
+let entry: Entry;
+
+if (dev) {
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+  entry = (await devServer.ssrLoadModule("./server/app.ts")) as Entry;
+  listener = (req, res) =>
+    devServer.middlewares(req, res, async () => {
+      const fresh = (await devServer.ssrLoadModule("./server/app.ts")) as Entry;
+      getRequestListener(fresh.app.fetch)(req, res);
+    });
+} else {
+  // @ts-ignore built by `react-router build`
+  entry = (await import("./build/server/index.js")) as Entry;
+  const root = new Hono();
+  root.use(compress());
+  root.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  root.use("*", serveStatic({ root: "./build/client" }));
+  root.all("*", (c) => entry.app.fetch(c.req.raw));
+  listener = getRequestListener(root.fetch);
+}
+
+const server = createServer(listener);
+entry.attachRealtime(server);
+entry.startWorkers();
+server.listen(port, () => {
+  const url = `http://localhost:${port}`;
+  console.log(`\nIndie seller back-office on ${url}  (${database.embedded ? "embedded PostgreSQL in ./data/pg" : "DATABASE_URL"}, ready in ${Date.now() - started} ms)`);
+  if (process.env.DEMO !== "off") {
+    console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
+    for (const l of DEMO_LOGINS) console.log(`  ${l.email.padEnd(22)} ${l.who}`);
+    console.log(`Messages sent in demo mode (OTPs): ${url}/outbox\n`);
+  }
+});
+
+async function shutdown() {
+  server.close();
+  await pool.end().catch(() => {});
+  await database.stop().catch(() => {});
+  process.exit(0);
+}
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

@@ -1,0 +1,57 @@
+/**
+ * socket.io on the app's HTTP server. A client emits onSellerJoin with { token }; a valid seller
+ * token joins the room of its active business (onSellerJoinSuccess), anything else gets
+ * onSellerJoinFailed. With REDIS_URL the Redis adapter carries events across app processes.
+ */
+import type { Server as HttpServer } from "node:http";
+import { Server } from "socket.io";
+import { createAdapter } from "@socket.io/redis-adapter";
+import { Redis } from "ioredis";
+import { api } from "../api/app.ts";
+
+let io: Server | undefined;
+
+export function attachRealtime(server: HttpServer) {
+  io = new Server(server, { path: "/socket.io", serveClient: false });
+  if (process.env.REDIS_URL) {
+    const pub = new Redis(process.env.REDIS_URL);
+    io.adapter(createAdapter(pub, pub.duplicate()));
+  }
+  io.on("connection", (socket) => {
+    socket.on("onSellerJoin", async (payload: unknown) => {
+      const token = typeof payload === "string" ? safeToken(payload) : (payload as { token?: string })?.token;
+      const me = token ? await whoAmI(token) : undefined;
+      if (!me?.business_id) {
+        socket.emit("onSellerJoinFailed", { message: "Invalid token" });
+        return;
+      }
+      await socket.join(businessRoom(me.business_id));
+      socket.emit("onSellerJoinSuccess", { business_id: me.business_id });
+    });
+  });
+  return io;
+}
+
+function safeToken(raw: string) {
+  try {
+    const v = JSON.parse(raw);
+    return typeof v === "string" ? v : v?.token;
+  } catch {
+    return raw;
+  }
+}
+
+/** The token is checked by the API itself, so the rules stay in one place. */
+async function whoAmI(token: string) {
+  const res = await api.request("/api/v0.0.0/accounts/me", { headers: { Authorization: `Bearer ${token}` } });
+  if (res.status !== 200) return undefined;
+  const body = (await res.json()) as { data?: { business_id: number | null } };
+  return body.data;
+}
+
+export const businessRoom = (businessId: number) => `business:${businessId}`;
+
+/** Sends an event to every signed-in staff of a business. */
+export function emitToBusiness(businessId: number, event: string, payload: unknown) {
+  io?.to(businessRoom(businessId)).emit(event, payload);
+}
