@@ -1,0 +1,35 @@
+/** API test helpers: requests through app.request() (no server), sign-in as the demo accounts. */
+import { api } from "../../api/app.ts";
+import type { Envelope } from "../../api/lib/http.ts";
+
+export const DEMO = {
+  seller: "seller@indie.test",
+  seller2: "seller2@indie.test",
+  staff: "staff@indie.test",
+  newbie: "newbie@indie.test",
+  password: "indie-demo",
+} as const;
+
+export async function call<T = any>(
+  method: string,
+  path: string,
+  opts: { token?: string; json?: unknown; form?: FormData | URLSearchParams; query?: Record<string, string | number>; locale?: "en" | "id" } = {},
+): Promise<{ status: number; body: Envelope<T> }> {
+  const url = new URL(`http://test/api${path}`);
+  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { "Accept-Language": opts.locale ?? "en" };
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  let body: BodyInit | undefined;
+  if (opts.json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(opts.json);
+  } else if (opts.form) body = opts.form;
+  const res = await api.request(url.pathname + url.search, { method, headers, body });
+  return { status: res.status, body: (await res.json()) as Envelope<T> };
+}
+
+export async function login(email: string, password: string = DEMO.password): Promise<string> {
+  const res = await call<{ token: string }>("POST", "/v0.0/auth/login", { json: { email, password } });
+  if (res.status !== 200) throw new Error(`login ${email} failed: ${JSON.stringify(res.body)}`);
+  return res.body.data!.token;
+}

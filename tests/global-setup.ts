@@ -1,0 +1,57 @@
+/**
+ * One PostgreSQL for the whole run: the machine's (DATABASE_URL) or the embedded one. A template
+ * database is migrated and seeded once; every test file gets its own copy (tests/setup-db.ts).
+ */
+import type { TestProject } from "vitest/node";
+import pg from "pg";
+import { startEmbeddedPostgres } from "../db/embedded.ts";
+import { runMigrations } from "../db/migrate.ts";
+
+export default async function setup(project: TestProject) {
+  let adminUrl: string;
+  let stop = async () => {};
+  if (process.env.DATABASE_URL) {
+    adminUrl = process.env.DATABASE_URL;
+  } else {
+    const server = await startEmbeddedPostgres({ dataDir: "data/test-pg", port: Number(process.env.TEST_PG_PORT ?? 54339), database: "postgres" });
+    adminUrl = server.url;
+    stop = server.stop;
+  }
+  const template = `indie_tpl_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${template}"`);
+  await admin.query(`CREATE DATABASE "${template}"`);
+  const templateUrl = withDatabase(adminUrl, template);
+  await runMigrations(templateUrl);
+  // Seed reference + demo data into the template with the app's own seed code.
+  process.env.DATABASE_URL = templateUrl;
+  const { db, pool } = await import("../db/client.ts");
+  const { seedDemo, seedReference } = await import("../db/seed.ts");
+  await seedReference(db);
+  await seedDemo(db);
+  await pool.end();
+  project.provide("adminUrl", adminUrl);
+  project.provide("templateDb", template);
+
+  return async () => {
+    const { rows } = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`indie_t_${process.pid}_%`]);
+    for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+    await admin.end();
+    await stop();
+  };
+}
+
+export function withDatabase(url: string, database: string) {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    adminUrl: string;
+    templateDb: string;
+  }
+}

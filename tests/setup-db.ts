@@ -1,0 +1,16 @@
+// Each test file runs on its own database, copied from the migrated and seeded template.
+import { inject } from "vitest";
+import pg from "pg";
+import { randomBytes } from "node:crypto";
+
+const adminUrl = inject("adminUrl");
+const template = inject("templateDb");
+const name = `indie_t_${template.split("_").pop()}_${randomBytes(4).toString("hex")}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+await admin.end();
+const u = new URL(adminUrl);
+u.pathname = `/${name}`;
+process.env.DATABASE_URL = u.toString();
+process.env.NOTIFY_CONSOLE = "off";
