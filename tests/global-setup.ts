@@ -13,7 +13,7 @@ export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) {
     adminUrl = process.env.DATABASE_URL;
   } else {
-    const server = await startEmbeddedPostgres({ dataDir: "data/test-pg", port: Number(process.env.TEST_PG_PORT ?? 54339), database: "postgres" });
+    const server = await startEmbeddedPostgres({ dataDir: process.env.TEST_PG_DIR ?? "data/test-pg", port: Number(process.env.TEST_PG_PORT ?? 54339), database: "postgres" });
     adminUrl = server.url;
     stop = server.stop;
   }
