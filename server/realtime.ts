@@ -1,13 +1,14 @@
 /**
- * socket.io on the app's HTTP server. A client emits onSellerJoin with { token }; a valid seller
- * token joins the room of its active business (onSellerJoinSuccess), anything else gets
- * onSellerJoinFailed. With REDIS_URL the Redis adapter carries events across app processes.
+ * socket.io on the app's HTTP server. A client emits onSellerJoin with { token }: a bearer token, or
+ * the web's realtime ticket (api/routes/realtime.ts). A valid one joins the room of its active
+ * business (onSellerJoinSuccess), anything else gets onSellerJoinFailed. With REDIS_URL the Redis adapter carries events across app processes.
  */
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import { api } from "../api/app.ts";
+import { businessForTicket } from "../api/routes/realtime.ts";
 
 let io: Server | undefined;
 
@@ -20,13 +21,13 @@ export function attachRealtime(server: HttpServer) {
   io.on("connection", (socket) => {
     socket.on("onSellerJoin", async (payload: unknown) => {
       const token = typeof payload === "string" ? safeToken(payload) : (payload as { token?: string })?.token;
-      const me = token ? await whoAmI(token) : undefined;
-      if (!me?.business_id) {
+      const businessId = !token ? undefined : token.startsWith("rt.") ? await businessForTicket(token) : await businessForToken(token);
+      if (!businessId) {
         socket.emit("onSellerJoinFailed", { message: "Invalid token" });
         return;
       }
-      await socket.join(businessRoom(me.business_id));
-      socket.emit("onSellerJoinSuccess", { business_id: me.business_id });
+      await socket.join(businessRoom(businessId));
+      socket.emit("onSellerJoinSuccess", { business_id: businessId });
     });
   });
   return io;
@@ -41,12 +42,12 @@ function safeToken(raw: string) {
   }
 }
 
-/** The token is checked by the API itself, so the rules stay in one place. */
-async function whoAmI(token: string) {
+/** A bearer token (API clients) is checked by the API itself, so the rules stay in one place. */
+async function businessForToken(token: string) {
   const res = await api.request("/api/v0.0.0/accounts/me", { headers: { Authorization: `Bearer ${token}` } });
   if (res.status !== 200) return undefined;
   const body = (await res.json()) as { data?: { business_id: number | null } };
-  return body.data;
+  return body.data?.business_id ?? undefined;
 }
 
 export const businessRoom = (businessId: number) => `business:${businessId}`;

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, useLocation, useParams, useSubmit } from "react-router";
 import { localePath } from "../lib/i18n.ts";
+import type { SocketState } from "../lib/use-seller-socket.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 
 type Props = {
@@ -8,10 +9,11 @@ type Props = {
   businessId: number;
   businessName: string;
   businesses: { business_id: number; name: string }[];
+  realtime: SocketState;
 };
 
 /** Active business (switchable), language switch that keeps the page, user menu with sign-out. */
-export function AdminHeader({ user, businessId, businesses }: Props) {
+export function AdminHeader({ user, businessId, businesses, realtime }: Props) {
   const { t } = useTranslation("nav");
   const { lang } = useParams();
   const location = useLocation();
@@ -41,6 +43,12 @@ export function AdminHeader({ user, businessId, businesses }: Props) {
         </noscript>
       </Form>
       <div className="ml-auto flex items-center gap-2">
+        <span
+          className={`hidden h-2 w-2 rounded-full sm:block ${realtime === "joined" ? "bg-emerald-500" : realtime === "failed" ? "bg-red-500" : "bg-slate-300"}`}
+          title={t(`realtime.${realtime}`)}
+          role="img"
+          aria-label={t(`realtime.${realtime}`)}
+        />
         <LanguageSwitch />
         <details className="relative">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-100">

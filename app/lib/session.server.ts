@@ -2,30 +2,14 @@
  * The web's cookie session: the API bearer token and flash toasts. Signed, httpOnly, SameSite=Lax,
  * Secure when the request came over HTTPS (directly or through a proxy's X-Forwarded-Proto).
  */
-import fs from "node:fs";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { serverSecret } from "../../api/lib/secret.ts";
 import { createContext, createCookieSessionStorage, type MiddlewareFunction, type Session } from "react-router";
 
 export type Toast = { type: "success" | "danger" | "info"; message: string };
 type Data = { token: string };
 type Flash = { toasts: Toast[] };
 
-/** SESSION_SECRET in production; on a demo machine a random secret kept in ./data survives restarts. */
-function secret(): string {
-  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
-  const file = path.resolve(process.env.PG_DATA_DIR ? path.dirname(process.env.PG_DATA_DIR) : "data", "session-secret");
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    const value = randomBytes(32).toString("hex");
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, value, { mode: 0o600 });
-    return value;
-  }
-}
-
-const secrets = [secret()];
+const secrets = [serverSecret()];
 const storage = (secure: boolean) =>
   createCookieSessionStorage<Data, Flash>({
     cookie: { name: "__session", httpOnly: true, sameSite: "lax", path: "/", secure, secrets, maxAge: 30 * 86400 },

@@ -4,14 +4,18 @@ import type { Route } from "./+types/layout";
 import { AdminHeader } from "../../components/admin-header.tsx";
 import { OfflineScreen, useOnline } from "../../components/offline.tsx";
 import { Sidebar } from "../../components/sidebar.tsx";
+import { callApi } from "../../lib/api.server.ts";
 import { getMe, requireSeller, requireUser } from "../../lib/auth.server.ts";
+import { useSellerSocket } from "../../lib/use-seller-socket.ts";
 import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSeller];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const me = getMe(context);
+export async function loader(args: Route.LoaderArgs) {
+  const me = getMe(args.context);
+  const ticket = await callApi<{ ticket: string }>(args, "POST", "/v0.0.0/realtime/ticket", { quiet: true });
   return {
+    realtimeTicket: ticket.ok ? ticket.data.ticket : null,
     user: me.user,
     businessId: me.business_id!,
     businessName: me.business_name!,
@@ -22,6 +26,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const online = useOnline();
+  const realtime = useSellerSocket(loaderData.realtimeTicket);
   const { pathname } = useLocation();
   const { t } = useTranslation("nav");
   return (
@@ -31,7 +36,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <Sidebar privileges={loaderData.privileges} pathname={pathname} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <AdminHeader {...loaderData} />
+        <AdminHeader {...loaderData} realtime={realtime} />
         <main id="main" className="flex-1 p-4 lg:p-6">{online ? <Outlet /> : <OfflineScreen />}</main>
       </div>
     </div>
