@@ -12,7 +12,6 @@ export { attachRealtime } from "./realtime.ts";
 export { startWorkers } from "../api/jobs/worker.ts";
 
 const handler = createRequestHandler(
-  // @ts-expect-error virtual module provided by the React Router Vite plugin
   () => import("virtual:react-router/server-build"),
   process.env.NODE_ENV,
 );

@@ -18,7 +18,7 @@ export async function hit(key: string, limit: number, windowSeconds: number): Pr
   const r = redisClient();
   if (r) {
     const k = `rl:${key}`;
-    const [[, count], [, ttl]] = (await r.multi().incr(k).expire(k, windowSeconds, "NX").ttl(k).exec()) as [
+    const [[, count], , [, ttl]] = (await r.multi().incr(k).expire(k, windowSeconds, "NX").ttl(k).exec()) as [
       [unknown, number], [unknown, unknown], [unknown, number],
     ];
     return count > limit ? Math.max(ttl, 1) : 0;
