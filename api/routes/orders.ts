@@ -3,7 +3,7 @@
  * count per tab. The lifecycle (accept, pack, send …) comes with the full orders issue.
  */
 import { Hono, type Context } from "hono";
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "../../db/client.ts";
 import { orders } from "../../db/schema/index.ts";
@@ -11,31 +11,25 @@ import { isStatusFilter, ORDER_TABS, statusesFor, TAB_KEYS } from "../domain/ord
 import { requireAuth, requireSeller } from "../lib/auth.ts";
 import type { ApiEnv } from "../lib/env.ts";
 import { input, list, ok, unix } from "../lib/http.ts";
+import { contains, listQuery, offsetOf, orderBy } from "../lib/list-query.ts";
 
 export const orderRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("orders")] as const;
 
-const search = z.string().trim().max(100).optional();
-
-const listQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(150).default(10),
-  search,
+const ordersQuery = listQuery.extend({
   status: z.string().trim().optional().refine((s) => !s || isStatusFilter(s), "orders:errors.unknown_status"),
-  sort: z.enum(["newest", "oldest"]).default("newest"),
+  // Orders sort by when they were placed only: 1 Oldest, 2 Newest (the shared codes).
+  sort: z.coerce.number().int().min(1, "invalid").max(2, "invalid").default(2),
 });
-
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 function scope(businessId: number, text: string | undefined): SQL {
   const where = [eq(orders.businessId, businessId)];
-  if (text) where.push(or(ilike(orders.orderCode, like(text)), ilike(orders.customerName, like(text)))!);
+  if (text) where.push(or(ilike(orders.orderCode, contains(text)), ilike(orders.customerName, contains(text)))!);
   return and(...where)!;
 }
 
 async function listOrders(c: Context<ApiEnv>) {
-  const q = await input(c, listQuery, "query");
+  const q = await input(c, ordersQuery, "query");
   const statuses = statusesFor(q.status);
   const where = and(scope(c.var.member.businessId, q.search), statuses ? inArray(orders.status, [...statuses]) : undefined);
   const [rows, [{ total }]] = await Promise.all([
@@ -51,10 +45,9 @@ async function listOrders(c: Context<ApiEnv>) {
       })
       .from(orders)
       .where(where)
-      // The id breaks ties so pages never repeat or skip a row.
-      .orderBy(...(q.sort === "oldest" ? [asc(orders.timeCreated), asc(orders.id)] : [desc(orders.timeCreated), desc(orders.id)]))
+      .orderBy(...orderBy(q.sort, { created: orders.timeCreated, modified: orders.timeModified, name: orders.orderCode, id: orders.id }))
       .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
+      .offset(offsetOf(q)),
     db.select({ total: count() }).from(orders).where(where),
   ]);
   return list(c, rows.map((r) => ({ ...r, time_created: unix(r.time_created) })), total, q.limit);
@@ -65,7 +58,7 @@ orderRoutes.get("/v2.2.0/orders", ...seller, listOrders);
 
 /** Orders per tab ({ all, "waiting-payment", … }), with the same search as the list. */
 async function countOrders(c: Context<ApiEnv>) {
-  const q = await input(c, z.object({ search }), "query");
+  const q = await input(c, listQuery.pick({ search: true }), "query");
   const rows = await db
     .select({ status: orders.status, n: count() })
     .from(orders)

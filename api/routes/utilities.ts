@@ -1,0 +1,169 @@
+/**
+ * Reference lists for forms and pickers (spec section 7 "Utilities") and the file upload.
+ * Places, banks and couriers are tables seeded from db/reference-data.ts; the spec's small
+ * enumerations (genders, payment methods, legal types …) are read from that module as they are,
+ * with labels translated for the caller. Every call needs a signed-in user: the become-seller form
+ * uses them before its user is a seller.
+ */
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { and, asc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { db } from "../../db/client.ts";
+import * as ref from "../../db/reference-data.ts";
+import { banks, businesses, cities, courierServices, couriers, provinces, villages } from "../../db/schema/index.ts";
+import { memberships, requireAuth } from "../lib/auth.ts";
+import type { ApiEnv } from "../lib/env.ts";
+import { ApiError, input, list, ok } from "../lib/http.ts";
+import { contains } from "../lib/list-query.ts";
+import { IMAGE_KINDS, MAX_UPLOAD_BYTES, storeUpload } from "../lib/uploads.ts";
+
+export const utilityRoutes = new Hono<ApiEnv>();
+
+/** Reference lists are short: all rows at once, in the list envelope (an empty one is 404 "No data"). */
+const all = <T>(c: Context<ApiEnv>, rows: T[]) => list(c, rows, rows.length, Math.max(rows.length, 1));
+
+// ---------------------------------------------------------------------------------------------
+// Places
+// ---------------------------------------------------------------------------------------------
+const city = {
+  location_id: cities.id,
+  location_name: cities.name,
+  province_id: provinces.id,
+  province_name: provinces.name,
+};
+
+utilityRoutes.get("/v0.0.0/utilities/provinces", requireAuth, async (c) =>
+  all(c, await db.select({ province_id: provinces.id, name: provinces.name }).from(provinces).orderBy(asc(provinces.name))));
+
+const locationsQuery = z.object({
+  // Pickers search from 3 typed characters (spec section 5); a shorter text lists everything.
+  search: z.string().trim().max(100).optional(),
+  province_id: z.coerce.number().int().positive("invalid").optional(),
+});
+
+/** Cities (kota and kabupaten) with their province, by province then name. */
+utilityRoutes.get("/v0.0.0/utilities/locations", requireAuth, async (c) => {
+  const q = await input(c, locationsQuery, "query");
+  const where: SQL[] = [];
+  if (q.search && q.search.length >= 3) where.push(or(ilike(cities.name, contains(q.search)), ilike(provinces.name, contains(q.search)))!);
+  if (q.province_id) where.push(eq(cities.provinceId, q.province_id));
+  const rows = await db
+    .select(city)
+    .from(cities)
+    .innerJoin(provinces, eq(provinces.id, cities.provinceId))
+    .where(and(...where))
+    .orderBy(asc(provinces.name), asc(cities.name));
+  return all(c, rows);
+});
+
+/** Villages (kelurahan/desa) of one city, with their district (kecamatan) and postcode. */
+utilityRoutes.get("/v0.0.0/utilities/villages", requireAuth, async (c) => {
+  const q = await input(c, z.object({ location_id: z.coerce.number({ error: "required" }).int().positive("required") }), "query");
+  const rows = await db
+    .select({ village_id: villages.id, name: villages.name, district: villages.district, postcode: villages.postcode })
+    .from(villages)
+    .where(eq(villages.cityId, q.location_id))
+    .orderBy(asc(villages.district), asc(villages.name));
+  return all(c, rows);
+});
+
+/** Cities where the caller's businesses are, by name (the spec calls it with sort=1). */
+utilityRoutes.get("/v0.0.0/utilities/store-cities", requireAuth, async (c) => {
+  await input(c, z.object({ sort: z.coerce.number().int().optional() }), "query");
+  const mine = (await memberships(c.var.user.id)).map((m) => m.businessId);
+  if (mine.length === 0) return all(c, []);
+  const rows = await db
+    .selectDistinct(city)
+    .from(businesses)
+    .innerJoin(cities, eq(cities.id, businesses.cityId))
+    .innerJoin(provinces, eq(provinces.id, cities.provinceId))
+    .where(inArray(businesses.id, mine))
+    .orderBy(asc(cities.name), asc(cities.id));
+  return all(c, rows);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Money and language
+// ---------------------------------------------------------------------------------------------
+utilityRoutes.get("/v0.0.0/utilities/currencies", requireAuth, (c) =>
+  all(c, ref.currencies.map((x) => ({ code: x.code, name: c.var.t(`utilities:currencies.${x.code}`), symbol: x.symbol, decimals: x.decimals }))));
+
+utilityRoutes.get("/v0.0.0/utilities/languages", requireAuth, (c) =>
+  all(c, ref.languages.map((x) => ({ code: x.code, name: c.var.t(`utilities:languages.${x.code}`), native_name: x.nativeName }))));
+
+utilityRoutes.get("/v0.0.0/utilities/payments/methods", requireAuth, (c) =>
+  all(c, ref.paymentMethods.map((x) => ({ id: x.id, name: c.var.t(`utilities:payment_methods.${x.id}`) }))));
+
+async function bankList(c: Context<ApiEnv>) {
+  const q = await input(c, z.object({ search: z.string().trim().max(100).optional() }), "query");
+  const rows = await db
+    .select({ bank_code: banks.code, name: banks.name, short_name: banks.shortName })
+    .from(banks)
+    .where(q.search ? or(ilike(banks.name, contains(q.search)), ilike(banks.shortName, contains(q.search)), eq(banks.code, q.search)) : undefined)
+    .orderBy(asc(banks.shortName));
+  return all(c, rows);
+}
+utilityRoutes.get("/v0.0.0/utilities/banks", requireAuth, bankList);
+utilityRoutes.get("/v0.0.0/banks", requireAuth, bankList);
+
+// ---------------------------------------------------------------------------------------------
+// Delivery
+// ---------------------------------------------------------------------------------------------
+const COURIER_GROUPS = ["regular", "instant", "same_day", "cargo"] as const;
+
+/** Courier tree by kind of delivery: a courier shows in every group it has services in. */
+async function deliveryCouriers(c: Context<ApiEnv>) {
+  const rows = await db
+    .select({ id: courierServices.id, code: courierServices.code, name: courierServices.name, group: courierServices.group,
+      courier_code: couriers.code, courier_name: couriers.name })
+    .from(courierServices)
+    .innerJoin(couriers, eq(couriers.code, courierServices.courierCode))
+    .orderBy(asc(couriers.name), asc(courierServices.id));
+  const tree = COURIER_GROUPS.map((group) => {
+    const byCourier = new Map<string, { code: string; name: string; services: { id: number; code: string; name: string }[] }>();
+    for (const r of rows.filter((r) => r.group === group)) {
+      const courier = byCourier.get(r.courier_code) ?? { code: r.courier_code, name: r.courier_name, services: [] };
+      courier.services.push({ id: r.id, code: r.code, name: r.name });
+      byCourier.set(r.courier_code, courier);
+    }
+    return { id: group, name: c.var.t(`utilities:courier_groups.${group}`), couriers: [...byCourier.values()] };
+  });
+  return all(c, tree.filter((g) => g.couriers.length > 0));
+}
+utilityRoutes.get("/v0.0.0/utilities/delivery-couriers", requireAuth, deliveryCouriers);
+utilityRoutes.get("/v0.1.0/utilities/delivery-couriers", requireAuth, deliveryCouriers);
+
+// ---------------------------------------------------------------------------------------------
+// The spec's enumerations
+// ---------------------------------------------------------------------------------------------
+utilityRoutes.get("/v0.0.0/utilities/genders", requireAuth, (c) =>
+  all(c, ref.genders.map((x) => ({ id: x.id, name: c.var.t(`utilities:genders.${x.id}`) }))));
+
+utilityRoutes.get("/v0.0.0/utilities/business-types", requireAuth, (c) =>
+  all(c, ref.businessTypes.map((x) => ({ id: x.id, name: c.var.t(`utilities:business_types.${x.id}`) }))));
+
+utilityRoutes.get("/v0.0.0/utilities/legal-types", requireAuth, (c) =>
+  all(c, ref.legalTypes.map((id) => ({ id, name: c.var.t(`utilities:legal_types.${id}`) }))));
+
+utilityRoutes.get("/v0.0.0/utilities/company-documents", requireAuth, (c) =>
+  all(c, ref.companyDocumentTypes.map((id) => ({ id, name: c.var.t(`utilities:documents.${id}`) }))));
+
+// ---------------------------------------------------------------------------------------------
+// Upload
+// ---------------------------------------------------------------------------------------------
+const tooBig = () => new ApiError(422, "api:upload.too_big", { file: ["api:upload.too_big"] });
+
+/** One image (png/jpeg by its bytes, ≤ 2048 KB); answers its URL. A bigger body is refused unread. */
+utilityRoutes.post(
+  "/v0.0.0/utilities/upload",
+  requireAuth,
+  bodyLimit({ maxSize: MAX_UPLOAD_BYTES + 64 * 1024, onError: () => { throw tooBig(); } }),
+  async (c) => {
+    const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const file = body.file;
+    if (!(file instanceof File) || file.size === 0) throw new ApiError(422, "api:errors.validation", { file: ["validation:required"] });
+    const url = await storeUpload(file, c.var.user.id, IMAGE_KINDS);
+    return ok(c, url, "utilities:upload.done");
+  },
+);
