@@ -1,3 +1,86 @@
-export default function Page() {
-  return null;
+import { useTranslation } from "react-i18next";
+import { data, Link, useParams } from "react-router";
+import type { Route } from "./+types/outbox";
+import { GeneralErrorBoundary } from "../components/error-boundary.tsx";
+import { buttonClass } from "../components/form.tsx";
+import { LanguageSwitch } from "../components/language-switch.tsx";
+import { callApi } from "../lib/api.server.ts";
+import { formatDateTime } from "../lib/format.ts";
+import { getI18n, getLocale } from "../lib/i18n.server.ts";
+import { localePath } from "../lib/i18n.ts";
+
+type Message = {
+  id: number;
+  channel: "email" | "sms";
+  target: string;
+  subject: string;
+  body: string;
+  delivered: boolean;
+  error: string | null;
+  time_created: number;
+};
+
+/**
+ * Demo mode only (no SMTP or SMS provider configured): the notifier's last 50 messages, open
+ * without signing in because this is where a demo user reads the code of a forgotten password.
+ * With a real provider the API answers 404 and so does this page.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const res = await callApi<Message[]>(args, "GET", "/v0.0.0/demo/outbox", { quiet: true });
+  if (!res.ok) throw data("Not found", { status: res.code === 404 ? 404 : 503 });
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return { messages: res.data, title: `${t("auth:outbox.title")} · ${t("common:app_name")}` };
+}
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const { lang } = useParams();
+  const locale = lang ?? "en";
+  const { messages } = loaderData;
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="text-sm font-bold text-brand-700">{t("common:app_name")}</p>
+          <h1 className="text-2xl font-semibold">{t("outbox.title")}</h1>
+        </div>
+        <div className="flex items-center gap-2">
+          <a href={localePath(locale, "/outbox")} className={buttonClass("secondary")}>{t("common:actions.refresh")}</a>
+          <LanguageSwitch />
+        </div>
+      </div>
+      <p className="mt-2 text-sm text-slate-600">{t("outbox.intro")}</p>
+      {messages.length === 0 ? (
+        <p className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("outbox.empty")}</p>
+      ) : (
+        <ol className="mt-6 space-y-3">
+          {messages.map((m) => (
+            <li key={m.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+                <span className="rounded bg-slate-100 px-2 py-0.5 font-semibold uppercase text-slate-700">
+                  {t(m.channel === "email" ? "outbox.email" : "outbox.sms")}
+                </span>
+                <span>{t("outbox.to", { target: m.target })}</span>
+                <time dateTime={new Date(m.time_created * 1000).toISOString()}>{formatDateTime(m.time_created)} WIB</time>
+                {m.error ? <span className="text-red-700">{t("outbox.failed", { error: m.error })}</span> : null}
+              </div>
+              <p className="mt-2 font-medium">{m.subject}</p>
+              <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{m.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className="mt-8 text-center text-sm">
+        <Link to={localePath(locale, "/auth")} className="font-medium text-brand-700 hover:underline">{t("forgot.back_to_sign_in")}</Link>
+      </p>
+    </main>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

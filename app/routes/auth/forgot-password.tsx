@@ -1,3 +1,258 @@
-export default function Page() {
-  return null;
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useParams } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/forgot-password";
+import { useAuthOptions } from "./layout.tsx";
+import { FieldError, FormErrors, SubmitButton, TextField, buttonClass, inputClass } from "../../components/form.tsx";
+import { callApi } from "../../lib/api.server.ts";
+import { replyWithApiError } from "../../lib/forms.server.ts";
+import { getI18n, getLocale } from "../../lib/i18n.server.ts";
+import { localePath } from "../../lib/i18n.ts";
+import { pushToast, sessionContext } from "../../lib/session.server.ts";
+
+/**
+ * Forgotten password in three steps, each a plain POST carrying `step` and the address in hidden
+ * fields, so it works without JavaScript: check (where would the code go) → request the code →
+ * the code with a new password. The API never says whether an account exists (api/routes/auth.ts).
+ */
+const checkSchema = z.object({
+  step: z.literal("check"),
+  target: z.string({ error: "email_or_phone" }).trim().min(1, "email_or_phone"),
+});
+const requestSchema = z.object({ step: z.enum(["request", "resend"]), target: z.string().min(1) });
+const resetSchema = z
+  .object({
+    step: z.literal("reset"),
+    target: z.string().min(1),
+    otp: z.string({ error: "required" }).trim().regex(/^\d{6}$/, "auth:forgot.otp_format"),
+    password: z.string({ error: "required" }).min(8, "password_min"),
+    password_confirmation: z.string({ error: "required" }),
+  })
+  .refine((v) => v.password === v.password_confirmation, { message: "password_mismatch", path: ["password_confirmation"] });
+
+type Step = "check" | "request" | "reset";
+type Where = { target: string; channel: "email" | "sms"; masked_target: string };
+type View = {
+  step: Step;
+  where?: Where;
+  /** Unix seconds when the last code stops working (shown as a countdown with JavaScript). */
+  expiresAt?: number;
+  result?: SubmissionResult<string[]>;
+  notice?: { type: "info" | "danger"; text: string };
+};
+type Args = Route.ActionArgs;
+
+/** Where a code for this address would go (the API's check step; it has no side effects). */
+async function describe(args: Args, target: string): Promise<Where | undefined> {
+  if (!target) return undefined;
+  const res = await callApi<Where>(args, "POST", "/v0.0/forgot-password/check", { body: { target }, quiet: true });
+  return res.ok ? { target: res.data.target, channel: res.data.channel, masked_target: res.data.masked_target } : undefined;
+}
+
+/** Stays on a step after a failed call, with the API's messages next to the fields. */
+function stay(view: Omit<View, "result">, failed: ReturnType<typeof replyWithApiError>) {
+  return data<View>({ ...view, result: failed.data }, failed.init ?? undefined);
+}
+
+async function check(args: Args, form: FormData) {
+  const submission = parseWithZod(form, { schema: checkSchema });
+  if (submission.status !== "success") return data<View>({ step: "check", result: submission.reply() }, { status: 400 });
+  const res = await callApi<Where>(args, "POST", "/v0.0/forgot-password/check", { body: { target: submission.value.target }, quiet: true });
+  if (!res.ok) return stay({ step: "check" }, replyWithApiError(submission, res));
+  return data<View>({ step: "request", where: { target: res.data.target, channel: res.data.channel, masked_target: res.data.masked_target } });
+}
+
+/** Sends a code; `resend` comes from the last step and goes back to it whatever happens. */
+async function request(args: Args, form: FormData) {
+  const submission = parseWithZod(form, { schema: requestSchema });
+  const target = String(form.get("target") ?? "");
+  const back: Step = form.get("step") === "resend" ? "reset" : "request";
+  const where = await describe(args, target);
+  if (submission.status !== "success" || !where) return data<View>({ step: "check" }, { status: 400 });
+  const res = await callApi<{ expires_in: number }>(args, "POST", "/v0.0/forgot-password/request-otp", { body: { target: where.target }, quiet: true });
+  if (!res.ok) {
+    if (back === "reset") {
+      const expiresAt = Number(form.get("expires_at")) || undefined;
+      return data<View>({ step: "reset", where, expiresAt, notice: { type: "danger", text: res.message } }, { status: 400 });
+    }
+    return stay({ step: "request", where }, replyWithApiError(submission, res));
+  }
+  return data<View>({
+    step: "reset",
+    where,
+    expiresAt: Math.floor(Date.now() / 1000) + res.data.expires_in,
+    notice: { type: "info", text: res.message },
+  });
+}
+
+async function reset(args: Args, form: FormData) {
+  const submission = parseWithZod(form, { schema: resetSchema });
+  const where = await describe(args, String(form.get("target") ?? ""));
+  if (!where) return data<View>({ step: "check" }, { status: 400 });
+  const expiresAt = Number(form.get("expires_at")) || undefined;
+  const hideFields = ["password", "password_confirmation"];
+  if (submission.status !== "success") return data<View>({ step: "reset", where, expiresAt, result: submission.reply({ hideFields }) }, { status: 400 });
+  const { otp, password } = submission.value;
+  const res = await callApi(args, "POST", "/v0.0/forgot-password/reset-password", { body: { target: where.target, otp, password }, quiet: true });
+  if (!res.ok) return stay({ step: "reset", where, expiresAt }, replyWithApiError(submission, res));
+  pushToast(args.context.get(sessionContext), { type: "success", message: res.message });
+  throw redirect(localePath(getLocale(args.context), "/auth"));
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  const t = getI18n(context).getFixedT(getLocale(context));
+  return { title: `${t("auth:forgot.title")} · ${t("common:app_name")}` };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const step = form.get("step");
+  if (step === "reset") return reset(args, form);
+  if (step === "request" || step === "resend") return request(args, form);
+  return check(args, form);
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const { lang } = useParams();
+  const options = useAuthOptions();
+  const view: View = actionData ?? { step: "check" };
+  const step = view.where ? view.step : "check";
+  const number = { check: 1, request: 2, reset: 3 }[step];
+  return (
+    <>
+      <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{t("forgot.step", { number, total: 3 })}</p>
+      <h1 className="mt-1 text-2xl font-semibold">{t("forgot.title")}</h1>
+      {step === "check" ? <CheckStep result={view.result} /> : null}
+      {step === "request" && view.where ? <RequestStep where={view.where} result={view.result} seconds={options.otp_seconds} /> : null}
+      {step === "reset" && view.where ? (
+        <ResetStep where={view.where} result={view.result} expiresAt={view.expiresAt} notice={view.notice} seconds={options.otp_seconds} />
+      ) : null}
+      {options.demo_outbox ? (
+        <p className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t("forgot.demo_note")}{" "}
+          <a href={localePath(lang ?? "en", "/outbox")} target="_blank" rel="noopener" className="font-medium underline">
+            {t("forgot.demo_link")}
+          </a>
+        </p>
+      ) : null}
+      <p className="mt-6 text-center text-sm">
+        <Link to={localePath(lang ?? "en", "/auth")} className="font-medium text-brand-700 hover:underline">{t("forgot.back_to_sign_in")}</Link>
+      </p>
+    </>
+  );
+}
+
+function CheckStep({ result }: { result?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation("auth");
+  const [form, fields] = useForm({
+    id: "forgot-check",
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <p className="text-sm text-slate-600">{t("forgot.check_intro")}</p>
+      <input type="hidden" name="step" value="check" />
+      <FormErrors errors={form.errors} />
+      <TextField meta={fields.target} label={t("forgot.target")} autoComplete="username" autoFocus />
+      <SubmitButton className="w-full">{t("forgot.continue")}</SubmitButton>
+    </Form>
+  );
+}
+
+function RequestStep({ where, result, seconds }: { where: Where; result?: SubmissionResult<string[]>; seconds: number }) {
+  const { t } = useTranslation("auth");
+  const { lang } = useParams();
+  const [form] = useForm({ id: "forgot-request", lastResult: result });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <p className="text-sm text-slate-700">
+        {t(where.channel === "email" ? "forgot.send_by_email" : "forgot.send_by_sms", { target: where.masked_target })}
+      </p>
+      <p className="text-sm text-slate-600">{t("forgot.valid_for", { seconds })}</p>
+      <input type="hidden" name="step" value="request" />
+      <input type="hidden" name="target" value={where.target} />
+      <FormErrors errors={form.errors} />
+      <SubmitButton className="w-full">{t("forgot.send_code")}</SubmitButton>
+      <p className="text-center text-sm">
+        <Link to={localePath(lang ?? "en", "/auth/forgot-password")} className="text-brand-700 hover:underline">{t("forgot.other_address")}</Link>
+      </p>
+    </Form>
+  );
+}
+
+/** Seconds until the code expires, counted in the browser; null before hydration (no JavaScript). */
+function useSecondsLeft(expiresAt?: number) {
+  const [left, setLeft] = useState<number | null>(null);
+  useEffect(() => {
+    if (!expiresAt) return;
+    const tick = () => setLeft(Math.max(0, Math.round(expiresAt - Date.now() / 1000)));
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [expiresAt]);
+  return left;
+}
+
+function ResetStep({ where, result, expiresAt, notice, seconds }: {
+  where: Where; result?: SubmissionResult<string[]>; expiresAt?: number; notice?: View["notice"]; seconds: number;
+}) {
+  const { t } = useTranslation("auth");
+  const left = useSecondsLeft(expiresAt);
+  const [form, fields] = useForm({
+    id: "forgot-reset",
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const otp = getInputProps(fields.otp, { type: "text" });
+  const clock = left === null ? t("forgot.valid_for", { seconds })
+    : left > 0 ? t("forgot.expires_in", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })
+    : t("forgot.expired");
+  return (
+    <div className="mt-4 space-y-4">
+      {notice ? (
+        <p role={notice.type === "danger" ? "alert" : "status"} className={`rounded-md border px-3 py-2 text-sm ${notice.type === "danger" ? "border-red-200 bg-red-50 text-red-800" : "border-brand-100 bg-brand-50 text-brand-700"}`}>
+          {notice.text}
+        </p>
+      ) : null}
+      <p className="text-sm text-slate-700">
+        {t(where.channel === "email" ? "forgot.enter_code_email" : "forgot.enter_code_sms", { target: where.masked_target })}
+      </p>
+      <p className="text-sm font-medium text-slate-800" aria-live="polite">{clock}</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="step" value="reset" />
+        <input type="hidden" name="target" value={where.target} />
+        <input type="hidden" name="expires_at" value={expiresAt ?? ""} />
+        <FormErrors errors={form.errors} />
+        <div>
+          <label htmlFor={fields.otp.id} className="mb-1 block text-sm font-medium text-slate-700">{t("forgot.otp")}</label>
+          <input {...otp} key={otp.key} inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus
+            className={`${inputClass} text-center font-mono text-lg tracking-[0.5em]`} />
+          <FieldError id={fields.otp.errorId} errors={fields.otp.errors} />
+        </div>
+        <TextField meta={fields.password} type="password" label={t("forgot.new_password")} autoComplete="new-password" hint={t("forgot.password_hint")} />
+        <TextField meta={fields.password_confirmation} type="password" label={t("forgot.confirm_password")} autoComplete="new-password" />
+        <SubmitButton className="w-full">{t("forgot.submit")}</SubmitButton>
+      </Form>
+      <Form method="post" className="flex items-center justify-between gap-2 border-t border-slate-100 pt-4">
+        <span className="text-sm text-slate-600">{t("forgot.no_code")}</span>
+        <input type="hidden" name="step" value="resend" />
+        <input type="hidden" name="target" value={where.target} />
+        <input type="hidden" name="expires_at" value={expiresAt ?? ""} />
+        <button type="submit" className={buttonClass("secondary")}>{t("forgot.resend")}</button>
+      </Form>
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
 }

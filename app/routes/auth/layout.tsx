@@ -1,3 +1,48 @@
-export default function Page() {
-  return null;
+import { useTranslation } from "react-i18next";
+import { Outlet, redirect, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/layout";
+import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
+import { LanguageSwitch } from "../../components/language-switch.tsx";
+import { callApi } from "../../lib/api.server.ts";
+import { getLocale } from "../../lib/i18n.server.ts";
+import { localePath } from "../../lib/i18n.ts";
+import { sessionContext } from "../../lib/session.server.ts";
+
+/** What the API lets these pages offer (GET /v0.0/auth/options). */
+export type AuthOptions = { registration_enabled: boolean; demo_outbox: boolean; otp_seconds: number };
+
+/** The sign-in pages share a centred card; a signed-in user has nothing to do here. */
+export async function loader(args: Route.LoaderArgs) {
+  const { context } = args;
+  if (context.get(sessionContext).session.get("token")) throw redirect(localePath(getLocale(context), "/dashboard"));
+  const res = await callApi<AuthOptions>(args, "GET", "/v0.0/auth/options", { quiet: true });
+  const options: AuthOptions = res.ok ? res.data : { registration_enabled: false, demo_outbox: false, otp_seconds: 120 };
+  return { options };
+}
+
+/** The options for a page inside this layout. */
+export function useAuthOptions(): AuthOptions {
+  return useRouteLoaderData<typeof loader>("routes/auth/layout")!.options;
+}
+
+export default function AuthLayout() {
+  const { t } = useTranslation("auth");
+  return (
+    <main className="flex min-h-full flex-col items-center justify-center px-4 py-10">
+      <div className="w-full max-w-md">
+        <div className="mb-6 flex items-center justify-between gap-4">
+          <p className="text-xl font-bold tracking-tight text-brand-700">{t("common:app_name")}</p>
+          <LanguageSwitch />
+        </div>
+        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <Outlet />
+        </div>
+        <p className="mt-6 text-center text-xs text-slate-500">{t("layout.tagline")}</p>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,3 +1,86 @@
-export default function Page() {
-  return null;
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useParams } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/register";
+import type { AuthOptions } from "./layout.tsx";
+import { FormErrors, SubmitButton, TextField } from "../../components/form.tsx";
+import { callApi } from "../../lib/api.server.ts";
+import { replyWithApiError } from "../../lib/forms.server.ts";
+import { getI18n, getLocale } from "../../lib/i18n.server.ts";
+import { localePath } from "../../lib/i18n.ts";
+import { pushToast, sessionContext } from "../../lib/session.server.ts";
+
+const schema = z
+  .object({
+    name: z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long"),
+    email: z.string({ error: "required" }).trim().email("email_invalid"),
+    phone: z.string().trim().optional(),
+    password: z.string({ error: "required" }).min(8, "password_min"),
+    password_confirmation: z.string({ error: "required" }),
+  })
+  .refine((v) => v.password === v.password_confirmation, { message: "password_mismatch", path: ["password_confirmation"] });
+
+/** Self sign-up exists only when the API says registration is open; otherwise this page is unknown. */
+async function requireOpen(args: Route.LoaderArgs | Route.ActionArgs) {
+  const res = await callApi<AuthOptions>(args, "GET", "/v0.0/auth/options", { quiet: true });
+  if (!res.ok || !res.data.registration_enabled) throw data("Not found", { status: 404 });
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireOpen(args);
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return { title: `${t("auth:register.title")} · ${t("common:app_name")}` };
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireOpen(args);
+  const { request, context } = args;
+  const submission = parseWithZod(await request.formData(), { schema });
+  const hideFields = ["password", "password_confirmation"];
+  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+  const { password_confirmation: _, ...body } = submission.value;
+  const res = await callApi<{ token: string }>(args, "POST", "/v0.0/auth/register", { body, quiet: true });
+  if (!res.ok) return replyWithApiError(submission, res);
+  const web = context.get(sessionContext);
+  web.session.set("token", res.data.token);
+  web.dirty = true;
+  pushToast(web, { type: "success", message: res.message });
+  // A new account is not a seller yet: the next step is the seller registration form.
+  throw redirect(localePath(getLocale(context), "/become-seller"));
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const { lang } = useParams();
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <>
+      <h1 className="text-2xl font-semibold">{t("register.title")}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t("register.subtitle")}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <FormErrors errors={form.errors} />
+        <TextField meta={fields.name} label={t("register.name")} autoComplete="name" autoFocus />
+        <TextField meta={fields.email} type="email" label={t("register.email")} autoComplete="email" />
+        <TextField meta={fields.phone} type="tel" label={t("register.phone")} autoComplete="tel" hint={t("register.phone_hint")} />
+        <TextField meta={fields.password} type="password" label={t("register.password")} autoComplete="new-password" hint={t("forgot.password_hint")} />
+        <TextField meta={fields.password_confirmation} type="password" label={t("register.confirm_password")} autoComplete="new-password" />
+        <SubmitButton className="w-full">{t("register.submit")}</SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t("register.have_account")}{" "}
+        <Link to={localePath(lang ?? "en", "/auth")} className="font-medium text-brand-700 hover:underline">{t("register.sign_in")}</Link>
+      </p>
+    </>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
 }
