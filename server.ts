@@ -43,7 +43,7 @@ if (dev) {
     if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
   });
   root.use("*", serveStatic({ root: "./build/client" }));
-  root.all("*", (c) => entry.app.fetch(c.req.raw));
+  root.all("*", (c) => entry.app.fetch(c.req.raw, c.env));
   listener = getRequestListener(root.fetch);
 }
 

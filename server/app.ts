@@ -6,7 +6,8 @@ import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { randomBytes } from "node:crypto";
 import { api } from "../api/app.ts";
-import { nonceContext } from "../app/lib/context.ts";
+import { clientIpContext, nonceContext } from "../app/lib/context.ts";
+import { clientIp } from "../api/lib/client-ip.ts";
 import { serveUpload } from "../api/lib/uploads.ts";
 export { attachRealtime } from "./realtime.ts";
 export { startWorkers } from "../api/jobs/worker.ts";
@@ -43,6 +44,7 @@ app.all("*", async (c) => {
   const nonce = randomBytes(16).toString("base64");
   const context = new RouterContextProvider();
   context.set(nonceContext, nonce);
+  context.set(clientIpContext, clientIp(c));
   const res = await handler(c.req.raw, context);
   const headers = new Headers(res.headers);
   const dev = process.env.NODE_ENV !== "production";

@@ -40,6 +40,7 @@ import type { ApiEnv } from "../lib/env.ts";
 import { ApiError, input, notFound, ok } from "../lib/http.ts";
 import { isDemoOutbox, latestMessages } from "../lib/notifier.ts";
 import { hashPassword, verifyPassword } from "../lib/password.ts";
+import { clientIp } from "../lib/client-ip.ts";
 import { hit, reset } from "../lib/rate-limit.ts";
 import { isPhoneLike, normalizePhone } from "../lib/phone.ts";
 
@@ -47,8 +48,6 @@ export const authRoutes = new Hono<ApiEnv>();
 
 const registrationOpen = () => process.env.REGISTRATION_ENABLED === "true";
 /** The caller's address as the proxy or the web tier reported it; undefined when unknown. */
-const clientAddress = (h: string | undefined) => h?.split(",")[0]?.trim() || undefined;
-
 /** An email (kept lower case) or a phone number (kept E.164), told apart by the "@". */
 export function readTarget(raw: string): OtpTarget | null {
   const value = raw.trim();
@@ -77,7 +76,7 @@ const login = z
 /** Sign-in for the web and for API clients (POS app, scripts): answers data.token, the bearer token. */
 authRoutes.post("/v0.0/auth/login", async (c) => {
   const body = await input(c, login);
-  const ip = clientAddress(c.req.header("x-forwarded-for"));
+  const ip = clientIp(c);
   const who = (body.email ?? normalizePhone(body.phone!)).toLowerCase();
   const limited = (await hit(`login:id:${who}`, 10, 900)) || (ip ? await hit(`login:ip:${ip}`, 50, 900) : 0);
   if (limited) throw new ApiError(429, "api:errors.too_many_attempts", { seconds: limited }, { seconds: limited });
@@ -119,7 +118,7 @@ const register = z.object({
 /** Self sign-up (hidden by default). The new user is not a seller yet: they go on to become one. */
 authRoutes.post("/v0.0/auth/register", async (c) => {
   if (!registrationOpen()) throw new ApiError(403, "auth:api.registration_closed");
-  const ip = clientAddress(c.req.header("x-forwarded-for"));
+  const ip = clientIp(c);
   const wait = ip ? await hit(`register:ip:${ip}`, 10, 3600) : 0;
   if (wait) throw new ApiError(429, "api:errors.too_many_attempts", { seconds: wait }, { seconds: wait });
   const body = await input(c, register);

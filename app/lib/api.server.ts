@@ -12,6 +12,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { api as apiApp } from "../../api/app.ts";
 import type { Envelope } from "../../api/lib/http.ts";
+import { clientIpContext } from "./context.ts";
 import { getI18n, getLocale } from "./i18n.server.ts";
 import { localePath } from "./i18n.ts";
 import { pushToast, sessionContext } from "./session.server.ts";
@@ -36,8 +37,8 @@ export async function callApi<T = unknown>(
   const headers = new Headers({ "Accept-Language": locale, Accept: "application/json" });
   const token = opts.token ?? web.session.get("token");
   if (token) headers.set("Authorization", `Bearer ${token}`);
-  const forwarded = request.headers.get("x-forwarded-for");
-  if (forwarded) headers.set("X-Forwarded-For", forwarded);
+  const ip = context.get(clientIpContext);
+  if (ip) headers.set("X-Forwarded-For", ip);
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData || opts.body instanceof URLSearchParams) body = opts.body;
   else if (opts.body) {
@@ -94,4 +95,14 @@ export async function getList<T>(ctx: Ctx, path: string, query?: Record<string, 
   if (res.ok) return { rows: res.data, pagination: res.pagination ?? { total_page: 1, total_record: res.data.length } };
   if (res.code === 404) return { rows: [] as T[], pagination: { total_page: 0, total_record: 0 } };
   throw data(res.message, { status: res.code === 0 ? 503 : res.code });
+}
+
+/** GET of a file (an export's download): the API's own response, for a resource route to pass on. */
+export async function fetchApiFile({ context }: Ctx, path: string): Promise<Response> {
+  const url = new URL(`/api${path}`, process.env.API_URL ?? "http://internal");
+  const headers = new Headers({ "Accept-Language": getLocale(context) });
+  const token = context.get(sessionContext).session.get("token");
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  const req = new Request(url, { headers });
+  return process.env.API_URL ? fetch(req) : apiApp.fetch(req);
 }

@@ -1,0 +1,17 @@
+import type { Context } from "hono";
+
+/**
+ * The address a request came from, for per-address rate limits.
+ * - Over a real socket: the socket's address, or the first X-Forwarded-For hop when
+ *   TRUST_PROXY=true (the app runs behind a load balancer that sets it). A client cannot
+ *   spoof it otherwise.
+ * - In-process calls from the web (no socket): X-Forwarded-For, which the web's API client sets
+ *   from the browser's address (app/lib/api.server.ts).
+ */
+export function clientIp(c: Context): string | undefined {
+  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || undefined;
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  if (!incoming) return forwarded;
+  if (process.env.TRUST_PROXY === "true" && forwarded) return forwarded;
+  return incoming.socket?.remoteAddress;
+}
