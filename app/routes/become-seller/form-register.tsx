@@ -1,3 +1,161 @@
-export default function Page() {
-  return null;
+/**
+ * /become-seller/form-register: the company form plus its legal documents, sent to
+ * POST /v0.0.0/sellers/register as multipart. The company then waits in moderation.
+ *
+ * Decisions where the spec is silent:
+ * - Three document rows to start (founder ID card, tax ID, deed of establishment suggested), up to
+ *   ten with JavaScript's "Add another document"; a row without a file is ignored; at least one
+ *   file is needed. Files are checked in the browser (type, ≤ 2048 KB) and again by their bytes
+ *   on the server, with the spec's messages.
+ * - A browser cannot refill a file input, so after a server-side refusal the files must be chosen
+ *   again; every typed field is kept.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/form-register";
+import { CompanyForm, companyPayload, companySchema, type CompanyFields } from "../../components/company-form.tsx";
+import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
+import { buttonClass, FieldError, inputClass } from "../../components/form.tsx";
+import { callApi } from "../../lib/api.server.ts";
+import { getMe } from "../../lib/auth.server.ts";
+import { replyWithApiError } from "../../lib/forms.server.ts";
+import { getI18n, getLocale } from "../../lib/i18n.server.ts";
+import { localePath } from "../../lib/i18n.ts";
+import { loadPlaces } from "../../lib/places.server.ts";
+
+// The spec's company documents, as in db/reference-data.ts (not imported: it carries every village).
+const DOCUMENT_TYPES = [
+  "founder_id_card", "tax_id", "deed_of_establishment", "ministerial_decree", "business_permit",
+  "registration_certificate", "taxable_letter", "due_diligence", "notarial_deed", "principal_license",
+] as const;
+const ACCEPTED = ["image/png", "image/jpeg", "application/pdf"];
+const MAX_BYTES = 2048 * 1024;
+const MAX_ROWS = 10;
+const FIRST_ROWS = ["founder_id_card", "tax_id", "deed_of_establishment"];
+
+const documents = z
+  .array(z.object({ type: z.enum(DOCUMENT_TYPES).optional(), file: z.instanceof(File).optional() }))
+  .max(MAX_ROWS, "seller:errors.too_many_documents")
+  .default([])
+  .superRefine((rows, ctx) => {
+    if (!rows.some((r) => r.file)) ctx.addIssue({ code: "custom", path: [], message: "seller:errors.documents_required" });
+    rows.forEach((r, i) => {
+      if (!r.file) return;
+      if (!r.type) ctx.addIssue({ code: "custom", path: [i, "type"], message: "seller:errors.document_type" });
+      if (r.file.size > MAX_BYTES) ctx.addIssue({ code: "custom", path: [i, "file"], message: "seller:errors.too_big" });
+      else if (!ACCEPTED.includes(r.file.type)) ctx.addIssue({ code: "custom", path: [i, "file"], message: "seller:errors.wrong_type" });
+    });
+  });
+const schema = companySchema.extend({ documents });
+
+export async function loader(args: Route.LoaderArgs) {
+  const locale = getLocale(args.context);
+  if (getMe(args.context).pending_business?.status === 0) throw redirect(localePath(locale, "/become-seller/moderation"));
+  const t = getI18n(args.context).getFixedT(locale);
+  return { title: `${t("seller:title")} | ${t("common:app_name")}`, ...(await loadPlaces(args, null)) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const submission = parseWithZod(await args.request.formData(), { schema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const body = new FormData();
+  for (const [k, v] of Object.entries(companyPayload(submission.value))) body.set(k, String(v));
+  // The API names a bad file by its place among the files sent ("documents.0"); the form by its row.
+  const rowOfFile: number[] = [];
+  submission.value.documents.forEach((d, row) => {
+    if (!d.file || !d.type) return;
+    body.append("document_types[]", d.type);
+    body.append("documents[]", d.file);
+    rowOfFile.push(row);
+  });
+  const res = await callApi(args, "POST", "/v0.0.0/sellers/register", { body });
+  if (!res.ok) {
+    const fieldErrors = res.fieldErrors && Object.fromEntries(Object.entries(res.fieldErrors).map(([key, messages]) => {
+      const n = key.match(/^documents\.(\d+)$/)?.[1];
+      return [n === undefined ? key : `documents[${rowOfFile[Number(n)]}].file`, messages];
+    }));
+    return replyWithApiError(submission, { ...res, fieldErrors });
+  }
+  throw redirect(localePath(getLocale(args.context), "/become-seller/moderation"));
+}
+
+export default function FormRegister({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("seller");
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
+      </div>
+      <section className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 className="mb-4 text-base font-semibold text-slate-900">{t("form_title")}</h2>
+        <CompanyForm
+          schema={schema}
+          lastResult={actionData}
+          places={loaderData}
+          submitLabel={t("submit")}
+          multipart
+        >
+          {(fields) => <DocumentRows fields={fields} />}
+        </CompanyForm>
+      </section>
+    </div>
+  );
+}
+
+function DocumentRows({ fields }: { fields: CompanyFields }) {
+  const { t } = useTranslation("seller");
+  const meta = fields.documents as { errors?: string[]; allErrors: Record<string, string[]>; initialValue?: { type?: string }[] };
+  const errors = meta.allErrors ?? {};
+  const [rows, setRows] = useState(FIRST_ROWS.length);
+  const hydrated = useHydrated();
+  return (
+    <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-800">{t("documents.title")}</legend>
+      <p className="text-xs text-slate-500">{t("documents.hint")}</p>
+      <FieldError errors={meta.errors} />
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="grid gap-3 sm:grid-cols-2" role="group" aria-label={t("documents.row", { n: i + 1 })}>
+          <div>
+            <label htmlFor={`document-type-${i}`} className="mb-1 block text-sm font-medium text-slate-700">
+              {t("documents.type")} {i + 1}
+            </label>
+            <select id={`document-type-${i}`} name={`documents[${i}].type`} defaultValue={meta.initialValue?.[i]?.type ?? FIRST_ROWS[i] ?? ""} className={inputClass}
+              aria-invalid={errors[`documents[${i}].type`] ? true : undefined}>
+              <option value="">{t("documents.type")}</option>
+              {DOCUMENT_TYPES.map((d) => <option key={d} value={d}>{t(`utilities:documents.${d}`)}</option>)}
+            </select>
+            <FieldError errors={errors[`documents[${i}].type`]} />
+          </div>
+          <div>
+            <label htmlFor={`document-file-${i}`} className="mb-1 block text-sm font-medium text-slate-700">
+              {t("documents.file")} {i + 1}
+            </label>
+            <input id={`document-file-${i}`} type="file" name={`documents[${i}].file`} accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
+              aria-invalid={errors[`documents[${i}].file`] ? true : undefined}
+              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700" />
+            <FieldError errors={errors[`documents[${i}].file`]} />
+          </div>
+        </div>
+      ))}
+      {hydrated && rows < MAX_ROWS ? (
+        // A JavaScript extra: without it the first three rows are there.
+        <button type="button" onClick={() => setRows(rows + 1)} className={buttonClass("ghost")}>
+          + {t("documents.add")}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,3 +1,194 @@
-export default function Page() {
-  return null;
+/**
+ * /profile/company: the companies the user works for, with the filter widget, status switches,
+ * export and export history. Every piece is the shared list kit (app/components/list).
+ *
+ * Decisions where the spec is silent:
+ * - Ownership filter: the spec shows it "only when a single business is active". Here a session
+ *   always works in exactly one business (the header's picker chooses one, never a group), so the
+ *   condition always holds and the filter is always shown. Owned = the user owns the company,
+ *   Partnership = the user is a member but not its owner.
+ * - All list state is in the URL (search, status, ownership, sort, limit, page); defaults are
+ *   left out of links. A page past the end redirects to the first page. ?confirm=toggle&id=…&action=… is the no-JavaScript confirm step of the
+ *   switch; ?history=open opens the export history after an export was asked for.
+ * - The switch shows for Active and Inactive companies (disabled for a non-owner); a company in
+ *   Moderation, Suspend or Reject shows its status instead: only the platform changes those.
+ */
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect, useLocation, useNavigation, useParams } from "react-router";
+import type { Route } from "./+types/list";
+import type { Company } from "../../../../components/company-form.tsx";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { buttonClass } from "../../../../components/form.tsx";
+import { ConfirmPanel, type ConfirmText } from "../../../../components/list/confirm-dialog.tsx";
+import { DataTable, type Column } from "../../../../components/list/data-table.tsx";
+import { EmptyState } from "../../../../components/list/empty-state.tsx";
+import { ExportButton, ExportHistory, type ExportJob } from "../../../../components/list/export-history.tsx";
+import { FilterBar, FilterSelect } from "../../../../components/list/filter-bar.tsx";
+import { PageSizeSelect } from "../../../../components/list/page-size-select.tsx";
+import { Pagination } from "../../../../components/list/pagination.tsx";
+import { SearchBox } from "../../../../components/list/search-box.tsx";
+import { SortSelect } from "../../../../components/list/sort-select.tsx";
+import { companyTone, StatusBadge } from "../../../../components/list/status-badge.tsx";
+import { StatusSwitch } from "../../../../components/list/status-switch.tsx";
+import { callApi, getList } from "../../../../lib/api.server.ts";
+import { formatDate, formatNumber } from "../../../../lib/format.ts";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { localePath } from "../../../../lib/i18n.ts";
+import { apiQuery, listHref, parseListParams } from "../../../../lib/list-params.ts";
+import { confirmStep, toggleAction } from "../../../../lib/toggle.server.ts";
+
+const FILTERS = { status: ["1", "3"], ownership: ["1", "2"] } as const;
+const TOGGLEABLE = [1, 3];
+
+export async function loader(args: Route.LoaderArgs) {
+  const url = new URL(args.request.url);
+  const params = parseListParams(url, FILTERS);
+  const asked = confirmStep(url);
+  const [companies, history, confirming] = await Promise.all([
+    getList<Company>(args, "/v0.0.1/business", apiQuery(params)),
+    getList<ExportJob>(args, "/v0.0.0/exports", { kind: "business", limit: 10 }),
+    asked ? callApi<Company>(args, "GET", `/v0.0.1/business/${asked.id}`, { quiet: true }) : null,
+  ]);
+  // A page past the end (the list got shorter, a hand-edited URL) shows the first page instead.
+  if (!companies.rows.length && params.page > 1) throw redirect(url.pathname + listHref({ ...params, page: 1 }));
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  const total = companies.pagination.total_record;
+  return {
+    title: `${t("company:title_count", { total: formatNumber(total) })} | ${t("common:app_name")}`,
+    params,
+    companies,
+    exports: history.rows,
+    historyOpen: url.searchParams.get("history") === "open",
+    confirm: asked && confirming?.ok ? { ...asked, name: confirming.data.name } : null,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const url = new URL(args.request.url);
+  const params = parseListParams(url, FILTERS);
+  const listUrl = url.pathname + listHref(params);
+  const form = await args.request.formData();
+  switch (form.get("intent")) {
+    case "toggle":
+      return toggleAction(args, form, {
+        idField: "business_id",
+        apiPath: (id, action) => `/v0.0.0/business/${id}/${action}`,
+        listUrl,
+      });
+    case "export": {
+      // 202: queued, no notice (spec); the history popup opens and shows its progress.
+      await callApi(args, "POST", "/v0.0.0/exports/business", {
+        body: { search: params.search || undefined, sort: params.sort, ...params.filters },
+      });
+      throw redirect(url.pathname + listHref(params, { history: "open" }));
+    }
+    default:
+      throw data("Unknown intent", { status: 400 });
+  }
+}
+
+export default function CompanyList({ loaderData }: Route.ComponentProps) {
+  const { params, companies, exports, historyOpen, confirm } = loaderData;
+  const { rows, pagination } = companies;
+  const { t } = useTranslation("company");
+  const { lang } = useParams();
+  const locale = lang ?? "en";
+  const location = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const detail = (c: Company) => localePath(locale, `/profile/company/${c.business_id}`);
+  const listUrl = location.pathname + listHref(params);
+
+  const confirmText = (activate: boolean, name: string): ConfirmText => ({
+    title: t(activate ? "toggle.activate_title" : "toggle.inactivate_title"),
+    body: t(activate ? "toggle.activate_body" : "toggle.inactivate_body", { name }),
+    confirmLabel: t(activate ? "toggle.activate" : "toggle.inactivate"),
+    tone: activate ? "primary" : "danger",
+  });
+
+  const columns: Column<Company>[] = [
+    {
+      key: "name",
+      header: t("fields.name"),
+      primary: true,
+      cell: (c) => (
+        <div className="min-w-0">
+          <Link to={detail(c)} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">{c.name}</Link>
+          <p className="text-xs text-slate-500">{[c.legal_type_name, c.business_type.name].filter(Boolean).join(" · ")}</p>
+          {c.is_active_business ? <span className="mt-1 inline-block"><StatusBadge tone="info">{t("chips.active_business")}</StatusBadge></span> : null}
+        </div>
+      ),
+    },
+    { key: "city", header: t("fields.city"), cell: (c) => (c.city ? `${c.city.location_name}, ${c.city.province_name}` : "-") },
+    { key: "ownership", header: t("fields.ownership"), cell: (c) => t(c.is_owner ? "chips.owned" : "chips.partnership") },
+    { key: "time_created", header: t("fields.time_created"), cell: (c) => formatDate(c.time_created) },
+    {
+      key: "status",
+      header: t("fields.status"),
+      cell: (c) =>
+        TOGGLEABLE.includes(c.status) ? (
+          <StatusSwitch
+            checked={c.status === 1}
+            disabled={!c.is_owner}
+            label={t("toggle.label", { name: c.name })}
+            fields={{ intent: "toggle", business_id: c.business_id }}
+            confirmFor={(activate) => confirmText(activate, c.name)}
+          />
+        ) : (
+          <StatusBadge tone={companyTone(c.status)}>{c.status_name}</StatusBadge>
+        ),
+    },
+    {
+      key: "manage",
+      header: t("columns.action"),
+      cell: (c) => <Link to={detail(c)} className="text-sm font-medium text-brand-700 hover:underline">{t("manage")}</Link>,
+    },
+  ];
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-slate-900">{t("title_count", { total: formatNumber(pagination.total_record) })}</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportHistory jobs={exports} open={historyOpen} />
+          <ExportButton />
+          <Link to={localePath(locale, "/profile/company/add")} className={buttonClass("primary")}>{t("add")}</Link>
+        </div>
+      </div>
+
+      <FilterBar resetTo={location.pathname}>
+        <SearchBox value={params.search} placeholder={t("placeholders.search")} />
+        <FilterSelect name="status" label={t("list:filter.status")} value={params.filters.status} allLabel={t("list:filter.all")}
+          options={FILTERS.status.map((v) => ({ value: v, label: t(`list:status.${v}`) }))} />
+        <FilterSelect name="ownership" label={t("list:filter.ownership")} value={params.filters.ownership} allLabel={t("list:filter.all")}
+          options={FILTERS.ownership.map((v) => ({ value: v, label: t(`list:ownership.${v}`) }))} />
+        <SortSelect value={params.sort} />
+        <PageSizeSelect value={params.limit} />
+      </FilterBar>
+
+      {confirm ? (
+        <ConfirmPanel
+          text={confirmText(confirm.action === "activate", confirm.name)}
+          fields={{ intent: "toggle", business_id: confirm.id, action: confirm.action }}
+          cancelTo={listUrl}
+        />
+      ) : null}
+
+      {rows.length ? (
+        <DataTable caption={t("title")} columns={columns} rows={rows} rowKey={(c) => c.business_id} busy={busy} />
+      ) : (
+        <EmptyState action={<Link to={localePath(locale, "/profile/company/add")} className={buttonClass("primary")}>{t("add")}</Link>} />
+      )}
+
+      <Pagination params={params} totalPage={pagination.total_page} totalRecord={pagination.total_record} />
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,0 +1,108 @@
+/**
+ * Exports (spec: "POST /v0.0.0/exports/…", "GET /v0.0.0/exports", background job and export
+ * history shapes). Asking for an export queues a job (202 with its progress); any app process
+ * runs it (api/jobs/worker.ts); the history lists the business's exports with their progress and
+ * whether the file was downloaded; downloading marks it so.
+ *
+ * Decisions where the spec is silent:
+ * - The history is the active business's, shared by its members, and shows only the kinds the
+ *   caller's privileges allow (a staff member with Orders only does not see company exports).
+ * - `url` is the API path of the file (bearer token needed); it is null until the file is ready.
+ * - The file name is fixed when the job is queued, so the history can show it while it runs:
+ *   "<what>_<DD-MM-YYYY>_<HHmmss>.xlsx" in WIB, in the asker's language.
+ */
+import { Hono, type Context } from "hono";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import dayjs from "dayjs";
+import utc from "dayjs/plugin/utc.js";
+import { z } from "zod";
+import { db } from "../../db/client.ts";
+import { jobs } from "../../db/schema/index.ts";
+import { canAccess } from "../domain/privileges.ts";
+import { EXPORTS, type ExportParams } from "../jobs/exports.ts";
+import { kick } from "../jobs/worker.ts";
+import { requireAuth, requireSeller } from "../lib/auth.ts";
+import type { ApiEnv } from "../lib/env.ts";
+import { ApiError, forbidden, input, list, notFound, ok, unix } from "../lib/http.ts";
+import { listQuery, offsetOf } from "../lib/list-query.ts";
+
+dayjs.extend(utc);
+
+export const exportRoutes = new Hono<ApiEnv>();
+const seller = [requireAuth, requireSeller()] as const;
+
+/** The export kinds the caller may see, as job kinds ("export:business"). */
+function allowedKinds(c: Context<ApiEnv>) {
+  return [...EXPORTS].filter(([, def]) => canAccess(c.var.member, def.privilege)).map(([kind]) => `export:${kind}`);
+}
+
+function jobJson(j: typeof jobs.$inferSelect) {
+  return {
+    job_id: j.id,
+    kind: j.kind.replace(/^export:/, ""),
+    filename: j.filename,
+    url: j.status === "success" ? `/api/v0.0.0/exports/${j.id}/download` : null,
+    is_downloaded: j.isDownloaded,
+    progress: j.progress,
+    status: j.status,
+    status_details: j.statusDetails,
+    time_created: unix(j.timeCreated),
+  };
+}
+
+async function jobFor(c: Context<ApiEnv>) {
+  const id = Number(c.req.param("id"));
+  const kinds = allowedKinds(c);
+  const [job] = kinds.length
+    ? await db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.businessId, c.var.member.businessId), inArray(jobs.kind, kinds))).limit(1)
+    : [];
+  if (!job) throw notFound();
+  return job;
+}
+
+exportRoutes.get("/v0.0.0/exports", ...seller, async (c) => {
+  const q = await input(c, listQuery.pick({ page: true, limit: true }).extend({ kind: z.string().max(60).optional() }), "query");
+  const kinds = allowedKinds(c).filter((k) => !q.kind || k === `export:${q.kind}`);
+  if (!kinds.length) return list(c, [], 0, q.limit);
+  const where = and(eq(jobs.businessId, c.var.member.businessId), inArray(jobs.kind, kinds));
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(jobs).where(where).orderBy(desc(jobs.timeCreated), desc(jobs.id)).limit(q.limit).offset(offsetOf(q)),
+    db.select({ total: count() }).from(jobs).where(where),
+  ]);
+  return list(c, rows.map(jobJson), total, q.limit);
+});
+
+exportRoutes.get("/v0.0.0/exports/:id{[0-9]+}", ...seller, async (c) => ok(c, jobJson(await jobFor(c))));
+
+exportRoutes.get("/v0.0.0/exports/:id{[0-9]+}/download", ...seller, async (c) => {
+  const job = await jobFor(c);
+  if (job.status !== "success" || !job.file) throw new ApiError(422, "list:export.not_ready");
+  await db.update(jobs).set({ isDownloaded: true }).where(eq(jobs.id, job.id));
+  const name = job.filename ?? `export-${job.id}.xlsx`;
+  return c.body(new Uint8Array(job.file), 200, {
+    "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "Content-Disposition": `attachment; filename="${name.replace(/[^\w.-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    "Content-Length": String(job.file.length),
+  });
+});
+
+/** POST /v0.0.0/exports/{kind} with the list's filters: queues the export, answers 202 and the job. */
+exportRoutes.post("/v0.0.0/exports/:kind{[a-z][a-z-]*}", ...seller, async (c) => {
+  const kind = c.req.param("kind");
+  const def = EXPORTS.get(kind);
+  if (!def) throw notFound();
+  if (!canAccess(c.var.member, def.privilege)) throw forbidden("api:errors.no_privilege");
+  const filters = await input(c, def.filters);
+  const locale = c.var.locale;
+  const stamp = dayjs().utcOffset(7 * 60).format("DD-MM-YYYY_HHmmss");
+  const params: ExportParams = { locale, filters: filters as Record<string, unknown> };
+  const [job] = await db
+    .insert(jobs)
+    .values({
+      businessId: c.var.member.businessId, userId: c.var.user.id, kind: `export:${kind}`, params,
+      filename: `${c.var.t(def.filename)}_${stamp}.xlsx`,
+    })
+    .returning();
+  kick();
+  return ok(c, { job_id: job.id, progress: job.progress, status: job.status }, "list:export.queued", 202);
+});

@@ -1,0 +1,186 @@
+/**
+ * The one company form: /profile/company/add, the edit step of /profile/company/:slug and the
+ * seller registration (which adds its document rows as children). One Zod schema checks it in the
+ * browser and again in the route's action; the API checks it a third time and has the last word.
+ *
+ * City: one <select> of every city grouped by province (<optgroup>), so it works without
+ * JavaScript. Village: the villages of the chosen city; with JavaScript a new city loads its
+ * villages (the page's own loader answers ?location_id=…) and picking one fills the postcode.
+ * Without JavaScript the village list is the saved city's, and the postcode field is enough.
+ */
+import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useFetcher, useLocation } from "react-router";
+import { z } from "zod";
+import { isPhoneLike } from "../../api/lib/phone.ts";
+import { buttonClass, FieldError, FormErrors, inputClass, SelectField, SubmitButton, TextAreaField, TextField } from "./form.tsx";
+
+// The spec's enumerations, as in db/reference-data.ts (not imported here: it carries every village).
+export const LEGAL_TYPES = ["perorangan", "cv", "pt", "pma"] as const;
+export const BUSINESS_TYPES = [1, 2, 3, 4] as const;
+
+export const companySchema = z.object({
+  name: z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long"),
+  legal_type: z.enum(LEGAL_TYPES, { error: "required" }),
+  business_type: z.coerce.number({ error: "required" }).int().min(1, "required").max(4, "invalid"),
+  email: z.string().trim().email("email_invalid").max(200, "too_long").optional(),
+  phone: z.string({ error: "required" }).trim().refine(isPhoneLike, "phone_invalid"),
+  address: z.string({ error: "required" }).trim().min(1, "required").max(500, "too_long"),
+  city_id: z.coerce.number({ error: "required" }).int().positive("required"),
+  village_id: z.coerce.number().int().positive("invalid").optional(),
+  postcode: z.string({ error: "required" }).trim().regex(/^\d{5}$/, "company:errors.postcode"),
+  tax_id: z.string().trim().max(30, "too_long").optional(),
+  description: z.string().trim().max(1000, "too_long").optional(),
+});
+export type CompanyInput = z.infer<typeof companySchema>;
+
+/** A company as the Business calls answer it (api/domain/business.ts companyJson). */
+export type Company = {
+  business_id: number;
+  name: string;
+  legal_type: string;
+  legal_type_name: string | null;
+  business_type: { id: number; name: string | null };
+  email: string | null;
+  phone: string;
+  address: string;
+  city: { location_id: number; location_name: string; province_name: string } | null;
+  village: { village_id: number; name: string; district: string; postcode: string } | null;
+  postcode: string | null;
+  tax_id: string | null;
+  description: string | null;
+  status: number;
+  status_name: string;
+  is_owner: boolean;
+  is_active_business: boolean;
+  document_datas: { type: string; type_name: string; url: string; name: string }[];
+  group: { id: number; name: string } | null;
+  time_created: number;
+  time_modified: number;
+};
+
+export type Location = { location_id: number; location_name: string; province_id: number; province_name: string };
+export type Village = { village_id: number; name: string; district: string; postcode: string };
+
+/** The API body of a company from the parsed form (empty optionals sent as "" so PUT clears them). */
+export function companyPayload(v: CompanyInput) {
+  return {
+    name: v.name, legal_type: v.legal_type, business_type: v.business_type, email: v.email ?? "", phone: v.phone,
+    address: v.address, city_id: v.city_id, village_id: v.village_id ?? "", postcode: v.postcode,
+    tax_id: v.tax_id ?? "", description: v.description ?? "",
+  };
+}
+
+// Loosely typed on purpose: the registration passes a schema with more fields (its documents),
+// which its children read with their own types.
+type Meta = FieldMetadata<string | number | undefined | null>;
+export type CompanyFields = Record<string, unknown>;
+
+type Props = {
+  schema: z.ZodType;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: Record<string, unknown>;
+  /** Every city, and the villages of one city (villagesCity) as the page's loader gave them. */
+  places: { locations: Location[]; villages: Village[]; villagesCity: number | null };
+  submitLabel: string;
+  cancelTo?: string;
+  multipart?: boolean;
+  /** Extra fields (the registration's documents), given the form's fields. */
+  children?: (fields: CompanyFields) => React.ReactNode;
+};
+
+export function CompanyForm({
+  schema, lastResult, defaultValue, places, submitLabel, cancelTo, multipart, children,
+}: Props) {
+  const { t } = useTranslation("company");
+  const [form, fields] = useForm<Record<string, unknown>>({
+    lastResult,
+    defaultValue: defaultValue as Record<string, string>,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as z.ZodType<Record<string, unknown>> }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const f = fields as unknown as Record<keyof CompanyInput, Meta>;
+
+  // Villages follow the chosen city (JavaScript only; see the header comment).
+  const { pathname } = useLocation();
+  const villageFetcher = useFetcher<{ villages: Village[] }>();
+  const initialCity = String(f.city_id.initialValue ?? "");
+  const [cityId, setCityId] = useState(initialCity);
+  const loaded = cityId === String(places.villagesCity ?? "");
+  const villages = loaded ? places.villages : (villageFetcher.data?.villages ?? []);
+  useEffect(() => {
+    if (cityId && !loaded) void villageFetcher.load(`${pathname}?location_id=${cityId}`);
+  }, [cityId]); // only when the city changes
+
+  const provinces = useMemo(() => {
+    const groups = new Map<string, Location[]>();
+    for (const l of places.locations) groups.set(l.province_name, [...(groups.get(l.province_name) ?? []), l]);
+    return [...groups];
+  }, [places.locations]);
+
+  const cityProps = getSelectProps(f.city_id);
+  const villageProps = getSelectProps(f.village_id);
+  return (
+    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} {...getFormProps(form)} className="space-y-5">
+      <FormErrors errors={form.errors} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="md:col-span-2">
+          <TextField meta={f.name} label={t("fields.name")} autoComplete="organization" />
+        </div>
+        <SelectField meta={f.legal_type} label={t("fields.legal_type")} placeholder={t("placeholders.legal_type")}
+          options={LEGAL_TYPES.map((v) => ({ value: v, label: t(`utilities:legal_types.${v}`) }))} />
+        <SelectField meta={f.business_type} label={t("fields.business_type")} placeholder={t("placeholders.business_type")}
+          options={BUSINESS_TYPES.map((v) => ({ value: v, label: t(`utilities:business_types.${v}`) }))} />
+        <TextField meta={f.email} type="email" label={`${t("fields.email")} (${t("hints.optional")})`} autoComplete="email" />
+        <TextField meta={f.phone} type="tel" label={t("fields.phone")} hint={t("hints.phone")} autoComplete="tel" />
+        <div className="md:col-span-2">
+          <TextAreaField meta={f.address} label={t("fields.address")} autoComplete="street-address" rows={2} />
+        </div>
+        <div>
+          <label htmlFor={f.city_id.id} className="mb-1 block text-sm font-medium text-slate-700">{t("fields.city")}</label>
+          <select {...cityProps} key={cityProps.key} className={inputClass} onChange={(e) => setCityId(e.currentTarget.value)}>
+            <option value="">{t("placeholders.city")}</option>
+            {provinces.map(([province, cities]) => (
+              <optgroup key={province} label={province}>
+                {cities.map((c) => <option key={c.location_id} value={c.location_id}>{c.location_name}</option>)}
+              </optgroup>
+            ))}
+          </select>
+          <FieldError id={f.city_id.errorId} errors={f.city_id.errors} />
+        </div>
+        <div>
+          <label htmlFor={f.village_id.id} className="mb-1 block text-sm font-medium text-slate-700">{t("fields.village")}</label>
+          <select
+            {...villageProps}
+            key={`${villageProps.key}-${cityId}`}
+            defaultValue={cityId === initialCity ? villageProps.defaultValue : ""}
+            disabled={villages.length === 0}
+            className={inputClass}
+            onChange={(e) => {
+              const village = villages.find((v) => String(v.village_id) === e.currentTarget.value);
+              if (village) form.update({ name: f.postcode.name, value: village.postcode });
+            }}
+          >
+            <option value="">{t("placeholders.village")}</option>
+            {villages.map((v) => <option key={v.village_id} value={v.village_id}>{`${v.name}, ${v.district} (${v.postcode})`}</option>)}
+          </select>
+          {villages.length === 0 ? <p className="mt-1 text-xs text-slate-500">{t("hints.village")}</p> : null}
+          <FieldError id={f.village_id.errorId} errors={f.village_id.errors} />
+        </div>
+        <TextField meta={f.postcode} label={t("fields.postcode")} inputMode="numeric" maxLength={5} autoComplete="postal-code" />
+        <TextField meta={f.tax_id} label={`${t("fields.tax_id")} (${t("hints.optional")})`} />
+        <div className="md:col-span-2">
+          <TextAreaField meta={f.description} label={`${t("fields.description")} (${t("hints.optional")})`} rows={3} />
+        </div>
+      </div>
+      {children?.(fields as CompanyFields)}
+      <div className="flex flex-wrap justify-end gap-2">
+        {cancelTo ? <Link to={cancelTo} className={buttonClass("secondary")}>{t("common:actions.cancel")}</Link> : null}
+        <SubmitButton>{submitLabel}</SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Asking before a change, two ways with one look: ConfirmDialog (JavaScript: a Headless UI modal,
+ * confirm-modal.tsx) and ConfirmPanel (no JavaScript: the server renders this step, and the
+ * confirmed POST does the change).
+ */
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { buttonClass } from "../form.tsx";
+
+export type ConfirmText = { title: string; body: string; confirmLabel: string; tone?: "primary" | "danger" };
+
+export type ConfirmDialogProps = { open: boolean; text: ConfirmText; onConfirm: () => void; onCancel: () => void };
+
+const loadModal = () => import("./confirm-modal.tsx");
+const ConfirmModal = lazy(loadModal);
+/** Fetches the modal ahead (pointer over or focus on the control that will ask). */
+export const preloadConfirmDialog = () => void loadModal();
+
+/**
+ * The JavaScript way: a modal dialog. Headless UI is fetched with the first question, not with the
+ * page; once there it stays mounted, so closing it gives focus back to the control that asked.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [asked, setAsked] = useState(props.open);
+  if (props.open && !asked) setAsked(true);
+  if (!asked) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConfirmModal {...props} />
+    </Suspense>
+  );
+}
+
+/** The no-JavaScript confirm step: a real POST form carrying the change plus confirmed=1, and Cancel back to the list. */
+export function ConfirmPanel({ text, fields, cancelTo }: { text: ConfirmText; fields: Record<string, string | number>; cancelTo: string }) {
+  const { t } = useTranslation("list");
+  return (
+    <section role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-body" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <h2 id="confirm-title" className="font-semibold text-slate-900">{text.title}</h2>
+      <p id="confirm-body" className="mt-1 text-sm text-slate-700">{text.body}</p>
+      <Form method="post" className="mt-4 flex flex-wrap gap-2">
+        {Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+        <input type="hidden" name="confirmed" value="1" />
+        <button type="submit" className={buttonClass(text.tone ?? "primary")} autoFocus>{text.confirmLabel}</button>
+        <Link to={cancelTo} className={buttonClass("secondary")}>{t("confirm.cancel")}</Link>
+      </Form>
+    </section>
+  );
+}

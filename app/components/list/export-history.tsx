@@ -1,0 +1,98 @@
+/**
+ * Export button and export-history popup (spec: file name, Downloaded / Not Downloaded; jobs
+ * with progress). The popup is a <details>, so it opens without JavaScript; with JavaScript the
+ * page reloads its data every second while an export is still being made, so progress moves.
+ */
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useParams, useRevalidator } from "react-router";
+import { formatDateTime } from "../../lib/format.ts";
+import { localePath } from "../../lib/i18n.ts";
+import { buttonClass, SubmitButton } from "../form.tsx";
+import { StatusBadge } from "./status-badge.tsx";
+
+export type ExportJob = {
+  job_id: number;
+  filename: string | null;
+  url: string | null;
+  is_downloaded: boolean;
+  progress: number;
+  status: "waiting" | "processing" | "success" | "failed";
+  status_details: string | null;
+  time_created: number;
+};
+
+/** POST intent=export to the list's own action, which queues the export with the list's filters. */
+export function ExportButton() {
+  const { t } = useTranslation("list");
+  return (
+    <Form method="post">
+      <SubmitButton name="intent" value="export" variant="secondary">{t("export.button")}</SubmitButton>
+    </Form>
+  );
+}
+
+export function ExportHistory({ jobs, open }: { jobs: ExportJob[]; open?: boolean }) {
+  const { t } = useTranslation("list");
+  const { lang } = useParams();
+  const revalidator = useRevalidator();
+  const running = jobs.some((j) => j.status === "waiting" || j.status === "processing");
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [running, revalidator]);
+
+  return (
+    <details className="relative" open={open}>
+      <summary className={`${buttonClass("secondary")} cursor-pointer list-none`}>
+        {t("export.history")}
+        {running ? <span aria-hidden className="h-2 w-2 animate-pulse rounded-full bg-brand-500" /> : null}
+      </summary>
+      <div className="absolute right-0 z-30 mt-2 w-[min(24rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+        <h2 className="mb-2 text-sm font-semibold text-slate-800">{t("export.history")}</h2>
+        {jobs.length === 0 ? (
+          <p className="text-sm text-slate-500">{t("export.empty")}</p>
+        ) : (
+          <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto" aria-live="polite">
+            {jobs.map((job) => (
+              <li key={job.job_id} className="py-2 text-sm">
+                <p className="break-all font-medium text-slate-800">{job.filename}</p>
+                <p className="text-xs text-slate-500">{formatDateTime(job.time_created)}</p>
+                <div className="mt-1 flex flex-wrap items-center gap-2">
+                  {job.status === "success" ? (
+                    <>
+                      <StatusBadge tone={job.is_downloaded ? "success" : "neutral"}>
+                        {job.is_downloaded ? t("export.downloaded") : t("export.not_downloaded")}
+                      </StatusBadge>
+                      <a
+                        href={localePath(lang ?? "en", `/exports/${job.job_id}/download`)}
+                        download
+                        onClick={() => setTimeout(() => void revalidator.revalidate(), 1500)}
+                        className="font-medium text-brand-700 hover:underline"
+                      >
+                        {t("export.download")}
+                      </a>
+                    </>
+                  ) : job.status === "failed" ? (
+                    <StatusBadge tone="danger">{t("export.failed")}</StatusBadge>
+                  ) : (
+                    <div className="w-full">
+                      <p className="text-xs text-slate-600">
+                        {job.status === "waiting" ? t("export.waiting") : t("export.running", { progress: job.progress })}
+                      </p>
+                      <progress max={100} value={job.progress} className="h-1.5 w-full" aria-label={job.filename ?? ""} />
+                    </div>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </details>
+  );
+}

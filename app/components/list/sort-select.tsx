@@ -1,0 +1,16 @@
+import { useTranslation } from "react-i18next";
+import { DEFAULT_SORT, SORTS } from "../../lib/list-params.ts";
+import { FilterSelect } from "./filter-bar.tsx";
+
+/** Sort codes with the spec's labels; lists that offer fewer (online channels: 1–4) pass `sorts`. */
+export function SortSelect({ value, sorts = SORTS }: { value: number; sorts?: readonly number[] }) {
+  const { t } = useTranslation("list");
+  return (
+    <FilterSelect
+      name="sort"
+      label={t("filter.sort")}
+      value={value ?? DEFAULT_SORT}
+      options={sorts.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+    />
+  );
+}

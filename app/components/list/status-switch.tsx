@@ -1,0 +1,71 @@
+/**
+ * The activate/deactivate switch of list rows and cards. It is a POST form (fields plus
+ * action=activate|inactivate), so without JavaScript it goes to the server, which answers with
+ * its confirm step. With JavaScript the switch flips at once, a dialog asks, and a fetcher sends
+ * the confirmed change; cancelling flips it back, and a refused change flips back when the
+ * list reloads with the unchanged status (spec: "on cancel or failure the switch reverts").
+ */
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { ConfirmDialog, preloadConfirmDialog, type ConfirmText } from "./confirm-dialog.tsx";
+
+export function StatusSwitch({ checked, disabled, label, fields, confirmFor }: {
+  checked: boolean;
+  disabled?: boolean;
+  label: string;
+  /** Hidden fields that name the change, e.g. { intent: "toggle", business_id: 4 }. */
+  fields: Record<string, string | number>;
+  confirmFor: (activate: boolean) => ConfirmText;
+}) {
+  const { t } = useTranslation("list");
+  const fetcher = useFetcher();
+  const [asking, setAsking] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Focus goes back to the switch when the dialog closes (keyboard users stay where they were).
+  const close = () => {
+    setAsking(false);
+    requestAnimationFrame(() => button.current?.focus());
+  };
+  const activate = !checked;
+  const sent = fetcher.formData?.get("action");
+  const shown = sent ? sent === "activate" : asking ? activate : checked;
+  const change = { ...fields, action: activate ? "activate" : "inactivate" };
+  return (
+    <fetcher.Form
+      method="post"
+      className="inline-flex items-center gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setAsking(true);
+      }}
+    >
+      {Object.entries(change).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      <button
+        ref={button}
+        type="submit"
+        role="switch"
+        aria-checked={shown}
+        aria-label={label}
+        disabled={disabled || fetcher.state !== "idle"}
+        onPointerEnter={preloadConfirmDialog}
+        onFocus={preloadConfirmDialog}
+        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 ${
+          shown ? "bg-green-600" : "bg-slate-300"
+        }`}
+      >
+        <span aria-hidden className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${shown ? "translate-x-5" : "translate-x-0.5"}`} />
+      </button>
+      <span aria-hidden className="whitespace-nowrap text-xs text-slate-600">{shown ? t("switch.on") : t("switch.off")}</span>
+      <ConfirmDialog
+        open={asking}
+        text={confirmFor(activate)}
+        onCancel={close}
+        onConfirm={() => {
+          void fetcher.submit({ ...change, confirmed: "1" }, { method: "post" });
+          close();
+        }}
+      />
+    </fetcher.Form>
+  );
+}
