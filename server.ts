@@ -3,6 +3,8 @@
  * HTTP server with static assets, the app (API + web) and socket.io. `--dev` uses Vite's middleware.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -34,15 +36,15 @@ if (dev) {
       getRequestListener(fresh.app.fetch)(req, res);
     });
 } else {
-  // @ts-ignore built by `react-router build`
-  entry = (await import("./build/server/index.js")) as Entry;
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  entry = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as Entry;
   const root = new Hono();
   root.use(compress());
   root.use("/assets/*", async (c, next) => {
     await next();
     if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
   });
-  root.use("*", serveStatic({ root: "./build/client" }));
+  root.use("*", serveStatic({ root: path.relative(process.cwd(), path.join(buildDir, "client")) }));
   root.all("*", (c) => entry.app.fetch(c.req.raw, c.env));
   listener = getRequestListener(root.fetch);
 }

@@ -1,11 +1,12 @@
-import { useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLocation, useRouteLoaderData } from "react-router";
+import { actions as actionsEn, errors as errorsEn } from "../locales/en/common.json";
+import { actions as actionsId, errors as errorsId } from "../locales/id/common.json";
 import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "./components/error-boundary.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { nonceContext } from "./lib/context.ts";
-import { createI18n, localeFromPath } from "./lib/i18n.ts";
+import { localeFromPath } from "./lib/i18n.ts";
+import { I18nProvider } from "./lib/i18n-react.tsx";
 import { getLocale, i18nextMiddleware, resourcesFor } from "./lib/i18n.server.ts";
 import { sessionContext, sessionMiddleware, takeToasts } from "./lib/session.server.ts";
 import "./styles/app.css";
@@ -46,25 +47,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { locale, resources, toasts } = loaderData;
-  const i18n = useMemo(() => createI18n(locale, resources), [locale, resources]);
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider language={locale} resources={resources}>
       <Outlet />
       <Toaster toasts={toasts} />
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 
+// When a request fails before the root loader ran (e.g. an unknown "/xyz" refused by the locale
+// middleware), the error page still speaks the URL's language with the common strings.
+const COMMON = { en: { common: { errors: errorsEn, actions: actionsEn } }, id: { common: { errors: errorsId, actions: actionsId } } };
+
 export function ErrorBoundary() {
   const root = useRouteLoaderData<typeof loader>("root");
-  const i18n = useMemo(
-    () => (root ? createI18n(root.locale, root.resources) : undefined),
-    [root],
-  );
-  if (!i18n) return <GeneralErrorBoundary />;
+  const locale = root?.locale ?? localeFromPath(useLocation().pathname);
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider language={locale} resources={root?.resources ?? COMMON[locale]}>
       <GeneralErrorBoundary />
-    </I18nextProvider>
+    </I18nProvider>
   );
 }

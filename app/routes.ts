@@ -28,6 +28,7 @@ export default [
         route("company", "routes/admin/profile/company/list.tsx"),
         route("company/add", "routes/admin/profile/company/add.tsx"),
         route("company/:slug", "routes/admin/profile/company/detail.tsx"),
+        route("company/:slug/edit", "routes/admin/profile/company/edit.tsx"),
       ]),
     ]),
     route("error/not-found", "routes/error/not-found.tsx", { id: "error-not-found" }),

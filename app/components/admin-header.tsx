@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { Form, useLocation, useParams, useSubmit } from "react-router";
 import { localePath } from "../lib/i18n.ts";
 import type { SocketState } from "../lib/use-seller-socket.ts";

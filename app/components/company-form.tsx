@@ -1,7 +1,8 @@
 /**
  * The one company form: /profile/company/add, the edit step of /profile/company/:slug and the
- * seller registration (which adds its document rows as children). One Zod schema checks it in the
- * browser and again in the route's action; the API checks it a third time and has the last word.
+ * seller registration (which adds its document rows as children). The schema lives in
+ * app/lib/company-schema.ts and runs on the server (action, then API); the browser gets its HTML
+ * constraints only.
  *
  * City: one <select> of every city grouped by province (<optgroup>), so it works without
  * JavaScript. Village: the villages of the chosen city; with JavaScript a new city loads its
@@ -9,32 +10,14 @@
  * Without JavaScript the village list is the saved city's, and the postcode field is enough.
  */
 import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { Form, Link, useFetcher, useLocation } from "react-router";
-import { z } from "zod";
-import { isPhoneLike } from "../../api/lib/phone.ts";
-import { buttonClass, FieldError, FormErrors, inputClass, SelectField, SubmitButton, TextAreaField, TextField } from "./form.tsx";
+import { BUSINESS_TYPES, LEGAL_TYPES } from "../lib/company-enums.ts";
+import type { CompanyInput } from "../lib/company-schema.ts";
+import { type Constraints, FieldError, FormErrors, SelectField, TextAreaField, TextField } from "./form.tsx";
+import { buttonClass, inputClass, SubmitButton } from "./button.tsx";
 
-// The spec's enumerations, as in db/reference-data.ts (not imported here: it carries every village).
-export const LEGAL_TYPES = ["perorangan", "cv", "pt", "pma"] as const;
-export const BUSINESS_TYPES = [1, 2, 3, 4] as const;
-
-export const companySchema = z.object({
-  name: z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long"),
-  legal_type: z.enum(LEGAL_TYPES, { error: "required" }),
-  business_type: z.coerce.number({ error: "required" }).int().min(1, "required").max(4, "invalid"),
-  email: z.string().trim().email("email_invalid").max(200, "too_long").optional(),
-  phone: z.string({ error: "required" }).trim().refine(isPhoneLike, "phone_invalid"),
-  address: z.string({ error: "required" }).trim().min(1, "required").max(500, "too_long"),
-  city_id: z.coerce.number({ error: "required" }).int().positive("required"),
-  village_id: z.coerce.number().int().positive("invalid").optional(),
-  postcode: z.string({ error: "required" }).trim().regex(/^\d{5}$/, "company:errors.postcode"),
-  tax_id: z.string().trim().max(30, "too_long").optional(),
-  description: z.string().trim().max(1000, "too_long").optional(),
-});
-export type CompanyInput = z.infer<typeof companySchema>;
 
 /** A company as the Business calls answer it (api/domain/business.ts companyJson). */
 export type Company = {
@@ -64,14 +47,6 @@ export type Company = {
 export type Location = { location_id: number; location_name: string; province_id: number; province_name: string };
 export type Village = { village_id: number; name: string; district: string; postcode: string };
 
-/** The API body of a company from the parsed form (empty optionals sent as "" so PUT clears them). */
-export function companyPayload(v: CompanyInput) {
-  return {
-    name: v.name, legal_type: v.legal_type, business_type: v.business_type, email: v.email ?? "", phone: v.phone,
-    address: v.address, city_id: v.city_id, village_id: v.village_id ?? "", postcode: v.postcode,
-    tax_id: v.tax_id ?? "", description: v.description ?? "",
-  };
-}
 
 // Loosely typed on purpose: the registration passes a schema with more fields (its documents),
 // which its children read with their own types.
@@ -79,7 +54,8 @@ type Meta = FieldMetadata<string | number | undefined | null>;
 export type CompanyFields = Record<string, unknown>;
 
 type Props = {
-  schema: z.ZodType;
+  /** HTML constraints of the form's schema, from the loader (getZodConstraint). */
+  constraint: Constraints;
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: Record<string, unknown>;
   /** Every city, and the villages of one city (villagesCity) as the page's loader gave them. */
@@ -92,15 +68,13 @@ type Props = {
 };
 
 export function CompanyForm({
-  schema, lastResult, defaultValue, places, submitLabel, cancelTo, multipart, children,
+  constraint, lastResult, defaultValue, places, submitLabel, cancelTo, multipart, children,
 }: Props) {
   const { t } = useTranslation("company");
   const [form, fields] = useForm<Record<string, unknown>>({
     lastResult,
     defaultValue: defaultValue as Record<string, string>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as z.ZodType<Record<string, unknown>> }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
   });
   const f = fields as unknown as Record<keyof CompanyInput, Meta>;
 

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { isRouteErrorResponse, Link, useParams, useRouteError } from "react-router";
 import { isChunkLoadError, reloadAfterChunkError } from "../lib/chunk-reload.ts";
 import { localePath } from "../lib/i18n.ts";

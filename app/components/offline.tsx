@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
-import { buttonClass } from "./form.tsx";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import { buttonClass } from "./button.tsx";
 
 function subscribe(callback: () => void) {
   window.addEventListener("online", callback);

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { NavLink, useParams } from "react-router";
 import { localePath, stripLocale } from "../lib/i18n.ts";
 import { NAV } from "../lib/navigation.ts";

@@ -1,13 +1,13 @@
-import dayjs from "dayjs";
-import utc from "dayjs/plugin/utc.js";
-
-dayjs.extend(utc);
 /**
  * Times are shown in WIB (UTC+7), the zone of most Indonesian sellers, on the server and in the
  * browser alike, so a server-rendered page and the hydrated one agree. "Today" on the dashboard
- * is the WIB day too (api/domain/time.ts).
+ * is the WIB day too (api/domain/time.ts). Indonesia has no daylight saving, so shifting by a fixed
+ * 7 hours and reading the UTC fields is exact — and keeps a date library out of every page's JS.
  */
 export const WIB_OFFSET_MINUTES = 7 * 60;
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const wib = (unixSeconds: number) => new Date((unixSeconds + WIB_OFFSET_MINUTES * 60) * 1000);
 
 /** Rupiah as the spec shows it: "Rp. 1.250.000". Money is integer rupiah. */
 export function formatRupiah(amount: number | null | undefined): string {
@@ -24,10 +24,12 @@ export function formatNumber(n: number | null | undefined): string {
 /** Dates are shown DD-MM-YYYY from unix seconds. */
 export function formatDate(unixSeconds: number | null | undefined): string {
   if (!unixSeconds) return "-";
-  return dayjs.unix(unixSeconds).utcOffset(WIB_OFFSET_MINUTES).format("DD-MM-YYYY");
+  const d = wib(unixSeconds);
+  return `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
 }
 
 export function formatDateTime(unixSeconds: number | null | undefined): string {
   if (!unixSeconds) return "-";
-  return dayjs.unix(unixSeconds).utcOffset(WIB_OFFSET_MINUTES).format("DD-MM-YYYY HH:mm");
+  const d = wib(unixSeconds);
+  return `${formatDate(unixSeconds)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }

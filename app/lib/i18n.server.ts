@@ -1,5 +1,6 @@
 import type { Resource } from "i18next";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
+import type { Resources } from "./i18n-react.tsx";
 import { DEFAULT_LOCALE, LOCALES, localeFromPath, type Locale } from "./i18n.ts";
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json", { eager: true });
@@ -9,10 +10,10 @@ for (const [file, mod] of Object.entries(files)) {
   (resources[lng] ??= {})[ns] = mod.default;
 }
 
-/** The web needs every namespace except the API's own messages. */
-export function resourcesFor(locale: Locale): Resource {
-  const { api: _api, ...rest } = (resources[locale] ?? {}) as Record<string, unknown>;
-  return { [locale]: rest } as Resource;
+/** The namespaces the browser needs (every one but the API's own messages), for app/lib/i18n-react. */
+export function resourcesFor(locale: Locale): Resources {
+  const { api: _api, ...rest } = (resources[locale] ?? {}) as Resources;
+  return rest;
 }
 
 export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({

@@ -4,8 +4,16 @@ import { getLocale } from "../lib/i18n.server.ts";
 import { localePath } from "../lib/i18n.ts";
 import { sessionContext } from "../lib/session.server.ts";
 
-/** The root sends a signed-in user to the back-office (which sorts out sellers) and others to sign-in. */
+/**
+ * The root sends a signed-in user to the back-office (which sorts out sellers) and others to sign-in.
+ * It has a (never rendered) component so "/xyz" (the optional :lang segment) is a page request that
+ * renders the not-found page, not a resource request answered with bare JSON.
+ */
 export function loader({ context }: Route.LoaderArgs) {
   const signedIn = Boolean(context.get(sessionContext).session.get("token"));
   throw redirect(localePath(getLocale(context), signedIn ? "/dashboard" : "/auth"));
+}
+
+export default function Index() {
+  return null;
 }

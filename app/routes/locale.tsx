@@ -10,6 +10,7 @@ import { langCookie } from "../lib/lang-cookie.server.ts";
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, params }, next) => {
+    // Before any loader runs, so "/xyz" is the not-found page, not a redirect from a child route.
     if (params.lang && params.lang !== "id") throw data("Not found", { status: 404 });
     if (!params.lang && request.method === "GET") {
       const lng = await langCookie.parse(request.headers.get("Cookie"));

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { data, Link, useParams } from "react-router";
 import type { Route } from "./+types/outbox";
 import { GeneralErrorBoundary } from "../components/error-boundary.tsx";
-import { buttonClass } from "../components/form.tsx";
+import { buttonClass } from "../components/button.tsx";
 import { LanguageSwitch } from "../components/language-switch.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { formatDateTime } from "../lib/format.ts";

@@ -4,9 +4,9 @@
  * confirmed POST does the change).
  */
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { Form, Link } from "react-router";
-import { buttonClass } from "../form.tsx";
+import { buttonClass } from "../button.tsx";
 
 export type ConfirmText = { title: string; body: string; confirmLabel: string; tone?: "primary" | "danger" };
 

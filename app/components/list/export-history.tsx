@@ -4,11 +4,11 @@
  * page reloads its data every second while an export is still being made, so progress moves.
  */
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { Form, useParams, useRevalidator } from "react-router";
 import { formatDateTime } from "../../lib/format.ts";
 import { localePath } from "../../lib/i18n.ts";
-import { buttonClass, SubmitButton } from "../form.tsx";
+import { buttonClass, SubmitButton } from "../button.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 export type ExportJob = {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { DEFAULT_SORT, SORTS } from "../../lib/list-params.ts";
 import { FilterSelect } from "./filter-bar.tsx";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminHeader } from "../../components/admin-header.tsx";

@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useParams } from "react-router";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import { data, Form, Link, redirect, useLoaderData, useParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/forgot-password";
 import { useAuthOptions } from "./layout.tsx";
-import { FieldError, FormErrors, SubmitButton, TextField, buttonClass, inputClass } from "../../components/form.tsx";
+import { FieldError, FormErrors, TextField } from "../../components/form.tsx";
+import { SubmitButton, buttonClass, inputClass } from "../../components/button.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { replyWithApiError } from "../../lib/forms.server.ts";
 import { getI18n, getLocale } from "../../lib/i18n.server.ts";
@@ -104,7 +105,10 @@ async function reset(args: Args, form: FormData) {
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = getI18n(context).getFixedT(getLocale(context));
-  return { title: `${t("auth:forgot.title")} · ${t("common:app_name")}` };
+  return {
+    title: `${t("auth:forgot.title")} · ${t("common:app_name")}`,
+    constraints: { check: getZodConstraint(checkSchema), reset: getZodConstraint(resetSchema) },
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -148,12 +152,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 
 function CheckStep({ result }: { result?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("auth");
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof checkSchema>>({
     id: "forgot-check",
     lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint: useLoaderData<typeof loader>().constraints.check,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
@@ -205,12 +207,10 @@ function ResetStep({ where, result, expiresAt, notice, seconds }: {
 }) {
   const { t } = useTranslation("auth");
   const left = useSecondsLeft(expiresAt);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof resetSchema>>({
     id: "forgot-reset",
     lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint: useLoaderData<typeof loader>().constraints.reset,
   });
   const otp = getInputProps(fields.otp, { type: "text" });
   const clock = left === null ? t("forgot.valid_for", { seconds })

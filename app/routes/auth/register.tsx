@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { data, Form, Link, redirect, useParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/register";
 import type { AuthOptions } from "./layout.tsx";
-import { FormErrors, SubmitButton, TextField } from "../../components/form.tsx";
+import { FormErrors, TextField } from "../../components/form.tsx";
+import { SubmitButton } from "../../components/button.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { replyWithApiError } from "../../lib/forms.server.ts";
 import { getI18n, getLocale } from "../../lib/i18n.server.ts";
@@ -31,7 +32,7 @@ async function requireOpen(args: Route.LoaderArgs | Route.ActionArgs) {
 export async function loader(args: Route.LoaderArgs) {
   await requireOpen(args);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  return { title: `${t("auth:register.title")} · ${t("common:app_name")}` };
+  return { title: `${t("auth:register.title")} · ${t("common:app_name")}`, constraint: getZodConstraint(schema) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -51,14 +52,12 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(localePath(getLocale(context), "/become-seller"));
 }
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const { lang } = useParams();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof schema>>({
     lastResult: actionData,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint: loaderData.constraint,
   });
   return (
     <>

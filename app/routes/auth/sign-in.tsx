@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { data, Form, Link, redirect, useParams, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/sign-in";
 import { useAuthOptions } from "./layout.tsx";
-import { FormErrors, SubmitButton, TextField } from "../../components/form.tsx";
+import { FormErrors, TextField } from "../../components/form.tsx";
+import { SubmitButton } from "../../components/button.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { replyWithApiError } from "../../lib/forms.server.ts";
 import { getI18n, getLocale } from "../../lib/i18n.server.ts";
@@ -31,7 +32,7 @@ function afterSignIn(locale: string, redirectTo: string | undefined) {
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = getI18n(context).getFixedT(getLocale(context));
-  return { title: `${t("auth:sign_in.title")} · ${t("common:app_name")}` };
+  return { title: `${t("auth:sign_in.title")} · ${t("common:app_name")}`, constraint: getZodConstraint(schema) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -54,16 +55,14 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(afterSignIn(getLocale(context), redirectTo));
 }
 
-export default function SignIn({ actionData }: Route.ComponentProps) {
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const { lang } = useParams();
   const [params] = useSearchParams();
   const options = useAuthOptions();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof schema>>({
     lastResult: actionData,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint: loaderData.constraint,
   });
   const locale = lang ?? "en";
   return (

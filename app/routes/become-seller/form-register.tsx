@@ -10,16 +10,18 @@
  * - A browser cannot refill a file input, so after a server-side refusal the files must be chosen
  *   again; every typed field is kept.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/form-register";
-import { CompanyForm, companyPayload, companySchema, type CompanyFields } from "../../components/company-form.tsx";
+import { CompanyForm, type CompanyFields } from "../../components/company-form.tsx";
+import { companyPayload, companySchema } from "../../lib/company-schema.ts";
 import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
-import { buttonClass, FieldError, inputClass } from "../../components/form.tsx";
+import { FieldError } from "../../components/form.tsx";
+import { buttonClass, inputClass } from "../../components/button.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { getMe } from "../../lib/auth.server.ts";
 import { replyWithApiError } from "../../lib/forms.server.ts";
@@ -56,7 +58,11 @@ export async function loader(args: Route.LoaderArgs) {
   const locale = getLocale(args.context);
   if (getMe(args.context).pending_business?.status === 0) throw redirect(localePath(locale, "/become-seller/moderation"));
   const t = getI18n(args.context).getFixedT(locale);
-  return { title: `${t("seller:title")} | ${t("common:app_name")}`, ...(await loadPlaces(args, null)) };
+  return {
+    title: `${t("seller:title")} | ${t("common:app_name")}`,
+    constraint: getZodConstraint(schema),
+    ...(await loadPlaces(args, null)),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -94,7 +100,7 @@ export default function FormRegister({ loaderData, actionData }: Route.Component
       <section className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
         <h2 className="mb-4 text-base font-semibold text-slate-900">{t("form_title")}</h2>
         <CompanyForm
-          schema={schema}
+          constraint={loaderData.constraint}
           lastResult={actionData}
           places={loaderData}
           submitLabel={t("submit")}

@@ -3,11 +3,11 @@
  * mode (DEMO is not "off") the owner can approve it here and go straight to the dashboard; the
  * admin command for real use is scripts/approve-business.ts.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { data, Form, Link, redirect, useParams } from "react-router";
 import type { Route } from "./+types/moderation";
 import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
-import { buttonClass, SubmitButton } from "../../components/form.tsx";
+import { buttonClass, SubmitButton } from "../../components/button.tsx";
 import { companyTone, StatusBadge } from "../../components/list/status-badge.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { getMe } from "../../lib/auth.server.ts";

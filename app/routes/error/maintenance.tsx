@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { Link, useParams } from "react-router";
 import { localePath } from "../../lib/i18n.ts";
 

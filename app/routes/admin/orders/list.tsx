@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { Link, useLocation, useNavigation, useParams } from "react-router";
 import type { Route } from "./+types/list";
 import { ORDER_TABS, TAB_KEYS, type OrderTab } from "../../../../api/domain/order-tabs.ts";

@@ -4,7 +4,7 @@
  * sidebar's profile entries (app/lib/navigation.ts), so both grey out the same pages: the ones
  * the spec disables and the ones not built yet, which are plain text, not links.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { NavLink, Outlet, useParams } from "react-router";
 import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
 import { localePath } from "../../../lib/i18n.ts";

@@ -2,11 +2,12 @@
  * /profile/company/add: a new company, owned by the user and Active at once (the user is already a
  * verified seller; see api/routes/business.ts). On success the new company's page opens.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { data, Link, redirect, useParams } from "react-router";
 import type { Route } from "./+types/add";
-import { CompanyForm, companyPayload, companySchema, type Company } from "../../../../components/company-form.tsx";
+import { CompanyForm, type Company } from "../../../../components/company-form.tsx";
+import { companyPayload, companySchema } from "../../../../lib/company-schema.ts";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
 import { callApi } from "../../../../lib/api.server.ts";
 import { replyWithApiError } from "../../../../lib/forms.server.ts";
@@ -16,7 +17,11 @@ import { loadPlaces } from "../../../../lib/places.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  return { title: `${t("company:add")} | ${t("common:app_name")}`, ...(await loadPlaces(args, null)) };
+  return {
+    title: `${t("company:add")} | ${t("common:app_name")}`,
+    constraint: getZodConstraint(companySchema),
+    ...(await loadPlaces(args, null)),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -37,7 +42,7 @@ export default function AddCompany({ loaderData, actionData }: Route.ComponentPr
       <h1 className="text-xl font-semibold text-slate-900">{t("add")}</h1>
       <section className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
         <CompanyForm
-          schema={companySchema}
+          constraint={loaderData.constraint}
           lastResult={actionData}
           places={loaderData}
           submitLabel={t("common:actions.save")}

@@ -2,25 +2,22 @@
  * /profile/company/:slug (slug = business id): the company's info, documents and update history.
  *
  * Decisions where the spec is silent:
- * - Editing is ?edit=1 on this page (the info panel becomes the company form), so the edit step has
- *   its own URL, works without JavaScript and needs no extra route. Only the owner sees Edit; the
- *   API refuses anyone else anyway.
+ * - Editing is its own page, /profile/company/:slug/edit (edit.tsx), so this read-only page does not
+ *   load the form kit. Only the owner sees Edit; the API refuses anyone else anyway.
  * - The update history shows the latest 20 changes, newest first, with readable values.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
-import { data, Link, redirect, useParams } from "react-router";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import { Link, useParams } from "react-router";
 import type { Route } from "./+types/detail";
-import { CompanyForm, companyPayload, companySchema, type Company } from "../../../../components/company-form.tsx";
+import type { Company } from "../../../../components/company-form.tsx";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { buttonClass } from "../../../../components/form.tsx";
+import { buttonClass } from "../../../../components/button.tsx";
 import { companyTone, StatusBadge } from "../../../../components/list/status-badge.tsx";
-import { callApi, getList, getOrThrow } from "../../../../lib/api.server.ts";
-import { replyWithApiError } from "../../../../lib/forms.server.ts";
+import { getList, getOrThrow } from "../../../../lib/api.server.ts";
 import { formatDate, formatDateTime } from "../../../../lib/format.ts";
 import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
 import { localePath } from "../../../../lib/i18n.ts";
-import { loadPlaces } from "../../../../lib/places.server.ts";
+import { idFromSlug } from "../../../../lib/params.ts";
 
 type HistoryEntry = {
   update_history_id: number;
@@ -32,90 +29,53 @@ type HistoryEntry = {
 
 const STATUS_KEYS: Record<number, string> = { 0: "moderation", 1: "active", 2: "suspend", 3: "inactive", 4: "reject" };
 
-function businessId(slug: string) {
-  const id = Number(slug);
-  if (!Number.isInteger(id) || id <= 0) throw data("Not found", { status: 404 });
-  return id;
-}
-
 export async function loader(args: Route.LoaderArgs) {
-  const id = businessId(args.params.slug);
-  const url = new URL(args.request.url);
+  const id = idFromSlug(args.params.slug);
   const [company, history] = await Promise.all([
     getOrThrow<Company>(args, `/v0.0.1/business/${id}`),
     getList<HistoryEntry>(args, `/v0.0.0/business/${id}/update-history`, { limit: 20 }),
   ]);
-  const editing = url.searchParams.get("edit") === "1" && company.data.is_owner;
-  // The form's places; also answers the form's village lookups (?location_id=…).
-  const places = editing || url.searchParams.has("location_id")
-    ? await loadPlaces(args, company.data.city?.location_id)
-    : { locations: [], villages: [], villagesCity: null };
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  return { title: `${company.data.name} | ${t("common:app_name")}`, company: company.data, history: history.rows, editing, ...places };
+  return { title: `${company.data.name} | ${t("common:app_name")}`, company: company.data, history: history.rows };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const id = businessId(args.params.slug);
-  const submission = parseWithZod(await args.request.formData(), { schema: companySchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const res = await callApi<Company>(args, "PUT", `/v0.0.1/business/${id}`, { body: companyPayload(submission.value) });
-  if (!res.ok) return replyWithApiError(submission, res);
-  throw redirect(localePath(getLocale(args.context), `/profile/company/${id}`));
-}
-
-export default function CompanyDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { company: c, history, editing } = loaderData;
+export default function CompanyDetail({ loaderData }: Route.ComponentProps) {
+  const { company: c, history } = loaderData;
   const { t } = useTranslation("company");
   const { lang } = useParams();
   const locale = lang ?? "en";
-  const here = localePath(locale, `/profile/company/${c.business_id}`);
 
   return (
     <div className="mx-auto max-w-4xl space-y-4">
       <Link to={localePath(locale, "/profile/company")} className="text-sm font-medium text-brand-700 hover:underline">← {t("back_to_list")}</Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-xl font-semibold text-slate-900">{editing ? t("edit") : c.name}</h1>
+          <h1 className="text-xl font-semibold text-slate-900">{c.name}</h1>
           <StatusBadge tone={companyTone(c.status)}>{c.status_name}</StatusBadge>
           {c.is_active_business ? <StatusBadge tone="info">{t("chips.active_business")}</StatusBadge> : null}
         </div>
-        {!editing && c.is_owner ? <Link to="?edit=1" className={buttonClass("secondary")}>{t("edit")}</Link> : null}
+        {c.is_owner ? <Link to={localePath(locale, `/profile/company/${c.business_id}/edit`)} className={buttonClass("secondary")}>{t("edit")}</Link> : null}
       </div>
       {!c.is_owner ? <p className="text-sm text-slate-500">{t("detail.not_owner")}</p> : null}
 
       <Card title={t("detail.info")}>
-        {editing ? (
-          <CompanyForm
-            schema={companySchema}
-            lastResult={actionData}
-            defaultValue={{
-              name: c.name, legal_type: c.legal_type, business_type: String(c.business_type.id), email: c.email ?? "", phone: c.phone,
-              address: c.address, city_id: c.city ? String(c.city.location_id) : "", village_id: c.village ? String(c.village.village_id) : "",
-              postcode: c.postcode ?? "", tax_id: c.tax_id ?? "", description: c.description ?? "",
-            }}
-            places={loaderData}
-            submitLabel={t("common:actions.save")}
-            cancelTo={here}
-          />
-        ) : (
-          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-            <Item label={t("fields.name")}>{c.name}</Item>
-            <Item label={t("fields.legal_type")}>{c.legal_type_name}</Item>
-            <Item label={t("fields.business_type")}>{c.business_type.name}</Item>
-            <Item label={t("fields.ownership")}>{t(c.is_owner ? "chips.owned" : "chips.partnership")}</Item>
-            <Item label={t("fields.email")}>{c.email}</Item>
-            <Item label={t("fields.phone")}>{c.phone}</Item>
-            <Item label={t("fields.address")} wide>{c.address}</Item>
-            <Item label={t("fields.village")}>{c.village ? `${c.village.name}, ${c.village.district}` : null}</Item>
-            <Item label={t("fields.city")}>{c.city ? `${c.city.location_name}, ${c.city.province_name}` : null}</Item>
-            <Item label={t("fields.postcode")}>{c.postcode}</Item>
-            <Item label={t("fields.tax_id")}>{c.tax_id}</Item>
-            <Item label={t("fields.group")}>{c.group?.name}</Item>
-            <Item label={t("fields.time_created")}>{formatDate(c.time_created)}</Item>
-            <Item label={t("fields.time_modified")}>{formatDateTime(c.time_modified)}</Item>
-            <Item label={t("fields.description")} wide>{c.description}</Item>
-          </dl>
-        )}
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+          <Item label={t("fields.name")}>{c.name}</Item>
+          <Item label={t("fields.legal_type")}>{c.legal_type_name}</Item>
+          <Item label={t("fields.business_type")}>{c.business_type.name}</Item>
+          <Item label={t("fields.ownership")}>{t(c.is_owner ? "chips.owned" : "chips.partnership")}</Item>
+          <Item label={t("fields.email")}>{c.email}</Item>
+          <Item label={t("fields.phone")}>{c.phone}</Item>
+          <Item label={t("fields.address")} wide>{c.address}</Item>
+          <Item label={t("fields.village")}>{c.village ? `${c.village.name}, ${c.village.district}` : null}</Item>
+          <Item label={t("fields.city")}>{c.city ? `${c.city.location_name}, ${c.city.province_name}` : null}</Item>
+          <Item label={t("fields.postcode")}>{c.postcode}</Item>
+          <Item label={t("fields.tax_id")}>{c.tax_id}</Item>
+          <Item label={t("fields.group")}>{c.group?.name}</Item>
+          <Item label={t("fields.time_created")}>{formatDate(c.time_created)}</Item>
+          <Item label={t("fields.time_modified")}>{formatDateTime(c.time_modified)}</Item>
+          <Item label={t("fields.description")} wide>{c.description}</Item>
+        </dl>
       </Card>
 
       <Card title={t("detail.documents")}>

@@ -13,12 +13,12 @@
  * - The switch shows for Active and Inactive companies (disabled for a non-owner); a company in
  *   Moderation, Suspend or Reject shows its status instead: only the platform changes those.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react.tsx";
 import { data, Link, redirect, useLocation, useNavigation, useParams } from "react-router";
 import type { Route } from "./+types/list";
 import type { Company } from "../../../../components/company-form.tsx";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { buttonClass } from "../../../../components/form.tsx";
+import { buttonClass } from "../../../../components/button.tsx";
 import { ConfirmPanel, type ConfirmText } from "../../../../components/list/confirm-dialog.tsx";
 import { DataTable, type Column } from "../../../../components/list/data-table.tsx";
 import { EmptyState } from "../../../../components/list/empty-state.tsx";

@@ -1,0 +1,74 @@
+/**
+ * /profile/company/:slug/edit: the owner edits a company with the shared CompanyForm. Its loader
+ * also answers the form's village lookups (?location_id=…). The API refuses non-owners.
+ */
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import { data, Link, redirect, useParams } from "react-router";
+import type { Route } from "./+types/edit";
+import { CompanyForm, type Company } from "../../../../components/company-form.tsx";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { callApi, getOrThrow } from "../../../../lib/api.server.ts";
+import { companyPayload, companySchema } from "../../../../lib/company-schema.ts";
+import { replyWithApiError } from "../../../../lib/forms.server.ts";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { localePath } from "../../../../lib/i18n.ts";
+import { idFromSlug } from "../../../../lib/params.ts";
+import { loadPlaces } from "../../../../lib/places.server.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const id = idFromSlug(args.params.slug);
+  const company = await getOrThrow<Company>(args, `/v0.0.1/business/${id}`);
+  if (!company.data.is_owner) throw redirect(localePath(getLocale(args.context), `/profile/company/${id}`));
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return {
+    title: `${t("company:edit")} · ${company.data.name} | ${t("common:app_name")}`,
+    company: company.data,
+    constraint: getZodConstraint(companySchema),
+    ...(await loadPlaces(args, company.data.city?.location_id)),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const id = idFromSlug(args.params.slug);
+  const submission = parseWithZod(await args.request.formData(), { schema: companySchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const res = await callApi<Company>(args, "PUT", `/v0.0.1/business/${id}`, { body: companyPayload(submission.value) });
+  if (!res.ok) return replyWithApiError(submission, res);
+  throw redirect(localePath(getLocale(args.context), `/profile/company/${id}`));
+}
+
+export default function EditCompany({ loaderData, actionData }: Route.ComponentProps) {
+  const { company: c } = loaderData;
+  const { t } = useTranslation("company");
+  const { lang } = useParams();
+  const detail = localePath(lang ?? "en", `/profile/company/${c.business_id}`);
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <Link to={detail} className="text-sm font-medium text-brand-700 hover:underline">← {c.name}</Link>
+      <h1 className="text-xl font-semibold text-slate-900">{t("edit")}</h1>
+      <section className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <CompanyForm
+          constraint={loaderData.constraint}
+          lastResult={actionData}
+          defaultValue={{
+            name: c.name, legal_type: c.legal_type, business_type: String(c.business_type.id), email: c.email ?? "", phone: c.phone,
+            address: c.address, city_id: c.city ? String(c.city.location_id) : "", village_id: c.village ? String(c.village.village_id) : "",
+            postcode: c.postcode ?? "", tax_id: c.tax_id ?? "", description: c.description ?? "",
+          }}
+          places={loaderData}
+          submitLabel={t("common:actions.save")}
+          cancelTo={detail}
+        />
+      </section>
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
