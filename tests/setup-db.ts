@@ -14,3 +14,5 @@ const u = new URL(adminUrl);
 u.pathname = `/${name}`;
 process.env.DATABASE_URL = u.toString();
 process.env.NOTIFY_CONSOLE = "off";
+// Test files share CI's Redis: each counts its own rate limits.
+process.env.RATE_LIMIT_PREFIX = `${name}:`;

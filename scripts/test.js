@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the whole suite. Vitest (unit + API tests) then Playwright (end-to-end), each with
+ * its readable reporter on the terminal and a JSON report on the side, then one closing line
+ * `N passed, N failed[, N skipped]` summed from both JSON reports (CI reads that line).
+ * Exits non-zero when anything failed, including a runner that crashed before counting.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "indie-test-"));
+const bin = (name) => path.resolve("node_modules/.bin", name);
+
+function run(command, args, env = {}) {
+  console.log(`\n$ ${[path.basename(command), ...args].join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Vitest's JSON report; a file that failed to load counts as one failure (it has no test results). */
+function vitestCounts(report) {
+  if (!report) return { passed: 0, failed: 0, skipped: 0 };
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === "failed" && !file.assertionResults.some((t) => t.status === "failed"),
+  ).length;
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + brokenFiles,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+/** Playwright's JSON report: a flaky test passed on retry; errors outside tests (webServer) count once each. */
+function playwrightCounts(report) {
+  if (!report) return { passed: 0, failed: 0, skipped: 0 };
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  return { passed: expected + flaky, failed: unexpected + (report.errors?.length ?? 0), skipped };
+}
+
+const vitestJson = path.join(reports, "vitest.json");
+const vitestExit = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+const unit = vitestCounts(readJson(vitestJson));
+if (vitestExit !== 0 && unit.failed === 0) unit.failed = 1; // crashed before reporting a failure
+
+const playwrightJson = path.join(reports, "playwright.json");
+const playwrightExit = run(bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson });
+const e2e = playwrightCounts(readJson(playwrightJson));
+if (playwrightExit !== 0 && e2e.failed === 0) e2e.failed = 1;
+
+fs.rmSync(reports, { recursive: true, force: true });
+const passed = unit.passed + e2e.passed;
+const failed = unit.failed + e2e.failed;
+const skipped = unit.skipped + e2e.skipped;
+console.log(`\nVitest: ${unit.passed} ok and ${unit.failed} failing; Playwright: ${e2e.passed} ok and ${e2e.failed} failing.`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failed > 0 ? 1 : 0);

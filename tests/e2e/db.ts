@@ -1,0 +1,13 @@
+/** Reads the e2e server's database, to check that a page shows what is really stored. */
+import pg from "pg";
+import { e2eDatabaseUrl } from "./env.ts";
+
+export async function queryOne<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T> {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows[0] as T;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * Where the end-to-end server runs, shared by playwright.config.ts, the journeys (which read the
+ * e2e database to check the figures a page shows) and scripts/e2e-server.ts's defaults.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 54359);
+export const E2E_PG_DATA_DIR = process.env.E2E_PG_DATA_DIR ?? "data/e2e-pg";
+export const E2E_DATABASE = "indie_e2e";
+
+/** The e2e server's database: a fresh one on DATABASE_URL's server, else the embedded one. */
+export function e2eDatabaseUrl() {
+  if (process.env.DATABASE_URL) {
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${E2E_DATABASE}`;
+    return url.toString();
+  }
+  return `postgres://indie:indie@127.0.0.1:${E2E_PG_PORT}/indie`;
+}

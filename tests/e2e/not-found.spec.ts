@@ -1,0 +1,22 @@
+/** Unknown pages: "This page could not be found" with status 404 and a link home, in both languages. */
+import fs from "node:fs";
+import { expect, test } from "./fixtures.ts";
+
+const id = JSON.parse(fs.readFileSync("locales/id/common.json", "utf8"));
+
+test("an unknown page answers 404 in English @core", async ({ page, checkA11y }) => {
+  const res = await page.goto("/no-such-page");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
+  await checkA11y();
+});
+
+test("an unknown page answers 404 in Indonesian @core", async ({ page, checkA11y }) => {
+  const res = await page.goto("/id/halaman-yang-tidak-ada");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: id.errors.not_found })).toBeVisible();
+  await expect(page.getByRole("link", { name: id.errors.go_home })).toHaveAttribute("href", "/id");
+  await expect(page.locator("html")).toHaveAttribute("lang", "id");
+  await checkA11y();
+});
