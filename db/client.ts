@@ -9,6 +9,9 @@ const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL is not set: start the app through server.ts, which starts the embedded database");
 
 export const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+// An idle connection dropped by the server (restart, failover) must not crash the process: the pool
+// replaces it, and the next query reports any real outage to its caller.
+pool.on("error", (err) => console.error("PostgreSQL connection lost:", err.message));
 export const db = drizzle({ client: pool, schema, casing: "snake_case" });
 export type Db = typeof db;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

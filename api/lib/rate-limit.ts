@@ -14,10 +14,13 @@ function redisClient() {
   return redis;
 }
 
+// RATE_LIMIT_PREFIX keeps apart apps (or test files) that share one Redis.
+const redisKey = (key: string) => `rl:${process.env.RATE_LIMIT_PREFIX ?? ""}${key}`;
+
 export async function hit(key: string, limit: number, windowSeconds: number): Promise<number> {
   const r = redisClient();
   if (r) {
-    const k = `rl:${key}`;
+    const k = redisKey(key);
     const [[, count], , [, ttl]] = (await r.multi().incr(k).expire(k, windowSeconds, "NX").ttl(k).exec()) as [
       [unknown, number], [unknown, unknown], [unknown, number],
     ];
@@ -36,6 +39,6 @@ export async function hit(key: string, limit: number, windowSeconds: number): Pr
 /** Clears a key, e.g. after a successful sign-in. */
 export async function reset(key: string) {
   const r = redisClient();
-  if (r) await r.del(`rl:${key}`);
+  if (r) await r.del(redisKey(key));
   else await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
 }

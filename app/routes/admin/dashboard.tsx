@@ -119,8 +119,8 @@ function OrderStages({ orders }: { orders: OrderFigures }) {
                 to={`${localePath(lang ?? "en", "/orders")}?tab=${g.tab}`}
                 className="block h-full rounded-md border border-slate-200 p-3 hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
               >
-                <span className="block text-xs text-slate-500">{t(`orders:tabs.${g.tab}`)}</span>
-                <span className={`block text-xl font-semibold tabular-nums ${g.count === 0 ? "text-slate-400" : ""}`}>{formatNumber(g.count)}</span>
+                <span className="block text-xs text-slate-600">{t(`orders:tabs.${g.tab}`)}</span>
+                <span className={`block text-xl font-semibold tabular-nums ${g.count === 0 ? "text-slate-600" : ""}`}>{formatNumber(g.count)}</span>
               </Link>
             </li>
           ))}
@@ -159,7 +159,7 @@ function SalesChart({ days }: { days: Day[] }) {
                 <span className={`text-center text-xs leading-tight ${isToday ? "font-semibold text-slate-900" : "text-slate-500"}`} aria-hidden>
                   {isToday ? t("today") : t(`weekdays.${new Date(`${d.date}T00:00:00Z`).getUTCDay()}`)}
                 </span>
-                <span className="text-[10px] text-slate-400" aria-hidden>{dmy(d.date).slice(0, 5)}</span>
+                <span className="text-[10px] text-slate-600" aria-hidden>{dmy(d.date).slice(0, 5)}</span>
                 <span className="sr-only">{t("chart_bar", { date: dmy(d.date), value: formatRupiah(d.sales), n: d.sales_orders })}</span>
               </li>
             );
