@@ -8,14 +8,14 @@ import { db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import { api } from "../../api/app.ts";
 import { notify } from "../../api/lib/notifier.ts";
-import { call, DEMO, login } from "./helpers.ts";
+import { call, clearRateLimits, DEMO, login } from "./helpers.ts";
 
 const hashes = new Map<number, { passwordHash: string; phone: string | null; profileStatus: number; name: string }>();
 beforeAll(async () => {
   for (const u of await db.select().from(users)) hashes.set(u.id, { passwordHash: u.passwordHash, phone: u.phone, profileStatus: u.profileStatus, name: u.name });
 });
 beforeEach(async () => {
-  await db.execute(sql`DELETE FROM rate_limits`);
+  await clearRateLimits();
 });
 afterEach(async () => {
   for (const [id, u] of hashes) await db.update(users).set(u).where(eq(users.id, id));

@@ -1,5 +1,8 @@
 /** API test helpers: requests through app.request() (no server), sign-in as the demo accounts. */
+import { sql } from "drizzle-orm";
+import { Redis } from "ioredis";
 import { api } from "../../api/app.ts";
+import { db } from "../../db/client.ts";
 import type { Envelope } from "../../api/lib/http.ts";
 
 export const DEMO = {
@@ -32,4 +35,15 @@ export async function login(email: string, password: string = DEMO.password): Pr
   const res = await call<{ token: string }>("POST", "/v0.0/auth/login", { json: { email, password } });
   if (res.status !== 200) throw new Error(`login ${email} failed: ${JSON.stringify(res.body)}`);
   return res.body.data!.token;
+}
+
+/** Forgets every rate-limit count of this test file, in PostgreSQL and in Redis (CI's second run). */
+export async function clearRateLimits() {
+  await db.execute(sql`DELETE FROM rate_limits`);
+  if (process.env.REDIS_URL) {
+    const redis = new Redis(process.env.REDIS_URL);
+    const keys = await redis.keys(`rl:${process.env.RATE_LIMIT_PREFIX ?? ""}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  }
 }

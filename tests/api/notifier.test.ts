@@ -11,7 +11,7 @@ import { SMTPServer } from "smtp-server";
 import { db } from "../../db/client.ts";
 import { otps, outbox } from "../../db/schema/index.ts";
 import { notify } from "../../api/lib/notifier.ts";
-import { call, DEMO, login } from "./helpers.ts";
+import { call, clearRateLimits, DEMO, login } from "./helpers.ts";
 
 type Mail = { from: string; to: string[]; raw: string };
 const mails: Mail[] = [];
@@ -60,7 +60,7 @@ beforeEach(async () => {
   mails.length = 0;
   texts.length = 0;
   hookStatus = 200;
-  await db.execute(sql`DELETE FROM rate_limits`);
+  await clearRateLimits();
 });
 
 afterEach(() => {

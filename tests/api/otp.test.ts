@@ -8,14 +8,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { desc, eq, sql } from "drizzle-orm";
 import { db } from "../../db/client.ts";
 import { otps, outbox, users } from "../../db/schema/index.ts";
-import { call, DEMO, login } from "./helpers.ts";
+import { call, clearRateLimits, DEMO, login } from "./helpers.ts";
 
 const hashes = new Map<number, string>();
 beforeAll(async () => {
   for (const u of await db.select().from(users)) hashes.set(u.id, u.passwordHash);
 });
 beforeEach(async () => {
-  await db.execute(sql`DELETE FROM rate_limits`);
+  await clearRateLimits();
 });
 afterEach(async () => {
   // Tests change passwords and phones; every test starts from the demo accounts as seeded.
