@@ -64,19 +64,23 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
 });
 
 /**
- * The caller must be a seller: a member of an active business. The token's business is used when it
- * is still active; otherwise the token moves to the user's first active business. With a privilege,
- * staff without it get 403.
+ * The business a token acts for: its own while that is still active, else the user's first active
+ * business (the token is moved there). Undefined when the user is not a seller (yet).
  */
+export async function activeMembership(userId: number, tokenId: number, wanted: number | null) {
+  const mine = await memberships(userId);
+  const member = mine.find((m) => m.businessId === wanted) ?? mine[0];
+  if (member && member.businessId !== wanted) {
+    await db.update(apiTokens).set({ businessId: member.businessId }).where(eq(apiTokens.id, tokenId));
+  }
+  return { member, mine };
+}
+
+/** The caller must be a seller: a member of an active business. With a privilege, staff without it get 403. */
 export function requireSeller(privilege?: Privilege) {
   return createMiddleware<ApiEnv>(async (c, next) => {
-    const mine = await memberships(c.var.user.id);
-    const wanted = c.var.tokenBusinessId;
-    const member = mine.find((m) => m.businessId === wanted) ?? mine[0];
+    const { member } = await activeMembership(c.var.user.id, c.var.tokenId, c.var.tokenBusinessId);
     if (!member) throw new ApiError(403, "api:errors.not_seller");
-    if (member.businessId !== wanted) {
-      await db.update(apiTokens).set({ businessId: member.businessId }).where(eq(apiTokens.id, c.var.tokenId));
-    }
     if (privilege && !canAccess(member, privilege)) throw new ApiError(403, "api:errors.no_privilege");
     c.set("member", member);
     await next();

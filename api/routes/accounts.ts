@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "../../db/client.ts";
 import { apiTokens, businesses, users } from "../../db/schema/index.ts";
-import { memberships, requireAuth } from "../lib/auth.ts";
+import { activeMembership, memberships, requireAuth } from "../lib/auth.ts";
 import type { ApiEnv, AuthUser, Membership } from "../lib/env.ts";
 import { ApiError, input, notFound, ok } from "../lib/http.ts";
 import { hashPassword, verifyPassword } from "../lib/password.ts";
@@ -20,11 +20,7 @@ export const accountRoutes = new Hono<ApiEnv>();
  * and the user's own company still in moderation (the become-seller pages show it).
  */
 async function me(user: AuthUser, tokenId: number, wanted: number | null) {
-  const mine = await memberships(user.id);
-  let active = mine.find((m) => m.businessId === wanted) ?? mine[0];
-  if (active && active.businessId !== wanted) {
-    await db.update(apiTokens).set({ businessId: active.businessId }).where(eq(apiTokens.id, tokenId));
-  }
+  const { member: active, mine } = await activeMembership(user.id, tokenId, wanted);
   const [pending] = await db
     .select({ business_id: businesses.id, name: businesses.name, status: businesses.status, time_created: businesses.timeCreated })
     .from(businesses)

@@ -4,10 +4,10 @@
  * is the WIB day too (api/domain/time.ts). Indonesia has no daylight saving, so shifting by a fixed
  * 7 hours and reading the UTC fields is exact — and keeps a date library out of every page's JS.
  */
-export const WIB_OFFSET_MINUTES = 7 * 60;
+import { WIB_OFFSET_MS } from "../../api/domain/time.ts";
 
 const pad = (n: number) => String(n).padStart(2, "0");
-const wib = (unixSeconds: number) => new Date((unixSeconds + WIB_OFFSET_MINUTES * 60) * 1000);
+const wib = (unixSeconds: number) => new Date(unixSeconds * 1000 + WIB_OFFSET_MS);
 
 /** Rupiah as the spec shows it: "Rp. 1.250.000". Money is integer rupiah. */
 export function formatRupiah(amount: number | null | undefined): string {
