@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiEnv } from "./lib/env.ts";
-import { ApiError } from "./lib/http.ts";
+import { ApiError, pgErrorCode } from "./lib/http.ts";
 import { localeFrom, translator } from "./lib/i18n.ts";
 import { routers } from "./routes/index.ts";
 
@@ -33,8 +33,11 @@ api.onError((err, c) => {
     const status = err.status as ContentfulStatusCode;
     return c.json({ code: status, message: err.message || t("api:errors.server") }, status);
   }
-  // Postgres check/exclusion violations are rule violations the handler did not foresee: say so as 422.
-  if ((err as { code?: string }).code === "23514") return c.json({ code: 422, message: t("api:errors.rule") }, 422);
+  // A rule of the data the handler did not foresee (a race past its own check) is the caller's
+  // conflict, not a server fault: unique violations (a double submit) and check violations are 422.
+  const pg = pgErrorCode(err);
+  if (pg === "23505") return c.json({ code: 422, message: t("api:errors.duplicate") }, 422);
+  if (pg === "23514") return c.json({ code: 422, message: t("api:errors.rule") }, 422);
   console.error(err);
   return c.json({ code: 500, message: t("api:errors.server") }, 500);
 });

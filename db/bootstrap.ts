@@ -15,6 +15,8 @@ export async function bootstrapDatabase() {
       database: "indie",
     });
     process.env.DATABASE_URL = pg.url;
+    // Demo mode defaults to on only here, on the app's own database (api/lib/demo.ts).
+    process.env.EMBEDDED_DB = "1";
     stop = pg.stop;
     embedded = true;
   }

@@ -683,17 +683,4 @@ export const businessTypes: IdName[] = [
   { id: 4, name: "Food & Beverages" },
 ];
 
-export const legalTypes = ["perorangan", "cv", "pt", "pma"] as const;
-
-export const companyDocumentTypes = [
-  "founder_id_card",
-  "tax_id",
-  "deed_of_establishment",
-  "ministerial_decree",
-  "business_permit",
-  "registration_certificate",
-  "taxable_letter",
-  "due_diligence",
-  "notarial_deed",
-  "principal_license",
-] as const;
+// Legal types and company documents: api/domain/company-enums.ts (small enough for the browser).

@@ -6,7 +6,8 @@
  *   on that server, dropped and created again.
  * With REDIS_URL, rate-limit counters would outlive the run, so it uses Redis database
  * E2E_REDIS_DB (default 15) and empties it.
- * Then it runs server.ts as `npm start` would (built app: `react-router build` first).
+ * Then it runs server.ts as `npm start` would (built app: `react-router build` first), in demo mode
+ * whatever the database (the journeys sign in as the demo accounts and read OTPs from /outbox).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -39,6 +40,7 @@ if (process.env.REDIS_URL) {
   redis.disconnect();
 }
 
+process.env.DEMO = "on";
 await import("../server.ts");
 
 /** A previous run killed hard can leave its PostgreSQL running on this directory: stop it first. */

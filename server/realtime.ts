@@ -1,13 +1,16 @@
 /**
  * socket.io on the app's HTTP server. A client emits onSellerJoin with { token }: a bearer token, or
  * the web's realtime ticket (api/routes/realtime.ts). A valid one joins the room of its active
- * business (onSellerJoinSuccess), anything else gets onSellerJoinFailed. With REDIS_URL the Redis adapter carries events across app processes.
+ * business (onSellerJoinSuccess), anything else gets onSellerJoinFailed with a stable code for
+ * programs ("invalid_token") and a message for people in the connection's Accept-Language.
+ * With REDIS_URL the Redis adapter carries events across app processes.
  */
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import { api } from "../api/app.ts";
+import { localeFrom, translator } from "../api/lib/i18n.ts";
 import { businessForTicket } from "../api/routes/realtime.ts";
 
 let io: Server | undefined;
@@ -23,7 +26,8 @@ export function attachRealtime(server: HttpServer) {
       const token = typeof payload === "string" ? safeToken(payload) : (payload as { token?: string })?.token;
       const businessId = !token ? undefined : token.startsWith("rt.") ? await businessForTicket(token) : await businessForToken(token);
       if (!businessId) {
-        socket.emit("onSellerJoinFailed", { message: "Invalid token" });
+        const t = translator(localeFrom(socket.handshake.headers["accept-language"]));
+        socket.emit("onSellerJoinFailed", { code: "invalid_token", message: t("api:errors.session_expired") });
         return;
       }
       await socket.join(businessRoom(businessId));

@@ -14,5 +14,7 @@ const u = new URL(adminUrl);
 u.pathname = `/${name}`;
 process.env.DATABASE_URL = u.toString();
 process.env.NOTIFY_CONSOLE = "off";
+// The API tests sign in as the demo accounts and read OTPs from the demo outbox.
+process.env.DEMO = "on";
 // Test files share CI's Redis: each counts its own rate limits.
 process.env.RATE_LIMIT_PREFIX = `${name}:`;

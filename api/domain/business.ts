@@ -3,26 +3,26 @@
  * export job, the answer shape of spec section 7 "Business", and approval out of moderation
  * (used by the demo button and by scripts/approve-business.ts).
  *
- * Scope: a user sees the companies they are a member of (owner or staff), in any status.
- * Filters: status 1 Active, 3 Non-Active (every status but Active: inactive, suspended, rejected);
- * ownership 1 Owned (the user's role is owner), 2 Partnership (a member who is not the owner).
+ * Scope: a user sees the companies they are a member of (owner or staff), in any status, when
+ * that membership grants the "profile" privilege (owners have every privilege). The privilege is
+ * the one of each company's own membership, not of the business the caller is working in.
+ * Filters: status 1 Active, 3 Non-Active (exactly those codes: Moderation, Suspend and Reject show
+ * under "All" only); ownership 1 Owned (the user's role is owner), 2 Partnership (a member who is
+ * not the owner).
  */
-import { and, count, eq, ilike, ne, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db } from "../../db/client.ts";
-import {
-  BUSINESS_STATUS, businessGroups, businesses, businessMembers, cities, provinces, settings, villages,
-} from "../../db/schema/index.ts";
+import { db, type Tx } from "../../db/client.ts";
+import { businessGroups, businesses, businessMembers, cities, provinces, settings, villages } from "../../db/schema/index.ts";
 import { recordHistory } from "../lib/history.ts";
 import { unix } from "../lib/http.ts";
 import { contains, orderBy } from "../lib/list-query.ts";
-
-export const STATUS_NAMES: Record<number, string> = { 0: "moderation", 1: "active", 2: "suspend", 3: "inactive", 4: "reject" };
+import { BUSINESS_STATUS, STATUS_FILTERS, statusName } from "./company-enums.ts";
 
 export const companyFilters = z.object({
   search: z.string().trim().max(100, "too_long").optional(),
-  status: z.coerce.number().int().refine((v) => v === 1 || v === 3, "invalid").optional(),
+  status: z.coerce.number().int().refine((v) => STATUS_FILTERS.includes(v), "invalid").optional(),
   ownership: z.coerce.number().int().refine((v) => v === 1 || v === 2, "invalid").optional(),
   sort: z.coerce.number().int().min(1, "invalid").max(6, "invalid").default(2),
 });
@@ -52,22 +52,25 @@ const columns = {
   groupId: businessGroups.id,
   groupName: businessGroups.name,
   role: businessMembers.role,
+  privileges: businessMembers.privileges,
   timeCreated: businesses.timeCreated,
   timeModified: businesses.timeModified,
 };
 
+/** The membership grants the company's profile pages (api/domain/privileges.ts canAccess, in SQL). */
+const grantsProfile = or(eq(businessMembers.role, "owner"), sql`'profile' = ANY(${businessMembers.privileges})`)!;
+
 function scoped(userId: number, f: Partial<CompanyFilters> = {}) {
   const where: SQL[] = [eq(businessMembers.userId, userId)];
   if (f.search) where.push(ilike(businesses.name, contains(f.search)));
-  if (f.status === 1) where.push(eq(businesses.status, BUSINESS_STATUS.active));
-  if (f.status === 3) where.push(ne(businesses.status, BUSINESS_STATUS.active));
+  if (f.status !== undefined) where.push(eq(businesses.status, f.status));
   if (f.ownership === 1) where.push(eq(businessMembers.role, "owner"));
   if (f.ownership === 2) where.push(ne(businessMembers.role, "owner"));
   return and(...where);
 }
 
-function baseQuery() {
-  return db
+function baseQuery(exec: typeof db | Tx = db) {
+  return exec
     .select(columns)
     .from(businesses)
     .innerJoin(businessMembers, eq(businessMembers.businessId, businesses.id))
@@ -77,8 +80,9 @@ function baseQuery() {
     .leftJoin(businessGroups, eq(businessGroups.id, businesses.groupId));
 }
 
+/** One page of the companies the user may see (their membership grants the profile privilege). */
 export async function findCompanies(userId: number, f: CompanyFilters, page: { limit: number; offset: number }) {
-  const where = scoped(userId, f);
+  const where = and(scoped(userId, f), grantsProfile);
   const [rows, [{ total }]] = await Promise.all([
     baseQuery()
       .where(where)
@@ -90,9 +94,14 @@ export async function findCompanies(userId: number, f: CompanyFilters, page: { l
   return { rows, total };
 }
 
-/** One company the user is a member of; undefined for anyone else's (the caller answers 404). */
-export async function findCompany(userId: number, id: number) {
-  const [row] = await baseQuery().where(and(scoped(userId), eq(businesses.id, id))).limit(1);
+/**
+ * One company the user is a member of, with their membership's role and privileges (the caller
+ * checks them); undefined for anyone else's (the caller answers 404). With a transaction, the
+ * company's row is locked until it ends, so a change decides on the current values.
+ */
+export async function findCompany(userId: number, id: number, tx?: Tx) {
+  const query = baseQuery(tx).where(and(scoped(userId), eq(businesses.id, id))).limit(1);
+  const [row] = tx ? await query.for("update", { of: businesses }) : await query;
   return row;
 }
 export type CompanyRow = NonNullable<Awaited<ReturnType<typeof findCompany>>>;
@@ -114,7 +123,7 @@ export function companyJson(r: CompanyRow, t: TFunction, activeBusinessId: numbe
     tax_id: r.taxId,
     description: r.description,
     status: r.status,
-    status_name: t(`common:status.${STATUS_NAMES[r.status] ?? "inactive"}`),
+    status_name: t(`common:status.${statusName(r.status)}`),
     is_owner: r.role === "owner",
     is_active_business: r.id === activeBusinessId,
     image: r.image,

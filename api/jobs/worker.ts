@@ -2,10 +2,19 @@
  * Background jobs are rows in `jobs`. Any app process claims waiting rows with
  * FOR UPDATE SKIP LOCKED, runs the handler registered for the row's kind and reports progress
  * in the row, which the export-history popup and job-status calls read.
+ *
+ * A claim is a lease (LEASE_MS), renewed by every progress report; a job whose lease ran out (its
+ * process died) is claimed again. Each claim counts in `attempts`, which is also the claim's
+ * token: a run writes progress and its result only while the row still carries its attempt, so a
+ * run that lost its lease stops at its next progress report and never overwrites the newer run.
+ * A job claimed MAX_ATTEMPTS times without finishing is given up: it most likely kills its process.
+ * A handler's error fails the job at once. What went wrong is stored as a translation key,
+ * translated for whoever reads the job; the error itself goes to the log.
  */
-import { and, eq, lt, or } from "drizzle-orm";
+import { and, eq, lt, or, type SQL } from "drizzle-orm";
 import { db } from "../../db/client.ts";
 import { jobs } from "../../db/schema/index.ts";
+import { pruneRateLimits } from "../lib/rate-limit.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobResult = { filename: string; file: Buffer };
@@ -15,6 +24,13 @@ const handlers = new Map<string, JobHandler>();
 export function registerJob(kind: string, handler: JobHandler) {
   handlers.set(kind, handler);
 }
+
+const LEASE_MS = 5 * 60_000;
+const MAX_ATTEMPTS = 3;
+const lease = () => new Date(Date.now() + LEASE_MS);
+
+/** Thrown into a handler (from progress) when another run has claimed its job since. */
+class ClaimLost extends Error {}
 
 /** Claims one waiting job (or one whose claimant died) and runs it. Answers false when none. */
 export async function runNextJob(): Promise<boolean> {
@@ -27,24 +43,41 @@ export async function runNextJob(): Promise<boolean> {
       .limit(1)
       .for("update", { skipLocked: true });
     if (!row) return undefined;
-    await tx.update(jobs).set({ status: "processing", lockedUntil: new Date(Date.now() + 5 * 60_000), timeModified: new Date() })
-      .where(eq(jobs.id, row.id));
-    return row;
+    if (row.attempts >= MAX_ATTEMPTS) {
+      // Every run so far ended with its process: another one would most likely end the same way.
+      await tx.update(jobs).set({ status: "failed", statusDetails: "api:jobs.abandoned", lockedUntil: null, timeModified: new Date() })
+        .where(eq(jobs.id, row.id));
+      return null;
+    }
+    const [job] = await tx.update(jobs)
+      .set({ status: "processing", attempts: row.attempts + 1, lockedUntil: lease(), timeModified: new Date() })
+      .where(eq(jobs.id, row.id))
+      .returning();
+    return job;
   });
-  if (!claimed) return false;
+  if (claimed === undefined) return false;
+  if (claimed === null) return true;
+
+  const held: SQL = and(eq(jobs.id, claimed.id), eq(jobs.status, "processing"), eq(jobs.attempts, claimed.attempts))!;
   const handler = handlers.get(claimed.kind);
   try {
     if (!handler) throw new Error(`No handler for job kind ${claimed.kind}`);
     const progress = async (percent: number) => {
-      await db.update(jobs).set({ progress: Math.min(99, Math.round(percent)), timeModified: new Date() }).where(eq(jobs.id, claimed.id));
+      const still = await db.update(jobs)
+        .set({ progress: Math.min(99, Math.round(percent)), lockedUntil: lease(), timeModified: new Date() })
+        .where(held)
+        .returning({ id: jobs.id });
+      if (!still.length) throw new ClaimLost();
     };
     const { filename, file } = await handler(claimed, progress);
-    await db.update(jobs).set({ status: "success", progress: 100, filename, file, statusDetails: null, timeModified: new Date() })
-      .where(eq(jobs.id, claimed.id));
+    await db.update(jobs).set({ status: "success", progress: 100, filename, file, statusDetails: null, lockedUntil: null, timeModified: new Date() })
+      .where(held);
   } catch (e) {
+    if (e instanceof ClaimLost) return true;
     console.error(`job ${claimed.id} failed`, e);
-    await db.update(jobs).set({ status: "failed", statusDetails: String((e as Error).message ?? e).slice(0, 500), timeModified: new Date() })
-      .where(eq(jobs.id, claimed.id));
+    // The person sees a translated sentence; the error itself is in the log above.
+    await db.update(jobs).set({ status: "failed", statusDetails: "api:jobs.failed", lockedUntil: null, timeModified: new Date() })
+      .where(held);
   }
   return true;
 }
@@ -55,6 +88,7 @@ export function startWorkers() {
   const loop = async () => {
     try {
       while (await runNextJob());
+      await pruneRateLimits(); // housekeeping; runs at most every few minutes
     } catch (e) {
       console.error("job worker", e);
     }

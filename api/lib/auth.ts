@@ -45,16 +45,22 @@ export async function memberships(userId: number): Promise<Membership[]> {
   return rows as Membership[];
 }
 
-export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
-  const header = c.req.header("authorization") ?? "";
-  const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-  if (!token) throw new ApiError(401, "api:errors.unauthenticated");
+/** A live bearer token (not revoked, not expired) with its user; undefined for anything else. */
+export async function findToken(token: string) {
   const [row] = await db
     .select({ tokenId: apiTokens.id, businessId: apiTokens.businessId, user: users })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, new Date())))
     .limit(1);
+  return row;
+}
+
+export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
+  const header = c.req.header("authorization") ?? "";
+  const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
+  if (!token) throw new ApiError(401, "api:errors.unauthenticated");
+  const row = await findToken(token);
   if (!row) throw new ApiError(401, "api:errors.session_expired");
   const { id, name, email, phone, profileStatus, role } = row.user;
   c.set("user", { id, name, email, phone, profileStatus, role });

@@ -9,6 +9,7 @@ import { db, type Tx } from "../../db/client.ts";
 import { updateHistory, users } from "../../db/schema/index.ts";
 import type { ApiEnv } from "./env.ts";
 import { list, unix } from "./http.ts";
+import { offsetOf } from "./list-query.ts";
 
 type Changes = Record<string, { from: unknown; to: unknown }>;
 
@@ -30,9 +31,16 @@ export async function recordHistory(
   await tx.insert(updateHistory).values({ ...row, changes: row.changes ?? {} });
 }
 
-/** One page of a record's history, newest first, in the list envelope. */
-export async function historyList(c: Context<ApiEnv>, ref: { refType: string; refId: number }, page: number, limit: number) {
-  const where = and(eq(updateHistory.refType, ref.refType), eq(updateHistory.refId, ref.refId));
+/**
+ * One page of a record's history, newest first, in the list envelope. Only the rows of the
+ * record's business (the tenant key, which also leads the index this reads).
+ */
+export async function historyList(
+  c: Context<ApiEnv>,
+  ref: { businessId: number; refType: string; refId: number },
+  q: { page: number; limit: number },
+) {
+  const where = and(eq(updateHistory.businessId, ref.businessId), eq(updateHistory.refType, ref.refType), eq(updateHistory.refId, ref.refId));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ id: updateHistory.id, action: updateHistory.action, changes: updateHistory.changes, userName: users.name, time: updateHistory.timeCreated })
@@ -40,8 +48,8 @@ export async function historyList(c: Context<ApiEnv>, ref: { refType: string; re
       .leftJoin(users, eq(users.id, updateHistory.userId))
       .where(where)
       .orderBy(desc(updateHistory.timeCreated), desc(updateHistory.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .limit(q.limit)
+      .offset(offsetOf(q)),
     db.select({ total: count() }).from(updateHistory).where(where),
   ]);
   return list(
@@ -54,6 +62,6 @@ export async function historyList(c: Context<ApiEnv>, ref: { refType: string; re
       time_created: unix(r.time),
     })),
     total,
-    limit,
+    q.limit,
   );
 }

@@ -30,11 +30,27 @@ export function ok<T>(c: Context<ApiEnv>, data: T, message = "api:ok", status: C
   return c.json({ code: status, message: c.var.t(message), data } satisfies Envelope<T>, status);
 }
 
+/** One page of a list: `total` rows in all, `limit` per page. */
 export function list<T>(c: Context<ApiEnv>, rows: T[], total: number, limit: number, summary?: unknown) {
-  const pagination = { total_page: Math.ceil(total / limit), total_record: total, summary_data: summary ?? null };
+  return listEnvelope(c, rows, { total_page: Math.ceil(total / limit), total_record: total, summary_data: summary ?? null });
+}
+
+/** A list that is never paged (groups, reference lists): every row at once, as one page. */
+export function whole<T>(c: Context<ApiEnv>, rows: T[], summary?: unknown) {
+  return listEnvelope(c, rows, { total_page: rows.length ? 1 : 0, total_record: rows.length, summary_data: summary ?? null });
+}
+
+function listEnvelope<T>(c: Context<ApiEnv>, rows: T[], pagination: NonNullable<Envelope["pagination"]>) {
   // An empty list is 404 "No data" (spec 7 "Generic list fetch"), still with the envelope.
   if (rows.length === 0) return c.json({ code: 404, message: c.var.t("api:no_data"), data: [], pagination }, 404);
   return c.json({ code: 200, message: c.var.t("api:ok"), data: rows, pagination } satisfies Envelope<T[]>, 200);
+}
+
+/** The PostgreSQL error code ("23505") of a failed query; Drizzle wraps the driver's error as `cause`. */
+export function pgErrorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = typeof e?.code === "string" ? e.code : e?.cause?.code;
+  return typeof code === "string" ? code : undefined;
 }
 
 /** Field messages are translation keys (zod messages); they are translated for the caller. */

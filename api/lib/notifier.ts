@@ -3,7 +3,9 @@
  * the `outbox` table first, then delivered:
  *   email → SMTP with nodemailer when SMTP_URL is set (from MAIL_FROM),
  *   sms   → POST {to, message} as JSON to SMS_WEBHOOK_URL when it is set (the SMS provider's hook),
- *   else  → demo mode: printed on the console (unless NOTIFY_CONSOLE=off) and listed on /outbox.
+ *   else  → in demo mode (api/lib/demo.ts): printed on the console (unless NOTIFY_CONSOLE=off)
+ *            and listed on /outbox; outside demo mode the delivery fails ("no provider"), so a
+ *            code never lands in a production log and the row says why nobody got it.
  * The row records the outcome (delivered, or the error), so a failed delivery can be seen and retried.
  * Settings are read on every call, so tests (and an operator) can change them without a restart.
  */
@@ -11,6 +13,7 @@ import { desc, eq } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "../../db/client.ts";
 import { outbox } from "../../db/schema/index.ts";
+import { isDemo } from "./demo.ts";
 import { unix } from "./http.ts";
 
 export type Message = { channel: "email" | "sms"; target: string; subject: string; body: string };
@@ -37,9 +40,9 @@ function mailer(url: string): Transporter {
   return transport.transporter;
 }
 
-/** Demo mode: no real transport configured and demo not switched off; the /outbox page is open. */
+/** Demo mode (api/lib/demo.ts) with no real transport configured: the /outbox page is open. */
 export function isDemoOutbox(): boolean {
-  return !process.env.SMTP_URL && !process.env.SMS_WEBHOOK_URL && process.env.DEMO !== "off";
+  return isDemo() && !process.env.SMTP_URL && !process.env.SMS_WEBHOOK_URL;
 }
 
 async function deliver({ channel, target, subject, body }: Message): Promise<void> {
@@ -59,6 +62,7 @@ async function deliver({ channel, target, subject, body }: Message): Promise<voi
     if (!res.ok) throw new Error(`SMS hook answered ${res.status}`);
     return;
   }
+  if (!isDemo()) throw new Error(`No ${channel === "email" ? "SMTP_URL" : "SMS_WEBHOOK_URL"} configured`);
   if (process.env.NOTIFY_CONSOLE !== "off") {
     console.log(`\n[outbox] ${channel} to ${target}\n  ${subject}\n  ${body.replace(/\n/g, "\n  ")}\n`);
   }

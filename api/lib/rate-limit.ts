@@ -42,3 +42,18 @@ export async function reset(key: string) {
   if (r) await r.del(redisKey(key));
   else await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
 }
+
+const PRUNE_EVERY_MS = 5 * 60_000;
+let lastPrune = 0;
+
+/**
+ * Deletes the PostgreSQL counters whose window has passed, so the table holds only live windows
+ * (Redis expires its own keys). Cheap to call often: it works at most once per 5 minutes per
+ * process; the job worker's loop calls it. Answers the number of rows deleted.
+ */
+export async function pruneRateLimits(): Promise<number> {
+  if (process.env.REDIS_URL || Date.now() - lastPrune < PRUNE_EVERY_MS) return 0;
+  lastPrune = Date.now();
+  const result = await db.execute(sql`DELETE FROM rate_limits WHERE reset_at <= now()`);
+  return result.rowCount ?? 0;
+}

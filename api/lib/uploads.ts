@@ -1,12 +1,21 @@
 /**
  * Uploads are checked by their content (magic bytes), not by their name, and stored under a
  * server-made random name. The spec's limits: images png/jpeg up to 2048 KB.
+ *
+ * Images (product photos, logos) are public: anyone with the URL sees them. Company documents
+ * (legal ID scans, tax ids) are private: only the user who uploaded one, or a member of a business
+ * whose documents list it and who may see that business's profile, gets it. A file that a business
+ * lists as a document is private even when it was uploaded as a public image first (a registration
+ * may link an earlier upload), so the rule holds whatever way a document arrived.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { db } from "../../db/client.ts";
-import { uploads } from "../../db/schema/index.ts";
+import { businesses, businessMembers, uploads } from "../../db/schema/index.ts";
+import { canAccess } from "../domain/privileges.ts";
+import { findToken } from "./auth.ts";
 import { ApiError } from "./http.ts";
+import { MAX_UPLOAD_BYTES } from "../domain/company-enums.ts";
 
 const KINDS = {
   png: { type: "image/png", ext: "png", test: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
@@ -17,14 +26,17 @@ export type UploadKind = keyof typeof KINDS;
 
 export const IMAGE_KINDS: UploadKind[] = ["png", "jpeg"];
 export const DOCUMENT_KINDS: UploadKind[] = ["png", "jpeg", "pdf"];
-export const MAX_UPLOAD_BYTES = 2048 * 1024;
+// The limit is shared with the web's file checks (api/domain/company-enums.ts).
+export { MAX_UPLOAD_BYTES };
 
 export function sniff(data: Buffer, allowed: UploadKind[]) {
   return allowed.map((k) => KINDS[k]).find((k) => k.test(data));
 }
 
 /** Checks and stores one file; answers its URL. Field errors are 422 on `field`. */
-export async function storeUpload(file: File, userId: number, allowed: UploadKind[], field = "file") {
+export async function storeUpload(
+  file: File, userId: number, allowed: UploadKind[], field = "file", opts: { private?: boolean } = {},
+) {
   if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(422, "api:upload.too_big", { [field]: ["api:upload.too_big"] });
   const data = Buffer.from(await file.arrayBuffer());
   const kind = sniff(data, allowed);
@@ -32,19 +44,46 @@ export async function storeUpload(file: File, userId: number, allowed: UploadKin
   const name = `${randomBytes(16).toString("hex")}.${kind.ext}`;
   await db.insert(uploads).values({
     name, userId, contentType: kind.type, originalName: file.name.slice(0, 200) || name, size: data.length, data,
+    private: opts.private ?? false,
   });
   return `/uploads/${name}`;
 }
 
-export async function serveUpload(name: string) {
+/**
+ * The file for a viewer holding `token` (a bearer token, or none), or null when there is no such
+ * file or the viewer may not see it: both are the same 404, so a private file's existence is not told.
+ */
+export async function serveUpload(name: string, token?: string): Promise<Response | null> {
   const [row] = await db.select().from(uploads).where(eq(uploads.name, name)).limit(1);
-  if (!row) return new Response("Not found", { status: 404 });
+  if (!row) return null;
+  const listed = sql`${businesses.documents} @> ${JSON.stringify([{ url: `/uploads/${name}` }])}::jsonb`;
+  const isPrivate = row.private || (await db.select({ id: businesses.id }).from(businesses).where(listed).limit(1)).length > 0;
+  if (isPrivate && !(await maySee(row.userId, listed, token))) return null;
+  const pdf = row.contentType === "application/pdf";
   return new Response(new Uint8Array(row.data), {
     headers: {
       "Content-Type": row.contentType,
-      "Cache-Control": "private, max-age=31536000, immutable",
+      // A private file is not kept by the browser (a shared computer) nor by any proxy.
+      "Cache-Control": isPrivate ? "private, no-store" : "private, max-age=31536000, immutable",
       "X-Content-Type-Options": "nosniff",
-      "Content-Disposition": row.contentType === "application/pdf" ? `inline; filename="${encodeURIComponent(row.originalName)}"` : "inline",
+      "Content-Disposition": pdf ? `inline; filename="${encodeURIComponent(row.originalName)}"` : "inline",
+      // Chrome's built-in PDF viewer does not render under `default-src 'none'` (crbug.com/271452),
+      // so a PDF is only kept out of frames; nosniff keeps it a PDF, never a page of ours.
+      // Every other file gets the app's "load nothing" policy (server/app.ts).
+      ...(pdf ? { "Content-Security-Policy": "frame-ancestors 'none'" } : {}),
     },
   });
+}
+
+/** The uploader, or a member of a business listing the file who may open that business's profile. */
+async function maySee(uploaderId: number, listed: SQL, token: string | undefined) {
+  const viewer = token ? (await findToken(token))?.user.id : undefined;
+  if (viewer === undefined) return false;
+  if (viewer === uploaderId) return true;
+  const members = await db
+    .select({ role: businessMembers.role, privileges: businessMembers.privileges })
+    .from(businesses)
+    .innerJoin(businessMembers, eq(businessMembers.businessId, businesses.id))
+    .where(and(listed, eq(businessMembers.userId, viewer)));
+  return members.some((m) => canAccess(m, "profile"));
 }

@@ -14,7 +14,9 @@
  *   what was typed and answers where a code would go (channel + masked address); `request-otp`
  *   answers the same success for any well-formed address and only sends a code when an account
  *   uses it. The send limit (3 per 15 minutes) counts every request, existing account or not, so
- *   even a 429 reveals nothing. A wrong or unknown target simply has no live code at reset.
+ *   even a 429 reveals nothing. One client address may ask 20 times an hour (across targets), so
+ *   nobody can flood many inboxes or phones from one place (counted only when the client's address
+ *   is known, as for sign-in). A wrong or unknown target simply has no live code at reset.
  *   Timing does not give it away either: the code is sent after the answer, and where no account or no
  *   code exists the same password-hash work is spent on a decoy.
  * - A reset consumes the code, sets the new password (min 8), revokes every token of the user
@@ -26,7 +28,7 @@
  * - GET /v0.0/auth/options tells the web what to show (registration link, demo outbox link), so the
  *   web keeps asking the API and works the same when the API runs apart (API_URL).
  * - GET /v0.0.0/demo/outbox lists the last 50 notifier messages without a token, only in demo mode
- *   (no SMTP_URL, no SMS_WEBHOOK_URL, DEMO not off): it is how a demo user reads their OTP.
+ *   (isDemo() of api/lib/demo.ts, and no SMTP_URL or SMS_WEBHOOK_URL): it is how a demo user reads their OTP.
  *   Anywhere else it is 404.
  */
 import { Hono } from "hono";
@@ -47,7 +49,6 @@ import { isPhoneLike, normalizePhone } from "../lib/phone.ts";
 export const authRoutes = new Hono<ApiEnv>();
 
 const registrationOpen = () => process.env.REGISTRATION_ENABLED === "true";
-/** The caller's address as the proxy or the web tier reported it; undefined when unknown. */
 /** An email (kept lower case) or a phone number (kept E.164), told apart by the "@". */
 export function readTarget(raw: string): OtpTarget | null {
   const value = raw.trim();
@@ -160,6 +161,9 @@ authRoutes.post("/v0.0/forgot-password/check", async (c) => {
  */
 authRoutes.post("/v0.0/forgot-password/request-otp", async (c) => {
   const who = readTarget((await input(c, withTarget({}))).target)!;
+  const ip = clientIp(c);
+  const wait = ip ? await hit(`otp:ip:${ip}`, 20, 3600) : 0;
+  if (wait) throw new ApiError(429, "api:errors.too_many_attempts", { seconds: wait }, { seconds: wait });
   await countSend(who.target);
   if (await findUser(who)) void sendOtp(c.var.t, who, "reset_password").catch(() => {});
   return ok(c, { ...who, masked_target: maskTarget(who), expires_in: OTP_SECONDS }, "auth:api.otp_sent");

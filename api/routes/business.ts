@@ -4,7 +4,10 @@
  *
  * Decisions where the spec is silent:
  * - Scope: a caller sees only companies they are a member of; any other id answers 404 (not 403),
- *   so ids of other sellers' companies cannot be probed. Every call needs the "profile" privilege.
+ *   so ids of other sellers' companies cannot be probed. Every call needs the "profile" privilege
+ *   in the business the caller works in (the page's access, as for every other resource) and,
+ *   for a company, on the caller's membership of that company: staff of B without it cannot read
+ *   B while working in A (403), and the list leaves B out.
  * - Changes (update, toggle, groups) are for the company's owner; a staff member gets 403. The web
  *   shows no edit or switch to non-owners, so that 403 only answers a hand-made request.
  * - A company added here starts Active: its creator is already a verified seller. Only the first
@@ -14,43 +17,28 @@
  *   decided by the platform (422). The business the caller's token works in cannot be deactivated
  *   (422): the user would be left in a company they just closed. Repeating the current state is a
  *   harmless 200 that writes no history.
- * - Every change writes an update_history row (field: from → to, names rather than ids).
+ * - Every change writes an update_history row (field: from → to, names rather than ids). Changes
+ *   lock the company's row and compare with it inside their transaction, so concurrent edits and
+ *   toggles run one after the other and the history's "from" values are what was overwritten.
  */
 import { Hono, type Context } from "hono";
 import { and, asc, count, eq, ilike, inArray, notInArray } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "../../db/client.ts";
-import { legalTypes } from "../../db/reference-data.ts";
-import { BUSINESS_STATUS, businessGroups, businesses, businessMembers, cities, settings, villages } from "../../db/schema/index.ts";
-import { companyFilters, companyJson, findCompanies, findCompany, STATUS_NAMES, type CompanyRow } from "../domain/business.ts";
+import { db, type Tx } from "../../db/client.ts";
+import { businessGroups, businesses, businessMembers, cities, settings, villages } from "../../db/schema/index.ts";
+import { companyFilters, companyJson, findCompanies, findCompany, type CompanyRow } from "../domain/business.ts";
+import { BUSINESS_STATUS, statusName, TOGGLEABLE_STATUSES } from "../domain/company-enums.ts";
+import { companyBody, type CompanyBody } from "../domain/company-schema.ts";
+import { canAccess } from "../domain/privileges.ts";
 import { requireAuth, requireSeller } from "../lib/auth.ts";
 import type { ApiEnv } from "../lib/env.ts";
 import { diff, historyList, recordHistory } from "../lib/history.ts";
-import { ApiError, forbidden, input, list, notFound, ok } from "../lib/http.ts";
+import { ApiError, forbidden, input, list, notFound, ok, whole } from "../lib/http.ts";
 import { contains, listQuery, offsetOf } from "../lib/list-query.ts";
-import { isPhoneLike, normalizePhone } from "../lib/phone.ts";
+import { normalizePhone } from "../lib/phone.ts";
 
 export const businessRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("profile")] as const;
-
-/** "" and null from a form mean "not given". */
-const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
-
-/** The editable fields of a company; also the text part of the seller registration. */
-export const companyBody = z.object({
-  name: z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long"),
-  legal_type: z.enum(legalTypes, { error: "required" }),
-  business_type: z.coerce.number({ error: "required" }).int().min(1, "required").max(4, "invalid"),
-  email: blank(z.string().trim().toLowerCase().email("email_invalid").max(200, "too_long")),
-  phone: z.string({ error: "required" }).trim().min(1, "required").refine(isPhoneLike, "phone_invalid"),
-  address: z.string({ error: "required" }).trim().min(1, "required").max(500, "too_long"),
-  city_id: z.coerce.number({ error: "required" }).int().positive("required"),
-  village_id: blank(z.coerce.number().int().positive("invalid")),
-  postcode: z.string({ error: "required" }).trim().regex(/^\d{5}$/, "company:errors.postcode"),
-  tax_id: blank(z.string().trim().max(30, "too_long")),
-  description: blank(z.string().trim().max(1000, "too_long")),
-});
-export type CompanyBody = z.infer<typeof companyBody>;
 
 /** Checks the places exist and belong together; answers their names for the history. */
 export async function checkPlaces(body: CompanyBody) {
@@ -96,10 +84,14 @@ function snapshot(v: Shown, places: { city: string | null; village: string | nul
 
 const idParam = (c: Context<ApiEnv>) => Number(c.req.param("id"));
 
-/** The company, when the caller is a member; else 404. With `owner`, staff members get 403. */
-async function companyFor(c: Context<ApiEnv>, id: number, opts: { owner?: boolean } = {}) {
-  const row = await findCompany(c.var.user.id, id);
+/**
+ * The company, when the caller is a member; else 404. A membership without the profile privilege
+ * gets 403; with `owner`, so does a staff member. With `tx`, the row stays locked until it ends.
+ */
+async function companyFor(c: Context<ApiEnv>, id: number, opts: { owner?: boolean; tx?: Tx } = {}) {
+  const row = await findCompany(c.var.user.id, id, opts.tx);
   if (!row) throw notFound();
+  if (!canAccess(row, "profile")) throw forbidden("api:errors.no_privilege");
   if (opts.owner && row.role !== "owner") throw forbidden("company:api.owner_only");
   return row;
 }
@@ -139,24 +131,25 @@ businessRoutes.get("/v0.0.1/business/:id{[0-9]+}", ...seller, getOne);
 businessRoutes.get("/v0.0.2/business/:id{[0-9]+}", ...seller, getOne);
 
 businessRoutes.put("/v0.0.1/business/:id{[0-9]+}", ...seller, async (c) => {
-  const before = await companyFor(c, idParam(c), { owner: true });
+  const { id } = await companyFor(c, idParam(c), { owner: true });
   const body = await input(c, companyBody);
   const places = await checkPlaces(body);
   const values = companyValues(body);
-  const changes = diff(snapshot(before, { city: before.cityName, village: before.villageName }), snapshot(values, places));
-  if (Object.keys(changes).length) {
-    await db.transaction(async (tx) => {
-      await tx.update(businesses).set({ ...values, timeModified: new Date() }).where(eq(businesses.id, before.id));
-      await recordHistory(tx, { businessId: before.id, refType: "business", refId: before.id, userId: c.var.user.id, action: "update", changes });
-    });
-  }
-  return ok(c, answer(c, (await findCompany(c.var.user.id, before.id))!), "company:api.updated");
+  const after = await db.transaction(async (tx) => {
+    const before = await companyFor(c, id, { owner: true, tx });
+    const changes = diff(snapshot(before, { city: before.cityName, village: before.villageName }), snapshot(values, places));
+    if (!Object.keys(changes).length) return before;
+    await tx.update(businesses).set({ ...values, timeModified: new Date() }).where(eq(businesses.id, id));
+    await recordHistory(tx, { businessId: id, refType: "business", refId: id, userId: c.var.user.id, action: "update", changes });
+    return (await findCompany(c.var.user.id, id, tx))!;
+  });
+  return ok(c, answer(c, after), "company:api.updated");
 });
 
 businessRoutes.get("/v0.0.0/business/:id{[0-9]+}/update-history", ...seller, async (c) => {
   const company = await companyFor(c, idParam(c));
   const q = await input(c, listQuery.pick({ page: true, limit: true }), "query");
-  return historyList(c, { refType: "business", refId: company.id }, q.page, q.limit);
+  return historyList(c, { businessId: company.id, refType: "business", refId: company.id }, q);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -186,11 +179,11 @@ businessRoutes.get("/v0.0.0/business/groups", ...seller, async (c) => {
     ? await db.select({ groupId: businesses.groupId, business_id: businesses.id, name: businesses.name, status: businesses.status })
       .from(businesses).where(inArray(businesses.groupId, groups.map((g) => g.id))).orderBy(asc(businesses.name))
     : [];
-  return list(c, groups.map((g) => ({
+  return whole(c, groups.map((g) => ({
     group_id: g.id,
     name: g.name,
     business_datas: members.filter((m) => m.groupId === g.id).map(({ groupId: _, ...m }) => m),
-  })), groups.length, Math.max(groups.length, 1));
+  })));
 });
 
 const groupBody = z.object({ name: z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long") });
@@ -207,15 +200,17 @@ businessRoutes.post("/v0.0.0/business/groups", ...seller, async (c) => {
   return ok(c, { group_id: g.id, name: g.name, business_datas: [] }, "company:api.group_created");
 });
 
-/** Puts a company in a group (or none), with its history row. */
-async function setGroup(c: Context<ApiEnv>, company: CompanyRow, group: { id: number; name: string } | null) {
-  if (company.groupId === (group?.id ?? null)) return;
-  await db.transaction(async (tx) => {
+/** Puts the caller's company in a group (or none), with its history row; answers the company's id. */
+async function setGroup(c: Context<ApiEnv>, businessId: number, group: { id: number; name: string } | null) {
+  return db.transaction(async (tx) => {
+    const company = await companyFor(c, businessId, { owner: true, tx });
+    if (company.groupId === (group?.id ?? null)) return company.id;
     await tx.update(businesses).set({ groupId: group?.id ?? null, timeModified: new Date() }).where(eq(businesses.id, company.id));
     await recordHistory(tx, {
       businessId: company.id, refType: "business", refId: company.id, userId: c.var.user.id, action: "update",
       changes: { group: { from: company.groupName, to: group?.name ?? null } },
     });
+    return company.id;
   });
 }
 
@@ -224,17 +219,15 @@ businessRoutes.put("/v0.0.0/business/groups/join", ...seller, async (c) => {
     business_id: z.coerce.number({ error: "required" }).int().positive("required"),
     group_id: z.coerce.number({ error: "required" }).int().positive("required"),
   }));
-  const company = await companyFor(c, body.business_id, { owner: true });
   const group = await ownGroup(c, body.group_id);
-  await setGroup(c, company, group);
-  return ok(c, { business_id: company.id, group_id: group.id }, "company:api.joined");
+  const id = await setGroup(c, body.business_id, group);
+  return ok(c, { business_id: id, group_id: group.id }, "company:api.joined");
 });
 
 businessRoutes.put("/v0.0.0/business/groups/unjoin", ...seller, async (c) => {
   const body = await input(c, z.object({ business_id: z.coerce.number({ error: "required" }).int().positive("required") }));
-  const company = await companyFor(c, body.business_id, { owner: true });
-  await setGroup(c, company, null);
-  return ok(c, { business_id: company.id, group_id: null }, "company:api.unjoined");
+  const id = await setGroup(c, body.business_id, null);
+  return ok(c, { business_id: id, group_id: null }, "company:api.unjoined");
 });
 
 businessRoutes.put("/v0.0.0/business/groups/:id{[0-9]+}", ...seller, async (c) => {
@@ -255,28 +248,24 @@ businessRoutes.delete("/v0.0.0/business/groups/:id{[0-9]+}", ...seller, async (c
 // The status toggle: PUT /v0.0.0/business/{id}/{activate|inactivate}
 // ---------------------------------------------------------------------------------------------
 businessRoutes.put("/v0.0.0/business/:id{[0-9]+}/:action{activate|inactivate}", ...seller, async (c) => {
-  const company = await companyFor(c, idParam(c), { owner: true });
   const activate = c.req.param("action") === "activate";
   const to = activate ? BUSINESS_STATUS.active : BUSINESS_STATUS.inactive;
-  const toggleable: number[] = [BUSINESS_STATUS.active, BUSINESS_STATUS.inactive];
-  if (!toggleable.includes(company.status)) {
-    throw new ApiError(422, "company:api.not_toggleable", undefined, { status: c.var.t(`common:status.${STATUS_NAMES[company.status]}`) });
-  }
-  if (!activate && company.id === c.var.member.businessId) throw new ApiError(422, "company:api.in_use");
-  if (company.status !== to) {
-    await db.transaction(async (tx) => {
-      // Only from the status just read: two racing toggles write one history row, and a status the
-      // platform set in between (suspend) is not overwritten.
-      const changed = await tx.update(businesses).set({ status: to, timeModified: new Date() })
-        .where(and(eq(businesses.id, company.id), eq(businesses.status, company.status)))
-        .returning({ id: businesses.id });
-      if (changed.length) {
-        await recordHistory(tx, {
-          businessId: company.id, refType: "business", refId: company.id, userId: c.var.user.id,
-          action: activate ? "activate" : "inactivate", changes: { status: { from: company.status, to } },
-        });
-      }
+  const after = await db.transaction(async (tx) => {
+    // Decided on the locked row: a second toggle waits for the first and sees the status it left,
+    // so a double click writes one history row, and a status the platform set (suspend) stays.
+    // The answer is read before the lock goes, so it shows the status this call left.
+    const company = await companyFor(c, idParam(c), { owner: true, tx });
+    if (!TOGGLEABLE_STATUSES.includes(company.status)) {
+      throw new ApiError(422, "company:api.not_toggleable", undefined, { status: c.var.t(`common:status.${statusName(company.status)}`) });
+    }
+    if (!activate && company.id === c.var.member.businessId) throw new ApiError(422, "company:api.in_use");
+    if (company.status === to) return company;
+    await tx.update(businesses).set({ status: to, timeModified: new Date() }).where(eq(businesses.id, company.id));
+    await recordHistory(tx, {
+      businessId: company.id, refType: "business", refId: company.id, userId: c.var.user.id,
+      action: activate ? "activate" : "inactivate", changes: { status: { from: company.status, to } },
     });
-  }
-  return ok(c, answer(c, (await findCompany(c.var.user.id, company.id))!), activate ? "company:api.activated" : "company:api.inactivated");
+    return (await findCompany(c.var.user.id, company.id, tx))!;
+  });
+  return ok(c, answer(c, after), activate ? "company:api.activated" : "company:api.inactivated");
 });

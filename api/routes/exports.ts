@@ -1,12 +1,15 @@
 /**
  * Exports (spec: "POST /v0.0.0/exports/…", "GET /v0.0.0/exports", background job and export
  * history shapes). Asking for an export queues a job (202 with its progress); any app process
- * runs it (api/jobs/worker.ts); the history lists the business's exports with their progress and
+ * runs it (api/jobs/worker.ts); the history lists the caller's exports with their progress and
  * whether the file was downloaded; downloading marks it so.
  *
  * Decisions where the spec is silent:
- * - The history is the active business's, shared by its members, and shows only the kinds the
- *   caller's privileges allow (a staff member with Orders only does not see company exports).
+ * - Exports are personal: the history, a job's status and its download are only for the user who
+ *   asked, in the business they asked in (anyone else gets 404). An export holds what its asker
+ *   may see (a company export lists the asker's companies in every business), so sharing it with
+ *   the business's other members would show them more than their own pages do. Only the kinds the
+ *   caller's privileges still allow are shown.
  * - `url` is the API path of the file (bearer token needed); it is null until the file is ready.
  * - The file name is fixed when the job is queued, so the history can show it while it runs:
  *   "<what>_<DD-MM-YYYY>_<HHmmss>.xlsx" in WIB, in the asker's language.
@@ -36,7 +39,7 @@ function allowedKinds(c: Context<ApiEnv>) {
   return [...EXPORTS].filter(([, def]) => canAccess(c.var.member, def.privilege)).map(([kind]) => `export:${kind}`);
 }
 
-function jobJson(j: typeof jobs.$inferSelect) {
+function jobJson(c: Context<ApiEnv>, j: typeof jobs.$inferSelect) {
   return {
     job_id: j.id,
     kind: j.kind.replace(/^export:/, ""),
@@ -45,17 +48,20 @@ function jobJson(j: typeof jobs.$inferSelect) {
     is_downloaded: j.isDownloaded,
     progress: j.progress,
     status: j.status,
-    status_details: j.statusDetails,
+    // A translation key (api/jobs/worker.ts), in the reader's language.
+    status_details: j.statusDetails ? c.var.t(j.statusDetails) : null,
     time_created: unix(j.timeCreated),
   };
 }
 
+/** The caller's own exports in the business they work in, of the given kinds. */
+const mine = (c: Context<ApiEnv>, kinds: string[]) =>
+  and(eq(jobs.userId, c.var.user.id), eq(jobs.businessId, c.var.member.businessId), inArray(jobs.kind, kinds));
+
 async function jobFor(c: Context<ApiEnv>) {
   const id = Number(c.req.param("id"));
   const kinds = allowedKinds(c);
-  const [job] = kinds.length
-    ? await db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.businessId, c.var.member.businessId), inArray(jobs.kind, kinds))).limit(1)
-    : [];
+  const [job] = kinds.length ? await db.select().from(jobs).where(and(eq(jobs.id, id), mine(c, kinds))).limit(1) : [];
   if (!job) throw notFound();
   return job;
 }
@@ -64,15 +70,15 @@ exportRoutes.get("/v0.0.0/exports", ...seller, async (c) => {
   const q = await input(c, listQuery.pick({ page: true, limit: true }).extend({ kind: z.string().max(60).optional() }), "query");
   const kinds = allowedKinds(c).filter((k) => !q.kind || k === `export:${q.kind}`);
   if (!kinds.length) return list(c, [], 0, q.limit);
-  const where = and(eq(jobs.businessId, c.var.member.businessId), inArray(jobs.kind, kinds));
+  const where = mine(c, kinds);
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(jobs).where(where).orderBy(desc(jobs.timeCreated), desc(jobs.id)).limit(q.limit).offset(offsetOf(q)),
     db.select({ total: count() }).from(jobs).where(where),
   ]);
-  return list(c, rows.map(jobJson), total, q.limit);
+  return list(c, rows.map((j) => jobJson(c, j)), total, q.limit);
 });
 
-exportRoutes.get("/v0.0.0/exports/:id{[0-9]+}", ...seller, async (c) => ok(c, jobJson(await jobFor(c))));
+exportRoutes.get("/v0.0.0/exports/:id{[0-9]+}", ...seller, async (c) => ok(c, jobJson(c, await jobFor(c))));
 
 exportRoutes.get("/v0.0.0/exports/:id{[0-9]+}/download", ...seller, async (c) => {
   const job = await jobFor(c);

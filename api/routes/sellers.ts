@@ -11,28 +11,26 @@
  * - Refused (422) for a user who is already a seller or whose company is still in moderation; a
  *   rejected company does not block a new registration.
  * - Approval: `node --import tsx scripts/approve-business.ts <email>` (an admin command), or in demo
- *   mode (DEMO is not "off") POST /v0.0.0/demo/businesses/{id}/approve by the owner themselves.
+ *   mode (isDemo(), api/lib/demo.ts) POST /v0.0.0/demo/businesses/{id}/approve by the owner themselves.
  */
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "../../db/client.ts";
-import { companyDocumentTypes } from "../../db/reference-data.ts";
 import { apiTokens, BUSINESS_STATUS, businesses, uploads } from "../../db/schema/index.ts";
 import { approveBusiness } from "../domain/business.ts";
+import { isDocumentType, MAX_DOCUMENTS } from "../domain/company-enums.ts";
+import { companyBody } from "../domain/company-schema.ts";
 import { memberships, requireAuth } from "../lib/auth.ts";
 import type { ApiEnv } from "../lib/env.ts";
 import { recordHistory } from "../lib/history.ts";
-import { ApiError, fieldErrors, notFound, ok, unix } from "../lib/http.ts";
+import { ApiError, fieldErrors, notFound, ok, pgErrorCode, unix } from "../lib/http.ts";
 import { DOCUMENT_KINDS, MAX_UPLOAD_BYTES, sniff, storeUpload } from "../lib/uploads.ts";
-import { checkPlaces, companyBody, companyValues } from "./business.ts";
+import { isDemo } from "../lib/demo.ts";
+import { checkPlaces, companyValues } from "./business.ts";
 
 export const sellerRoutes = new Hono<ApiEnv>();
-
-const MAX_DOCUMENTS = 10;
-type DocumentType = (typeof companyDocumentTypes)[number];
-const isDocumentType = (v: unknown): v is DocumentType => companyDocumentTypes.includes(v as DocumentType);
 
 const jsonDocuments = z.array(z.object({ type: z.string(), url: z.string() })).max(MAX_DOCUMENTS, "seller:errors.too_many_documents");
 
@@ -92,7 +90,7 @@ sellerRoutes.post(
     await checkPlaces(body);
     const documents = [
       ...(await Promise.all(files.map(async ({ file, type }, i) => ({
-        type, url: await storeUpload(file, user.id, DOCUMENT_KINDS, `documents.${i}`), name: file.name.slice(0, 200) || type,
+        type, url: await storeUpload(file, user.id, DOCUMENT_KINDS, `documents.${i}`, { private: true }), name: file.name.slice(0, 200) || type,
       })))),
       ...linked.map((d) => ({ type: d.type, url: d.url, name: own.find((u) => `/uploads/${u.name}` === d.url)!.originalName })),
     ];
@@ -103,6 +101,9 @@ sellerRoutes.post(
         .returning();
       await recordHistory(tx, { businessId: b.id, refType: "business", refId: b.id, userId: user.id, action: "register" });
       return b;
+    }).catch((e: unknown) => {
+      // A double submit passes the check above twice; the one-in-moderation index stops the second.
+      throw pgErrorCode(e) === "23505" ? new ApiError(422, "seller:api.already_pending") : e;
     });
     return ok(c, {
       business_id: business.id,
@@ -116,7 +117,7 @@ sellerRoutes.post(
 
 /** Demo mode only: the owner approves their own company in moderation and becomes a seller. */
 sellerRoutes.post("/v0.0.0/demo/businesses/:id{[0-9]+}/approve", requireAuth, async (c) => {
-  if (process.env.DEMO === "off") throw notFound();
+  if (!isDemo()) throw notFound();
   const id = Number(c.req.param("id"));
   const [own] = await db.select({ id: businesses.id }).from(businesses)
     .where(and(eq(businesses.id, id), eq(businesses.ownerUserId, c.var.user.id), eq(businesses.status, BUSINESS_STATUS.moderation))).limit(1);

@@ -12,16 +12,17 @@ import { z } from "zod";
 import { db } from "../../db/client.ts";
 import * as ref from "../../db/reference-data.ts";
 import { banks, businesses, cities, courierServices, couriers, provinces, villages } from "../../db/schema/index.ts";
+import { DOCUMENT_TYPES, LEGAL_TYPES } from "../domain/company-enums.ts";
 import { memberships, requireAuth } from "../lib/auth.ts";
 import type { ApiEnv } from "../lib/env.ts";
-import { ApiError, input, list, ok } from "../lib/http.ts";
+import { ApiError, input, ok, whole } from "../lib/http.ts";
 import { contains } from "../lib/list-query.ts";
 import { IMAGE_KINDS, MAX_UPLOAD_BYTES, storeUpload } from "../lib/uploads.ts";
 
 export const utilityRoutes = new Hono<ApiEnv>();
 
-/** Reference lists are short: all rows at once, in the list envelope (an empty one is 404 "No data"). */
-const all = <T>(c: Context<ApiEnv>, rows: T[]) => list(c, rows, rows.length, Math.max(rows.length, 1));
+// Reference lists are short: every call answers all rows at once (whole), in the list envelope
+// (an empty one is 404 "No data").
 
 // ---------------------------------------------------------------------------------------------
 // Places
@@ -34,7 +35,7 @@ const city = {
 };
 
 utilityRoutes.get("/v0.0.0/utilities/provinces", requireAuth, async (c) =>
-  all(c, await db.select({ province_id: provinces.id, name: provinces.name }).from(provinces).orderBy(asc(provinces.name))));
+  whole(c, await db.select({ province_id: provinces.id, name: provinces.name }).from(provinces).orderBy(asc(provinces.name))));
 
 const locationsQuery = z.object({
   // Pickers search from 3 typed characters (spec section 5); a shorter text lists everything.
@@ -54,7 +55,7 @@ utilityRoutes.get("/v0.0.0/utilities/locations", requireAuth, async (c) => {
     .innerJoin(provinces, eq(provinces.id, cities.provinceId))
     .where(and(...where))
     .orderBy(asc(provinces.name), asc(cities.name));
-  return all(c, rows);
+  return whole(c, rows);
 });
 
 /** Villages (kelurahan/desa) of one city, with their district (kecamatan) and postcode. */
@@ -65,14 +66,14 @@ utilityRoutes.get("/v0.0.0/utilities/villages", requireAuth, async (c) => {
     .from(villages)
     .where(eq(villages.cityId, q.location_id))
     .orderBy(asc(villages.district), asc(villages.name));
-  return all(c, rows);
+  return whole(c, rows);
 });
 
 /** Cities where the caller's businesses are, by name (the spec calls it with sort=1). */
 utilityRoutes.get("/v0.0.0/utilities/store-cities", requireAuth, async (c) => {
   await input(c, z.object({ sort: z.coerce.number().int().optional() }), "query");
   const mine = (await memberships(c.var.user.id)).map((m) => m.businessId);
-  if (mine.length === 0) return all(c, []);
+  if (mine.length === 0) return whole(c, []);
   const rows = await db
     .selectDistinct(city)
     .from(businesses)
@@ -80,20 +81,20 @@ utilityRoutes.get("/v0.0.0/utilities/store-cities", requireAuth, async (c) => {
     .innerJoin(provinces, eq(provinces.id, cities.provinceId))
     .where(inArray(businesses.id, mine))
     .orderBy(asc(cities.name), asc(cities.id));
-  return all(c, rows);
+  return whole(c, rows);
 });
 
 // ---------------------------------------------------------------------------------------------
 // Money and language
 // ---------------------------------------------------------------------------------------------
 utilityRoutes.get("/v0.0.0/utilities/currencies", requireAuth, (c) =>
-  all(c, ref.currencies.map((x) => ({ code: x.code, name: c.var.t(`utilities:currencies.${x.code}`), symbol: x.symbol, decimals: x.decimals }))));
+  whole(c, ref.currencies.map((x) => ({ code: x.code, name: c.var.t(`utilities:currencies.${x.code}`), symbol: x.symbol, decimals: x.decimals }))));
 
 utilityRoutes.get("/v0.0.0/utilities/languages", requireAuth, (c) =>
-  all(c, ref.languages.map((x) => ({ code: x.code, name: c.var.t(`utilities:languages.${x.code}`), native_name: x.nativeName }))));
+  whole(c, ref.languages.map((x) => ({ code: x.code, name: c.var.t(`utilities:languages.${x.code}`), native_name: x.nativeName }))));
 
 utilityRoutes.get("/v0.0.0/utilities/payments/methods", requireAuth, (c) =>
-  all(c, ref.paymentMethods.map((x) => ({ id: x.id, name: c.var.t(`utilities:payment_methods.${x.id}`) }))));
+  whole(c, ref.paymentMethods.map((x) => ({ id: x.id, name: c.var.t(`utilities:payment_methods.${x.id}`) }))));
 
 async function bankList(c: Context<ApiEnv>) {
   const q = await input(c, z.object({ search: z.string().trim().max(100).optional() }), "query");
@@ -102,7 +103,7 @@ async function bankList(c: Context<ApiEnv>) {
     .from(banks)
     .where(q.search ? or(ilike(banks.name, contains(q.search)), ilike(banks.shortName, contains(q.search)), eq(banks.code, q.search)) : undefined)
     .orderBy(asc(banks.shortName));
-  return all(c, rows);
+  return whole(c, rows);
 }
 utilityRoutes.get("/v0.0.0/utilities/banks", requireAuth, bankList);
 utilityRoutes.get("/v0.0.0/banks", requireAuth, bankList);
@@ -129,7 +130,7 @@ async function deliveryCouriers(c: Context<ApiEnv>) {
     }
     return { id: group, name: c.var.t(`utilities:courier_groups.${group}`), couriers: [...byCourier.values()] };
   });
-  return all(c, tree.filter((g) => g.couriers.length > 0));
+  return whole(c, tree.filter((g) => g.couriers.length > 0));
 }
 utilityRoutes.get("/v0.0.0/utilities/delivery-couriers", requireAuth, deliveryCouriers);
 utilityRoutes.get("/v0.1.0/utilities/delivery-couriers", requireAuth, deliveryCouriers);
@@ -138,16 +139,16 @@ utilityRoutes.get("/v0.1.0/utilities/delivery-couriers", requireAuth, deliveryCo
 // The spec's enumerations
 // ---------------------------------------------------------------------------------------------
 utilityRoutes.get("/v0.0.0/utilities/genders", requireAuth, (c) =>
-  all(c, ref.genders.map((x) => ({ id: x.id, name: c.var.t(`utilities:genders.${x.id}`) }))));
+  whole(c, ref.genders.map((x) => ({ id: x.id, name: c.var.t(`utilities:genders.${x.id}`) }))));
 
 utilityRoutes.get("/v0.0.0/utilities/business-types", requireAuth, (c) =>
-  all(c, ref.businessTypes.map((x) => ({ id: x.id, name: c.var.t(`utilities:business_types.${x.id}`) }))));
+  whole(c, ref.businessTypes.map((x) => ({ id: x.id, name: c.var.t(`utilities:business_types.${x.id}`) }))));
 
 utilityRoutes.get("/v0.0.0/utilities/legal-types", requireAuth, (c) =>
-  all(c, ref.legalTypes.map((id) => ({ id, name: c.var.t(`utilities:legal_types.${id}`) }))));
+  whole(c, LEGAL_TYPES.map((id) => ({ id, name: c.var.t(`utilities:legal_types.${id}`) }))));
 
 utilityRoutes.get("/v0.0.0/utilities/company-documents", requireAuth, (c) =>
-  all(c, ref.companyDocumentTypes.map((id) => ({ id, name: c.var.t(`utilities:documents.${id}`) }))));
+  whole(c, DOCUMENT_TYPES.map((id) => ({ id, name: c.var.t(`utilities:documents.${id}`) }))));
 
 // ---------------------------------------------------------------------------------------------
 // Upload

@@ -1,8 +1,8 @@
 /**
  * The one company form: /profile/company/add, the edit step of /profile/company/:slug and the
- * seller registration (which adds its document rows as children). The schema lives in
- * app/lib/company-schema.ts and runs on the server (action, then API); the browser gets its HTML
- * constraints only.
+ * seller registration (which adds its document rows as children). The schema is the API's own
+ * (api/domain/company-schema.ts) and runs on the server (action, then API); the browser gets its
+ * HTML constraints only.
  *
  * City: one <select> of every city grouped by province (<optgroup>), so it works without
  * JavaScript. Village: the villages of the chosen city; with JavaScript a new city loads its
@@ -13,8 +13,8 @@ import { getFormProps, getSelectProps, useForm, type FieldMetadata, type Submiss
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { Form, Link, useFetcher, useLocation } from "react-router";
-import { BUSINESS_TYPES, LEGAL_TYPES } from "../lib/company-enums.ts";
-import type { CompanyInput } from "../lib/company-schema.ts";
+import { BUSINESS_TYPES, LEGAL_TYPES } from "../../api/domain/company-enums.ts";
+import type { CompanyBody } from "../../api/domain/company-schema.ts";
 import { type Constraints, FieldError, FormErrors, SelectField, TextAreaField, TextField } from "./form.tsx";
 import { buttonClass, inputClass, SubmitButton } from "./button.tsx";
 
@@ -76,7 +76,7 @@ export function CompanyForm({
     defaultValue: defaultValue as Record<string, string>,
     constraint,
   });
-  const f = fields as unknown as Record<keyof CompanyInput, Meta>;
+  const f = fields as unknown as Record<keyof CompanyBody, Meta>;
 
   // Villages follow the chosen city (JavaScript only; see the header comment).
   const { pathname } = useLocation();

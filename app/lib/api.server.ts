@@ -66,18 +66,7 @@ export async function callApi<T = unknown>(
   if (code === 422) {
     return { ok: false, code, message, fieldErrors: (envelope.data as Record<string, string[]>) ?? { _form: [message] } };
   }
-  if (code === 401 && token) {
-    web.session.unset("token");
-    web.dirty = true;
-    pushToast(web, { type: "danger", message });
-    const here = new URL(request.url);
-    throw redirect(`${localePath(locale, "/auth")}?redirectTo=${encodeURIComponent(here.pathname + here.search)}`);
-  }
-  if (code === 403) {
-    web.destroy = true;
-    pushToast(web, { type: "danger", message });
-    throw redirect(localePath(locale, "/"));
-  }
+  if (code === 401 || code === 403) leaveOnAuthFailure({ request, context }, code, message, Boolean(token));
   if (!opts.quiet) pushToast(web, { type: "danger", message });
   return { ok: false, code, message };
 }
@@ -97,12 +86,51 @@ export async function getList<T>(ctx: Ctx, path: string, query?: Record<string, 
   throw data(res.message, { status: res.code === 0 ? 503 : res.code });
 }
 
-/** GET of a file (an export's download): the API's own response, for a resource route to pass on. */
-export async function fetchApiFile({ context }: Ctx, path: string): Promise<Response> {
+/**
+ * 401 → token dropped, sign in again and come back to `returnTo` (default: this page); 403 →
+ * session cleared, sent to /. Both with the server's message as a danger toast. Throws the redirect.
+ */
+function leaveOnAuthFailure({ request, context }: Ctx, code: number, message: string, hadToken: boolean, returnTo?: string) {
+  const web = context.get(sessionContext);
+  const locale = getLocale(context);
+  if (code === 401 && hadToken) {
+    web.session.unset("token");
+    web.dirty = true;
+    pushToast(web, { type: "danger", message });
+    const here = new URL(request.url);
+    throw redirect(`${localePath(locale, "/auth")}?redirectTo=${encodeURIComponent(returnTo ?? here.pathname + here.search)}`);
+  }
+  if (code === 403) {
+    web.destroy = true;
+    pushToast(web, { type: "danger", message });
+    throw redirect(localePath(locale, "/"));
+  }
+}
+
+/**
+ * GET of a file (an export's download): the API's own response, for a resource route to pass on.
+ * A failure is mapped like callApi's: 401/403 redirect (after signing in again the user comes back
+ * to `returnTo`, the page the download was asked from: the file itself is no page to land on);
+ * anything else is answered as { ok: false } with the server's message as a danger toast.
+ */
+export async function fetchApiFile(ctx: Ctx, path: string, opts: { returnTo?: string } = {}): Promise<Response | ApiFail> {
+  const { context } = ctx;
   const url = new URL(`/api${path}`, process.env.API_URL ?? "http://internal");
   const headers = new Headers({ "Accept-Language": getLocale(context) });
   const token = context.get(sessionContext).session.get("token");
   if (token) headers.set("Authorization", `Bearer ${token}`);
   const req = new Request(url, { headers });
-  return process.env.API_URL ? fetch(req) : apiApp.fetch(req);
+  let res: Response | null = null;
+  try {
+    res = await (process.env.API_URL ? fetch(req) : apiApp.fetch(req));
+  } catch {
+    // No answer: the "no response" message below.
+  }
+  if (res?.ok) return res;
+  const envelope = ((await res?.json().catch(() => null)) ?? {}) as Partial<Envelope>;
+  const code = envelope.code ?? 0;
+  const message = envelope.message || getI18n(context).getFixedT(getLocale(context))("common:errors.no_response");
+  leaveOnAuthFailure(ctx, code, message, Boolean(token), opts.returnTo);
+  pushToast(context.get(sessionContext), { type: "danger", message });
+  return { ok: false, code, message };
 }

@@ -51,6 +51,11 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   return response;
 };
 
+/** The API token in this request's session cookie, for handlers outside React Router (/uploads). */
+export async function sessionToken(request: Request): Promise<string | undefined> {
+  return (await storageFor(request).getSession(request.headers.get("Cookie"))).get("token");
+}
+
 export function pushToast(web: WebSession, toast: Toast) {
   web.toasts.push(toast);
 }

@@ -2,14 +2,13 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/language";
 import { localePath, stripLocale } from "../lib/i18n.ts";
 import { langCookie } from "../lib/lang-cookie.server.ts";
+import { safeRedirect } from "../lib/safe-redirect.ts";
 
 /** POST { lng, redirectTo }: remembers the language and reopens the same page in it. */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const lng = form.get("lng") === "id" ? "id" : "en";
-  const raw = String(form.get("redirectTo") ?? "/");
-  const target = raw.startsWith("/") && !raw.startsWith("//") ? raw : "/";
-  const [path, search = ""] = target.split("?");
+  const [path, search = ""] = safeRedirect(form.get("redirectTo"), "/").split("?");
   return redirect(localePath(lng, stripLocale(path)) + (search ? `?${search}` : ""), {
     headers: { "Set-Cookie": await langCookie.serialize(lng) },
   });

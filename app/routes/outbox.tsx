@@ -21,13 +21,13 @@ type Message = {
 };
 
 /**
- * Demo mode only (no SMTP or SMS provider configured): the notifier's last 50 messages, open
- * without signing in because this is where a demo user reads the code of a forgotten password.
- * With a real provider the API answers 404 and so does this page.
+ * Demo mode only (isDemo(), api/lib/demo.ts, and no SMTP or SMS provider configured): the
+ * notifier's last 50 messages, open without signing in because this is where a demo user reads the
+ * code of a forgotten password. Anywhere else the API answers 404 and so does this page.
  */
 export async function loader(args: Route.LoaderArgs) {
   const res = await callApi<Message[]>(args, "GET", "/v0.0.0/demo/outbox", { quiet: true });
-  if (!res.ok) throw data("Not found", { status: res.code === 404 ? 404 : 503 });
+  if (!res.ok) throw data(res.message, { status: res.code === 404 ? 404 : 503 });
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return { messages: res.data, title: `${t("auth:outbox.title")} · ${t("common:app_name")}` };
 }

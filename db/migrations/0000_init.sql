@@ -155,6 +155,7 @@ CREATE TABLE "jobs" (
 	"file" "bytea",
 	"is_downloaded" boolean DEFAULT false NOT NULL,
 	"locked_until" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL,
 	"time_created" timestamp with time zone DEFAULT now() NOT NULL,
 	"time_modified" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -166,6 +167,7 @@ CREATE TABLE "uploads" (
 	"original_name" text NOT NULL,
 	"size" integer NOT NULL,
 	"data" "bytea" NOT NULL,
+	"private" boolean DEFAULT false NOT NULL,
 	"time_created" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -238,12 +240,13 @@ CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree (lower("email"));--
 CREATE UNIQUE INDEX "users_phone_key" ON "users" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "business_members_user_idx" ON "business_members" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "businesses_owner_idx" ON "businesses" USING btree ("owner_user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "businesses_one_in_moderation_idx" ON "businesses" USING btree ("owner_user_id") WHERE "businesses"."status" = 0;--> statement-breakpoint
 CREATE INDEX "update_history_ref_idx" ON "update_history" USING btree ("business_id","ref_type","ref_id","time_created");--> statement-breakpoint
 CREATE INDEX "orders_business_status_idx" ON "orders" USING btree ("business_id","status","time_created");--> statement-breakpoint
 CREATE INDEX "orders_business_time_idx" ON "orders" USING btree ("business_id","time_created");--> statement-breakpoint
 CREATE INDEX "products_business_idx" ON "products" USING btree ("business_id","status");--> statement-breakpoint
 CREATE INDEX "stock_levels_product_idx" ON "stock_levels" USING btree ("business_id","product_id");--> statement-breakpoint
-CREATE INDEX "jobs_business_idx" ON "jobs" USING btree ("business_id","time_created");--> statement-breakpoint
+CREATE INDEX "jobs_business_idx" ON "jobs" USING btree ("business_id","user_id","time_created");--> statement-breakpoint
 CREATE INDEX "jobs_waiting_idx" ON "jobs" USING btree ("time_created") WHERE "jobs"."status" = 'waiting';--> statement-breakpoint
 CREATE INDEX "cities_province_idx" ON "cities" USING btree ("province_id");--> statement-breakpoint
 CREATE INDEX "villages_city_idx" ON "villages" USING btree ("city_id");

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { BUSINESS_STATUS } from "../../api/domain/company-enums.ts";
 import { users } from "./auth.ts";
 import { cities, villages } from "./reference.ts";
 
-// Company status of the spec. Numbers follow the list filters (Active 1, Non-Active 3).
-export const BUSINESS_STATUS = { moderation: 0, active: 1, suspend: 2, inactive: 3, reject: 4 } as const;
+// Company status codes live with the other company enumerations (shared with the web).
+export { BUSINESS_STATUS };
 
 export const businessGroups = pgTable("business_groups", {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
@@ -40,6 +41,9 @@ export const businesses = pgTable(
   },
   (t) => [
     index("businesses_owner_idx").on(t.ownerUserId),
+    // One company in moderation per owner: a double-submitted seller registration cannot queue two.
+    uniqueIndex("businesses_one_in_moderation_idx").on(t.ownerUserId)
+      .where(sql`${t.status} = ${sql.raw(String(BUSINESS_STATUS.moderation))}`),
   ],
 );
 

@@ -22,17 +22,21 @@ export const jobs = pgTable(
     file: bytea(),
     isDownloaded: boolean().notNull().default(false),
     lockedUntil: timestamp({ withTimezone: true }),
+    // Times the job was claimed; also the claim's token: only the run holding the latest claim may write.
+    attempts: integer().notNull().default(0),
     timeCreated: timestamp({ withTimezone: true }).notNull().defaultNow(),
     timeModified: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("jobs_business_idx").on(t.businessId, t.timeCreated),
+    // The export history: one person's jobs in one business, newest first.
+    index("jobs_business_idx").on(t.businessId, t.userId, t.timeCreated),
     index("jobs_waiting_idx").on(t.timeCreated).where(sql`${t.status} = 'waiting'`),
   ],
 );
 
 // Uploaded files (images, company documents). Stored in the database so every app process can
-// serve them; names are random 128-bit ids, so a file URL is not guessable.
+// serve them; names are random 128-bit ids, so a file URL is not guessable. A private file (a
+// company's legal documents) is served only to those allowed to see it (api/lib/uploads.ts).
 export const uploads = pgTable(
   "uploads",
   {
@@ -42,6 +46,7 @@ export const uploads = pgTable(
     originalName: text().notNull(),
     size: integer().notNull(),
     data: bytea().notNull(),
+    private: boolean().notNull().default(false),
     timeCreated: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
 );

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../db/client.ts";
 import { businesses, users } from "../../db/schema/index.ts";
@@ -53,7 +53,10 @@ describe("seller registration", () => {
     });
     const none = await call("POST", "/v0.0.0/sellers/register", { token: newbie, form: registration([]) });
     expect(none.body.data).toMatchObject({ documents: ["Upload at least one document"] });
-    const [{ n }] = (await db.execute<{ n: number }>("select count(*)::int as n from uploads")).rows;
+    // Nothing of the refused registrations was stored.
+    const [{ n }] = (await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from uploads join users on users.id = uploads.user_id where users.email = ${DEMO.newbie}`,
+    )).rows;
     expect(n).toBe(0);
   });
 
@@ -121,6 +124,20 @@ describe("seller registration", () => {
     expect(res.status).toBe(200);
     const [row] = await db.select().from(businesses).where(eq(businesses.id, res.body.data.business_id));
     expect(row.documents).toEqual([{ type: "founder_id_card", url: uploaded.body.data, name: "ktp.png" }]);
+  });
+
+  it("turns a double submit into one company in moderation and a 422 for the second", async () => {
+    const [newbieRow] = await db.select().from(users).where(eq(users.email, DEMO.newbie));
+    const [sinta] = await db.insert(users).values({ name: "Sinta Dua Kali", email: "sinta@indie.test", passwordHash: newbieRow.passwordHash }).returning();
+    const token = await login("sinta@indie.test");
+    const submit = () => call("POST", "/v0.0.0/sellers/register", {
+      token, form: registration([{ type: "tax_id", data: PDF, name: "npwp.pdf", mime: "application/pdf" }], { name: "Toko Sinta" }),
+    });
+    const answers = await Promise.all([submit(), submit()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    expect(answers.find((a) => a.status === 422)!.body.message).toBe("Your company is already waiting for moderation");
+    const rows = await db.select().from(businesses).where(eq(businesses.ownerUserId, sinta.id));
+    expect(rows.map((b) => [b.name, b.status])).toEqual([["Toko Sinta", 0]]);
   });
 
   it("keeps the demo approval out of reach when demo mode is off", async () => {

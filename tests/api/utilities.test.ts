@@ -147,7 +147,7 @@ describe("upload", () => {
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(200);
     expect(res.body.data).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
-    const served = await serveUpload(res.body.data.split("/").pop());
+    const served = (await serveUpload(res.body.data.split("/").pop()))!;
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
   });

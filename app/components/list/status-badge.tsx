@@ -1,3 +1,5 @@
+import { statusName, type BusinessStatusName } from "../../../api/domain/company-enums.ts";
+
 /** A status chip. Tones: success (Active), neutral (Inactive), warning (Moderation), danger (Suspend, Reject). */
 export type Tone = "success" | "neutral" | "warning" | "danger" | "info";
 
@@ -17,7 +19,8 @@ export function StatusBadge({ tone, children }: { tone: Tone; children: React.Re
   );
 }
 
-/** Company statuses of the spec: 0 Moderation, 1 Active, 2 Suspend, 3 Inactive, 4 Reject. */
-export function companyTone(status: number): Tone {
-  return ({ 0: "warning", 1: "success", 2: "danger", 3: "neutral", 4: "danger" } as Record<number, Tone>)[status] ?? "neutral";
-}
+const COMPANY_TONES: Record<BusinessStatusName, Tone> = {
+  moderation: "warning", active: "success", suspend: "danger", inactive: "neutral", reject: "danger",
+};
+/** The tone of a company status code (codes: api/domain/company-enums.ts). */
+export const companyTone = (status: number): Tone => COMPANY_TONES[statusName(status)];

@@ -3,13 +3,13 @@ import type { Route } from "./+types/business-switch";
 import { callApi } from "../../lib/api.server.ts";
 import { getLocale } from "../../lib/i18n.server.ts";
 import { localePath } from "../../lib/i18n.ts";
+import { safeRedirect } from "../../lib/safe-redirect.ts";
 
 /** POST { business_id, redirectTo }: the header's active-business picker. */
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   await callApi(args, "PUT", "/v0.0.0/accounts/me/business", { body: { business_id: Number(form.get("business_id")) } });
-  const to = String(form.get("redirectTo") ?? "");
-  return redirect(to.startsWith("/") && !to.startsWith("//") ? to : localePath(getLocale(args.context), "/dashboard"));
+  return redirect(safeRedirect(form.get("redirectTo"), localePath(getLocale(args.context), "/dashboard")));
 }
 
 export function loader({ context }: Route.LoaderArgs) {

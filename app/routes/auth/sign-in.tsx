@@ -9,6 +9,7 @@ import { FormErrors, TextField } from "../../components/form.tsx";
 import { SubmitButton } from "../../components/button.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { replyWithApiError } from "../../lib/forms.server.ts";
+import { safeRedirect } from "../../lib/safe-redirect.ts";
 import { getI18n, getLocale } from "../../lib/i18n.server.ts";
 import { localePath, stripLocale } from "../../lib/i18n.ts";
 import { pushToast, sessionContext } from "../../lib/session.server.ts";
@@ -20,11 +21,11 @@ const schema = z.object({
 });
 
 /**
- * Where to go after signing in: the page that sent the user here when it is one of ours (a local
- * path, not another site via "//host" or "/\host", not the sign-in pages themselves), else the dashboard.
+ * Where to go after signing in: the page that sent the user here when it is one of ours
+ * (safeRedirect) and not the sign-in pages themselves, else the dashboard.
  */
 function afterSignIn(locale: string, redirectTo: string | undefined) {
-  const local = redirectTo && /^\/(?![/\\])/.test(redirectTo) ? redirectTo : "";
+  const local = safeRedirect(redirectTo, "");
   const path = stripLocale(local.split("?")[0]);
   const useful = local && !path.startsWith("/auth") && !path.startsWith("/logout");
   return localePath(locale, useful ? local : "/dashboard");

@@ -18,7 +18,9 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/form-register";
 import { CompanyForm, type CompanyFields } from "../../components/company-form.tsx";
-import { companyPayload, companySchema } from "../../lib/company-schema.ts";
+import { BUSINESS_STATUS, DOCUMENT_MIME_TYPES, DOCUMENT_TYPES, MAX_DOCUMENTS, MAX_UPLOAD_BYTES } from "../../../api/domain/company-enums.ts";
+import { companyBody } from "../../../api/domain/company-schema.ts";
+import { companyPayload } from "../../lib/company-schema.ts";
 import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
 import { FieldError } from "../../components/form.tsx";
 import { buttonClass, inputClass } from "../../components/button.tsx";
@@ -29,34 +31,26 @@ import { getI18n, getLocale } from "../../lib/i18n.server.ts";
 import { localePath } from "../../lib/i18n.ts";
 import { loadPlaces } from "../../lib/places.server.ts";
 
-// The spec's company documents, as in db/reference-data.ts (not imported: it carries every village).
-const DOCUMENT_TYPES = [
-  "founder_id_card", "tax_id", "deed_of_establishment", "ministerial_decree", "business_permit",
-  "registration_certificate", "taxable_letter", "due_diligence", "notarial_deed", "principal_license",
-] as const;
-const ACCEPTED = ["image/png", "image/jpeg", "application/pdf"];
-const MAX_BYTES = 2048 * 1024;
-const MAX_ROWS = 10;
 const FIRST_ROWS = ["founder_id_card", "tax_id", "deed_of_establishment"];
 
 const documents = z
   .array(z.object({ type: z.enum(DOCUMENT_TYPES).optional(), file: z.instanceof(File).optional() }))
-  .max(MAX_ROWS, "seller:errors.too_many_documents")
+  .max(MAX_DOCUMENTS, "seller:errors.too_many_documents")
   .default([])
   .superRefine((rows, ctx) => {
     if (!rows.some((r) => r.file)) ctx.addIssue({ code: "custom", path: [], message: "seller:errors.documents_required" });
     rows.forEach((r, i) => {
       if (!r.file) return;
       if (!r.type) ctx.addIssue({ code: "custom", path: [i, "type"], message: "seller:errors.document_type" });
-      if (r.file.size > MAX_BYTES) ctx.addIssue({ code: "custom", path: [i, "file"], message: "seller:errors.too_big" });
-      else if (!ACCEPTED.includes(r.file.type)) ctx.addIssue({ code: "custom", path: [i, "file"], message: "seller:errors.wrong_type" });
+      if (r.file.size > MAX_UPLOAD_BYTES) ctx.addIssue({ code: "custom", path: [i, "file"], message: "seller:errors.too_big" });
+      else if (!DOCUMENT_MIME_TYPES.includes(r.file.type)) ctx.addIssue({ code: "custom", path: [i, "file"], message: "seller:errors.wrong_type" });
     });
   });
-const schema = companySchema.extend({ documents });
+const schema = companyBody.extend({ documents });
 
 export async function loader(args: Route.LoaderArgs) {
   const locale = getLocale(args.context);
-  if (getMe(args.context).pending_business?.status === 0) throw redirect(localePath(locale, "/become-seller/moderation"));
+  if (getMe(args.context).pending_business?.status === BUSINESS_STATUS.moderation) throw redirect(localePath(locale, "/become-seller/moderation"));
   const t = getI18n(args.context).getFixedT(locale);
   return {
     title: `${t("seller:title")} | ${t("common:app_name")}`,
@@ -141,14 +135,14 @@ function DocumentRows({ fields }: { fields: CompanyFields }) {
             <label htmlFor={`document-file-${i}`} className="mb-1 block text-sm font-medium text-slate-700">
               {t("documents.file")} {i + 1}
             </label>
-            <input id={`document-file-${i}`} type="file" name={`documents[${i}].file`} accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
+            <input id={`document-file-${i}`} type="file" name={`documents[${i}].file`} accept={`.png,.jpg,.jpeg,.pdf,${DOCUMENT_MIME_TYPES.join(",")}`}
               aria-invalid={errors[`documents[${i}].file`] ? true : undefined}
               className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700" />
             <FieldError errors={errors[`documents[${i}].file`]} />
           </div>
         </div>
       ))}
-      {hydrated && rows < MAX_ROWS ? (
+      {hydrated && rows < MAX_DOCUMENTS ? (
         // A JavaScript extra: without it the first three rows are there.
         <button type="button" onClick={() => setRows(rows + 1)} className={buttonClass("ghost")}>
           + {t("documents.add")}

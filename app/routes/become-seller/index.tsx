@@ -1,11 +1,12 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/index";
+import { BUSINESS_STATUS } from "../../../api/domain/company-enums.ts";
 import { getMe } from "../../lib/auth.server.ts";
 import { getLocale } from "../../lib/i18n.server.ts";
 import { localePath } from "../../lib/i18n.ts";
 
 /** /become-seller: the moderation page while a registration waits, else the registration form. */
 export function loader({ context }: Route.LoaderArgs) {
-  const waiting = getMe(context).pending_business?.status === 0;
+  const waiting = getMe(context).pending_business?.status === BUSINESS_STATUS.moderation;
   return redirect(localePath(getLocale(context), waiting ? "/become-seller/moderation" : "/become-seller/form-register"));
 }

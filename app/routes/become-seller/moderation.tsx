@@ -1,34 +1,34 @@
 /**
  * /become-seller/moderation: the registered company while it waits (or was rejected). In demo
- * mode (DEMO is not "off") the owner can approve it here and go straight to the dashboard; the
+ * mode (isDemo(), api/lib/demo.ts) the owner can approve it here and go straight to the dashboard; the
  * admin command for real use is scripts/approve-business.ts.
  */
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { data, Form, Link, redirect, useParams } from "react-router";
 import type { Route } from "./+types/moderation";
+import { BUSINESS_STATUS, statusName } from "../../../api/domain/company-enums.ts";
 import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
 import { buttonClass, SubmitButton } from "../../components/button.tsx";
 import { companyTone, StatusBadge } from "../../components/list/status-badge.tsx";
+import { isDemo } from "../../../api/lib/demo.ts";
 import { callApi } from "../../lib/api.server.ts";
 import { getMe } from "../../lib/auth.server.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { getI18n, getLocale } from "../../lib/i18n.server.ts";
 import { localePath } from "../../lib/i18n.ts";
 
-const STATUS_KEYS: Record<number, string> = { 0: "moderation", 1: "active", 2: "suspend", 3: "inactive", 4: "reject" };
-const demo = () => process.env.DEMO !== "off";
 
 export function loader({ context }: Route.LoaderArgs) {
   const pending = getMe(context).pending_business;
   const locale = getLocale(context);
   if (!pending) throw redirect(localePath(locale, "/become-seller/form-register"));
   const t = getI18n(context).getFixedT(locale);
-  return { title: `${t("seller:moderation.title")} | ${t("common:app_name")}`, business: pending, demo: demo() };
+  return { title: `${t("seller:moderation.title")} | ${t("common:app_name")}`, business: pending, demo: isDemo() };
 }
 
 export async function action(args: Route.ActionArgs) {
   const pending = getMe(args.context).pending_business;
-  if (!demo() || pending?.status !== 0) throw data("Not found", { status: 404 });
+  if (!isDemo() || pending?.status !== BUSINESS_STATUS.moderation) throw data("Not found", { status: 404 });
   const res = await callApi(args, "POST", `/v0.0.0/demo/businesses/${pending.business_id}/approve`);
   const locale = getLocale(args.context);
   throw redirect(localePath(locale, res.ok ? "/dashboard" : "/become-seller/moderation"));
@@ -38,7 +38,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
   const { business, demo } = loaderData;
   const { t } = useTranslation("seller");
   const { lang } = useParams();
-  const waiting = business.status === 0;
+  const waiting = business.status === BUSINESS_STATUS.moderation;
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-6 text-center sm:p-8">
       <h1 className="text-2xl font-semibold text-slate-900">{t(waiting ? "moderation.title" : "moderation.rejected_title")}</h1>
@@ -54,7 +54,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex items-center justify-between gap-4">
           <dt className="text-slate-500">{t("moderation.status")}</dt>
-          <dd><StatusBadge tone={companyTone(business.status)}>{t(`common:status.${STATUS_KEYS[business.status] ?? "inactive"}`)}</StatusBadge></dd>
+          <dd><StatusBadge tone={companyTone(business.status)}>{t(`common:status.${statusName(business.status)}`)}</StatusBadge></dd>
         </div>
       </dl>
       {waiting && demo ? (

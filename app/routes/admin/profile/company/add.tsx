@@ -7,7 +7,8 @@ import { useTranslation } from "~/lib/i18n-react.tsx";
 import { data, Link, redirect, useParams } from "react-router";
 import type { Route } from "./+types/add";
 import { CompanyForm, type Company } from "../../../../components/company-form.tsx";
-import { companyPayload, companySchema } from "../../../../lib/company-schema.ts";
+import { companyBody } from "../../../../../api/domain/company-schema.ts";
+import { companyPayload } from "../../../../lib/company-schema.ts";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
 import { callApi } from "../../../../lib/api.server.ts";
 import { replyWithApiError } from "../../../../lib/forms.server.ts";
@@ -19,13 +20,13 @@ export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return {
     title: `${t("company:add")} | ${t("common:app_name")}`,
-    constraint: getZodConstraint(companySchema),
+    constraint: getZodConstraint(companyBody),
     ...(await loadPlaces(args, null)),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const submission = parseWithZod(await args.request.formData(), { schema: companySchema });
+  const submission = parseWithZod(await args.request.formData(), { schema: companyBody });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const res = await callApi<Company>(args, "POST", "/v0.0.1/business", { body: companyPayload(submission.value) });
   if (!res.ok) return replyWithApiError(submission, res);

@@ -10,6 +10,7 @@ import { useTranslation } from "~/lib/i18n-react.tsx";
 import { Link, useParams } from "react-router";
 import type { Route } from "./+types/detail";
 import type { Company } from "../../../../components/company-form.tsx";
+import { statusName } from "../../../../../api/domain/company-enums.ts";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
 import { buttonClass } from "../../../../components/button.tsx";
 import { companyTone, StatusBadge } from "../../../../components/list/status-badge.tsx";
@@ -27,7 +28,6 @@ type HistoryEntry = {
   time_created: number;
 };
 
-const STATUS_KEYS: Record<number, string> = { 0: "moderation", 1: "active", 2: "suspend", 3: "inactive", 4: "reject" };
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
@@ -129,7 +129,7 @@ function HistoryValue({ field, value }: { field: string; value: unknown }) {
   const text =
     field === "legal_type" ? t(`utilities:legal_types.${value}`)
     : field === "business_type" ? t(`utilities:business_types.${value}`)
-    : field === "status" ? t(`common:status.${STATUS_KEYS[Number(value)] ?? "inactive"}`)
+    : field === "status" ? t(`common:status.${statusName(Number(value))}`)
     : String(value);
   return <span>{text}</span>;
 }

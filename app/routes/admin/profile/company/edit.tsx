@@ -9,7 +9,8 @@ import type { Route } from "./+types/edit";
 import { CompanyForm, type Company } from "../../../../components/company-form.tsx";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
 import { callApi, getOrThrow } from "../../../../lib/api.server.ts";
-import { companyPayload, companySchema } from "../../../../lib/company-schema.ts";
+import { companyBody } from "../../../../../api/domain/company-schema.ts";
+import { companyPayload } from "../../../../lib/company-schema.ts";
 import { replyWithApiError } from "../../../../lib/forms.server.ts";
 import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
 import { localePath } from "../../../../lib/i18n.ts";
@@ -24,14 +25,14 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     title: `${t("company:edit")} · ${company.data.name} | ${t("common:app_name")}`,
     company: company.data,
-    constraint: getZodConstraint(companySchema),
+    constraint: getZodConstraint(companyBody),
     ...(await loadPlaces(args, company.data.city?.location_id)),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
   const id = idFromSlug(args.params.slug);
-  const submission = parseWithZod(await args.request.formData(), { schema: companySchema });
+  const submission = parseWithZod(await args.request.formData(), { schema: companyBody });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const res = await callApi<Company>(args, "PUT", `/v0.0.1/business/${id}`, { body: companyPayload(submission.value) });
   if (!res.ok) return replyWithApiError(submission, res);

@@ -29,6 +29,7 @@ import { Pagination } from "../../../../components/list/pagination.tsx";
 import { SearchBox } from "../../../../components/list/search-box.tsx";
 import { SortSelect } from "../../../../components/list/sort-select.tsx";
 import { companyTone, StatusBadge } from "../../../../components/list/status-badge.tsx";
+import { BUSINESS_STATUS, STATUS_FILTERS, TOGGLEABLE_STATUSES } from "../../../../../api/domain/company-enums.ts";
 import { StatusSwitch } from "../../../../components/list/status-switch.tsx";
 import { callApi, getList } from "../../../../lib/api.server.ts";
 import { formatDate, formatNumber } from "../../../../lib/format.ts";
@@ -37,8 +38,7 @@ import { localePath } from "../../../../lib/i18n.ts";
 import { apiQuery, listHref, parseListParams } from "../../../../lib/list-params.ts";
 import { confirmStep, toggleAction } from "../../../../lib/toggle.server.ts";
 
-const FILTERS = { status: ["1", "3"], ownership: ["1", "2"] } as const;
-const TOGGLEABLE = [1, 3];
+const FILTERS = { status: STATUS_FILTERS.map(String), ownership: ["1", "2"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
@@ -83,7 +83,7 @@ export async function action(args: Route.ActionArgs) {
       throw redirect(url.pathname + listHref(params, { history: "open" }));
     }
     default:
-      throw data("Unknown intent", { status: 400 });
+      throw data(getI18n(args.context).getFixedT(getLocale(args.context))("common:errors.unknown_action"), { status: 400 });
   }
 }
 
@@ -126,9 +126,9 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
       key: "status",
       header: t("fields.status"),
       cell: (c) =>
-        TOGGLEABLE.includes(c.status) ? (
+        TOGGLEABLE_STATUSES.includes(c.status) ? (
           <StatusSwitch
-            checked={c.status === 1}
+            checked={c.status === BUSINESS_STATUS.active}
             disabled={!c.is_owner}
             label={t("toggle.label", { name: c.name })}
             fields={{ intent: "toggle", business_id: c.business_id }}
