@@ -10,6 +10,7 @@ import { Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { compress } from "hono/compress";
 import { bootstrapDatabase } from "./db/bootstrap.ts";
+import { isDemo } from "./api/lib/demo.ts";
 
 const started = Date.now();
 const dev = process.argv.includes("--dev");
@@ -20,7 +21,9 @@ const database = await bootstrapDatabase();
 const { db, pool } = await import("./db/client.ts");
 const { seedDemo, seedReference, DEMO_LOGINS, DEMO_PASSWORD } = await import("./db/seed.ts");
 await seedReference(db);
-if (process.env.DEMO !== "off") await seedDemo(db);
+if (isDemo()) await seedDemo(db);
+// The app bundle opens its own pool; this one was only for migrating and seeding.
+await pool.end();
 
 type Entry = typeof import("./server/app.ts");
 let listener: (req: IncomingMessage, res: ServerResponse) => void;
@@ -54,8 +57,8 @@ entry.attachRealtime(server);
 entry.startWorkers();
 server.listen(port, () => {
   const url = `http://localhost:${port}`;
-  console.log(`\nIndie seller back-office on ${url}  (${database.embedded ? "embedded PostgreSQL in ./data/pg" : "DATABASE_URL"}, ready in ${Date.now() - started} ms)`);
-  if (process.env.DEMO !== "off") {
+  console.log(`\nIndie seller back-office on ${url}  (${database.embedded ? `embedded PostgreSQL in ${process.env.PG_DATA_DIR ?? "./data/pg"}` : "DATABASE_URL"}, ready in ${Date.now() - started} ms)`);
+  if (isDemo()) {
     console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
     for (const l of DEMO_LOGINS) console.log(`  ${l.email.padEnd(22)} ${l.who}`);
     console.log(`Messages sent in demo mode (OTPs): ${url}/outbox\n`);
@@ -64,7 +67,8 @@ server.listen(port, () => {
 
 async function shutdown() {
   server.close();
-  await pool.end().catch(() => {});
+  // Close the app's connections before stopping the embedded server, so none is cut mid-query.
+  await entry.closeDatabase().catch(() => {});
   await database.stop().catch(() => {});
   process.exit(0);
 }

@@ -15,3 +15,6 @@ pool.on("error", (err) => console.error("PostgreSQL connection lost:", err.messa
 export const db = drizzle({ client: pool, schema, casing: "snake_case" });
 export type Db = typeof db;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Ends the pool (process shutdown). */
+export const closeDatabase = () => pool.end();

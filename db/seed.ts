@@ -77,6 +77,14 @@ export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<
     ])
     .returning();
   const [tokoDemo, , , , sekar] = owned;
+  // The demo company's documents are real (one-page) PDFs, stored privately like uploaded ones.
+  await db.insert(s.uploads).values(
+    [["demo-npwp.pdf", "NPWP.pdf", "NPWP (demo)"], ["demo-akta.pdf", "Akta Pendirian.pdf", "Akta Pendirian (demo)"], ["demo-nib.pdf", "NIB.pdf", "NIB (demo)"]]
+      .map(([name, originalName, title]) => {
+        const data = demoPdf(`Toko Demo - ${title}`);
+        return { name, userId: seller.id, contentType: "application/pdf", originalName, size: data.length, data, private: true };
+      }),
+  );
   await db.insert(s.businessMembers).values([
     ...owned.slice(0, 4).map((b) => ({ businessId: b.id, userId: seller.id, role: "owner", defaultRoute: "/dashboard" })),
     { businessId: sekar.id, userId: seller2.id, role: "owner", defaultRoute: "/dashboard" },
@@ -120,6 +128,28 @@ export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<
   for (let i = 0; i < orderRows.length; i += 1000) await db.insert(s.orders).values(orderRows.slice(i, i + 1000));
   await db.execute(sql`ANALYZE`);
   return true;
+}
+
+/** A minimal valid one-page PDF showing one line of text. */
+function demoPdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text.replace(/[()\\]/g, "")}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let pdf = "%PDF-1.4\n";
+  const offsets = objects.map((body, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, "latin1");
 }
 
 const DEMO_PRODUCTS: [string, string, number, string][] = [

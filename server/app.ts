@@ -2,15 +2,21 @@
  * The SSR bundle's entry: the API under /api, uploaded files, and the React Router handler for
  * every other URL, in one Hono app. server.ts serves it (and static assets, socket.io).
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { randomBytes } from "node:crypto";
 import { api } from "../api/app.ts";
 import { clientIpContext, nonceContext } from "../app/lib/context.ts";
+import { localeFromPath } from "../app/lib/i18n.ts";
+import { sessionToken } from "../app/lib/session.server.ts";
 import { clientIp } from "../api/lib/client-ip.ts";
+import { localeFrom, translator } from "../api/lib/i18n.ts";
 import { serveUpload } from "../api/lib/uploads.ts";
 export { attachRealtime } from "./realtime.ts";
 export { startWorkers } from "../api/jobs/worker.ts";
+export { closeDatabase } from "../db/client.ts";
 
 const handler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -19,11 +25,37 @@ const handler = createRequestHandler(
 
 export const app = new Hono();
 
+const READS = ["GET", "HEAD", "OPTIONS"];
+const MB = 1024 * 1024;
+
+/**
+ * A refusal made here, before the API or a page runs: the API's envelope under /api, a line of
+ * text elsewhere; in the URL's language (/id/…), else in the Accept-Language one.
+ */
+function refuse(c: Context, status: ContentfulStatusCode, key: string) {
+  const locale = localeFromPath(c.req.path) === "id" ? "id" : localeFrom(c.req.header("accept-language"));
+  const message = translator(locale)(key);
+  return c.req.path.startsWith("/api/") ? c.json({ code: status, message }, status) : c.text(message, status);
+}
+
+// Every answer, whatever made it: no MIME sniffing, no full URL in the Referer to other sites,
+// never inside a frame. Pages set their own CSP (with the script nonce, below); everything else —
+// API JSON, uploaded files, refusals — may load nothing. (A PDF brings a CSP of its own, see
+// api/lib/uploads.ts.)
+app.use(async (c, next) => {
+  await next();
+  const headers = c.res.headers;
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+});
+
 // Cross-origin writes are refused: a POST must come from our own origin (or from a non-browser
 // client, which sends no Origin/Sec-Fetch-Site). The API's bearer token is never a cookie, so the
 // check matters for the web's cookie session; it runs for both to keep one rule.
 app.use(async (c, next) => {
-  if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
+  if (!READS.includes(c.req.method)) {
     const site = c.req.header("sec-fetch-site");
     const origin = c.req.header("origin");
     const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
@@ -32,13 +64,32 @@ app.use(async (c, next) => {
     if (origin && origin !== "null") {
       try { foreignOrigin = new URL(origin).host !== host; } catch { foreignOrigin = true; }
     }
-    if (crossSite || foreignOrigin) return c.json({ code: 403, message: "Cross-origin request refused" }, 403);
+    if (crossSite || foreignOrigin) return refuse(c, 403, "api:errors.cross_origin");
   }
   await next();
 });
 
+// Request bodies are bounded before anything reads them: 25 MB for multipart (the seller
+// registration carries up to 10 documents of 2 MB), 1 MB for anything else. This holds for pages
+// and the API alike; API routes that take files keep their own tighter limits.
+const bodyLimits = {
+  multipart: bodyLimit({ maxSize: 25 * MB, onError: (c) => refuse(c, 413, "api:errors.too_large") }),
+  other: bodyLimit({ maxSize: 1 * MB, onError: (c) => refuse(c, 413, "api:errors.too_large") }),
+};
+app.use((c, next) => {
+  if (READS.includes(c.req.method)) return next();
+  const multipart = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  return (multipart ? bodyLimits.multipart : bodyLimits.other)(c, next);
+});
+
 app.route("/", api);
-app.get("/uploads/:name", (c) => serveUpload(c.req.param("name")));
+
+// API clients send their bearer token; a browser sends the web session cookie, which holds one.
+app.get("/uploads/:name", async (c) => {
+  const auth = c.req.header("authorization") ?? "";
+  const token = auth.startsWith("Bearer ") ? auth.slice(7).trim() : await sessionToken(c.req.raw);
+  return (await serveUpload(c.req.param("name"), token)) ?? refuse(c, 404, "api:errors.not_found");
+});
 
 app.all("*", async (c) => {
   const nonce = randomBytes(16).toString("base64");
@@ -61,8 +112,5 @@ app.all("*", async (c) => {
       "form-action 'self'",
     ].join("; "),
   );
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 });
