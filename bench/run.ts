@@ -140,6 +140,7 @@ try {
     { label: "/profile/company", path: "/profile/company", cookie: seller, admin: true },
     { label: "/profile/company/add", path: "/profile/company/add", cookie: seller, admin: true },
     { label: "/profile/company/:slug", path: `/profile/company/${slug ?? "missing"}`, cookie: seller, admin: true },
+    { label: "/profile/company/:slug/edit", path: `/profile/company/${slug ?? "missing"}/edit`, cookie: seller, admin: true },
     { label: "/become-seller/form-register (newbie)", path: "/become-seller/form-register", cookie: newbie, admin: false },
     { label: "404 (/no-such-page)", path: "/no-such-page", cookie: seller, admin: false },
     { label: "/id/dashboard", path: "/id/dashboard", cookie: seller, admin: true },
