@@ -4,6 +4,7 @@
  */
 import { count, sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { BUSINESS_STATUS } from "../api/domain/company-enums.ts";
 import { hashPassword } from "../api/lib/password.ts";
 import * as ref from "./reference-data.ts";
 import * as s from "./schema/index.ts";
@@ -55,7 +56,7 @@ export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<
     .insert(s.businesses)
     .values([
       { name: "Toko Demo", legalType: "pt", businessType: 2, email: "halo@tokodemo.id", phone: "+62215550101",
-        address: "Jl. Senopati No. 21, Kebayoran Baru", cityId: jakartaSelatan, postcode: "12190", status: 1,
+        address: "Jl. Senopati No. 21, Kebayoran Baru", cityId: jakartaSelatan, postcode: "12190", status: BUSINESS_STATUS.active,
         ownerUserId: seller.id, timeCreated: ago(400), timeModified: ago(12),
         documents: [
           { type: "tax_id", url: "/uploads/demo-npwp.pdf", name: "NPWP.pdf" },
@@ -63,16 +64,16 @@ export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<
           { type: "business_permit", url: "/uploads/demo-nib.pdf", name: "NIB.pdf" },
         ] },
       { name: "Toko Demo Bandung", legalType: "cv", businessType: 2, email: "bandung@tokodemo.id", phone: "+62224200100",
-        address: "Jl. Braga No. 8", cityId: 3273, postcode: "40111", status: 1, ownerUserId: seller.id,
+        address: "Jl. Braga No. 8", cityId: 3273, postcode: "40111", status: BUSINESS_STATUS.active, ownerUserId: seller.id,
         timeCreated: ago(200), timeModified: ago(30) },
       { name: "Kopi Senja Nusantara", legalType: "perorangan", businessType: 4, email: "kopi@tokodemo.id", phone: "+6281311112222",
-        address: "Jl. Malioboro No. 52", cityId: 3471, postcode: "55271", status: 3, ownerUserId: seller.id,
+        address: "Jl. Malioboro No. 52", cityId: 3471, postcode: "55271", status: BUSINESS_STATUS.inactive, ownerUserId: seller.id,
         timeCreated: ago(150), timeModified: ago(3) },
       { name: "Konveksi Maju Jaya", legalType: "cv", businessType: 1, phone: "+62315470077",
-        address: "Jl. Kapas Krampung No. 120", cityId: 3578, postcode: "60132", status: 1, ownerUserId: seller.id,
+        address: "Jl. Kapas Krampung No. 120", cityId: 3578, postcode: "60132", status: BUSINESS_STATUS.active, ownerUserId: seller.id,
         timeCreated: ago(90), timeModified: ago(90) },
       { name: "Batik Sekar Jagad", legalType: "pt", businessType: 1, email: "halo@sekarjagad.id", phone: "+62274371234",
-        address: "Jl. Prawirotaman No. 9", cityId: 3471, postcode: "55153", status: 1, ownerUserId: seller2.id,
+        address: "Jl. Prawirotaman No. 9", cityId: 3471, postcode: "55153", status: BUSINESS_STATUS.active, ownerUserId: seller2.id,
         timeCreated: ago(300), timeModified: ago(20) },
     ])
     .returning();

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import { db } from "../../db/client.ts";
 import { apiTokens, businesses, businessMembers, users } from "../../db/schema/index.ts";
+import { BUSINESS_STATUS } from "../domain/company-enums.ts";
 import { canAccess, type Privilege } from "../domain/privileges.ts";
 import type { ApiEnv, Membership } from "./env.ts";
 import { ApiError } from "./http.ts";
@@ -40,7 +41,7 @@ export async function memberships(userId: number): Promise<Membership[]> {
     })
     .from(businessMembers)
     .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
-    .where(and(eq(businessMembers.userId, userId), eq(businesses.status, 1)))
+    .where(and(eq(businessMembers.userId, userId), eq(businesses.status, BUSINESS_STATUS.active)))
     .orderBy(asc(businessMembers.role), asc(businesses.id));
   return rows as Membership[];
 }

@@ -10,7 +10,7 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
-import { db } from "../../db/client.ts";
+import { db, type Tx } from "../../db/client.ts";
 import { businesses, businessMembers, uploads } from "../../db/schema/index.ts";
 import { canAccess } from "../domain/privileges.ts";
 import { findToken } from "./auth.ts";
@@ -33,16 +33,19 @@ export function sniff(data: Buffer, allowed: UploadKind[]) {
   return allowed.map((k) => KINDS[k]).find((k) => k.test(data));
 }
 
-/** Checks and stores one file; answers its URL. Field errors are 422 on `field`. */
+/**
+ * Checks and stores one file; answers its URL. Field errors are 422 on `field`. Given `tx`, the file
+ * is stored in that transaction, so it is gone again if the transaction fails.
+ */
 export async function storeUpload(
-  file: File, userId: number, allowed: UploadKind[], field = "file", opts: { private?: boolean } = {},
+  file: File, userId: number, allowed: UploadKind[], field = "file", opts: { private?: boolean; tx?: Tx } = {},
 ) {
   if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(422, "api:upload.too_big", { [field]: ["api:upload.too_big"] });
   const data = Buffer.from(await file.arrayBuffer());
   const kind = sniff(data, allowed);
   if (!kind) throw new ApiError(422, "api:upload.wrong_type", { [field]: ["api:upload.wrong_type"] });
   const name = `${randomBytes(16).toString("hex")}.${kind.ext}`;
-  await db.insert(uploads).values({
+  await (opts.tx ?? db).insert(uploads).values({
     name, userId, contentType: kind.type, originalName: file.name.slice(0, 200) || name, size: data.length, data,
     private: opts.private ?? false,
   });

@@ -9,6 +9,7 @@ import { ApiError, input, notFound, ok } from "../lib/http.ts";
 import { hashPassword, verifyPassword } from "../lib/password.ts";
 import { isPhoneLike, normalizePhone } from "../lib/phone.ts";
 import { hit } from "../lib/rate-limit.ts";
+import { BUSINESS_STATUS } from "../domain/company-enums.ts";
 import { PRIVILEGES } from "../domain/privileges.ts";
 import { checkOtp, countSend, maskTarget, sendOtp, type OtpPurpose, type OtpTarget } from "../domain/otp.ts";
 
@@ -24,7 +25,7 @@ async function me(user: AuthUser, tokenId: number, wanted: number | null) {
   const [pending] = await db
     .select({ business_id: businesses.id, name: businesses.name, status: businesses.status, time_created: businesses.timeCreated })
     .from(businesses)
-    .where(and(eq(businesses.ownerUserId, user.id), ne(businesses.status, 1)))
+    .where(and(eq(businesses.ownerUserId, user.id), ne(businesses.status, BUSINESS_STATUS.active)))
     .orderBy(desc(businesses.timeCreated))
     .limit(1);
   return {

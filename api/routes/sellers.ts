@@ -88,13 +88,18 @@ sellerRoutes.post(
 
     const body = parsed.data;
     await checkPlaces(body);
-    const documents = [
-      ...(await Promise.all(files.map(async ({ file, type }, i) => ({
-        type, url: await storeUpload(file, user.id, DOCUMENT_KINDS, `documents.${i}`, { private: true }), name: file.name.slice(0, 200) || type,
-      })))),
-      ...linked.map((d) => ({ type: d.type, url: d.url, name: own.find((u) => `/uploads/${u.name}` === d.url)!.originalName })),
-    ];
+    // The files are stored in the business's transaction: a registration that loses a race (or
+    // fails in any other way) leaves none of its files behind.
     const business = await db.transaction(async (tx) => {
+      const stored = [];
+      for (const [i, { file, type }] of files.entries()) {
+        const url = await storeUpload(file, user.id, DOCUMENT_KINDS, `documents.${i}`, { private: true, tx });
+        stored.push({ type, url, name: file.name.slice(0, 200) || type });
+      }
+      const documents = [
+        ...stored,
+        ...linked.map((d) => ({ type: d.type, url: d.url, name: own.find((u) => `/uploads/${u.name}` === d.url)!.originalName })),
+      ];
       const [b] = await tx
         .insert(businesses)
         .values({ ...companyValues(body), status: BUSINESS_STATUS.moderation, ownerUserId: user.id, documents })

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../db/client.ts";
-import { businesses, users } from "../../db/schema/index.ts";
+import { businesses, uploads, users } from "../../db/schema/index.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
@@ -138,14 +138,20 @@ describe("seller registration", () => {
     expect(answers.find((a) => a.status === 422)!.body.message).toBe("Your company is already waiting for moderation");
     const rows = await db.select().from(businesses).where(eq(businesses.ownerUserId, sinta.id));
     expect(rows.map((b) => [b.name, b.status])).toEqual([["Toko Sinta", 0]]);
+    // Only the winner's file is stored: the second registration's upload went away with it.
+    const stored = await db.select({ name: uploads.name }).from(uploads).where(eq(uploads.userId, sinta.id));
+    expect(stored.map((u) => `/uploads/${u.name}`)).toEqual(rows[0].documents.map((d) => d.url));
   });
 
   it("keeps the demo approval out of reach when demo mode is off", async () => {
+    const before = process.env.DEMO;
     process.env.DEMO = "off";
     try {
       expect((await call("POST", "/v0.0.0/demo/businesses/1/approve", { token: newbie })).status).toBe(404);
     } finally {
-      delete process.env.DEMO;
+      // Put back what was there, so demo mode stays as it was for whatever runs next.
+      if (before === undefined) delete process.env.DEMO;
+      else process.env.DEMO = before;
     }
   });
 });

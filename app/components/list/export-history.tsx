@@ -78,7 +78,11 @@ export function ExportHistory({ jobs, open }: { jobs: ExportJob[]; open?: boolea
                       </a>
                     </>
                   ) : job.status === "failed" ? (
-                    <StatusBadge tone="danger">{t("export.failed")}</StatusBadge>
+                    <>
+                      <StatusBadge tone="danger">{t("export.failed")}</StatusBadge>
+                      {/* Why it failed, already in the reader's language (the API translates it). */}
+                      {job.status_details ? <p className="w-full text-xs text-slate-600">{job.status_details}</p> : null}
+                    </>
                   ) : (
                     <div className="w-full">
                       <p className="text-xs text-slate-600">
