@@ -14,6 +14,7 @@ import type { Privilege } from "../domain/privileges.ts";
 import { companyFilters, companyJson, findCompanies } from "../domain/business.ts";
 import { translator, type Locale } from "../lib/i18n.ts";
 import { registerJob, type JobRow } from "./worker.ts";
+import { WIB_OFFSET_MS } from "../domain/time.ts";
 
 type Cell = string | number | Date | null;
 export type ExportKind<F extends z.ZodType = z.ZodType> = {
@@ -33,7 +34,6 @@ export type ExportParams = { locale: Locale; filters: Record<string, unknown> };
 
 export const EXPORTS = new Map<string, ExportKind>();
 const PAGE = 500;
-const WIB_MS = 7 * 3600_000;
 
 export function defineExport<F extends z.ZodType>(kind: string, def: ExportKind<F>) {
   EXPORTS.set(kind, def as unknown as ExportKind);
@@ -57,7 +57,7 @@ async function writeWorkbook(def: ExportKind, job: JobRow, progress: (percent: n
     const { rows, total } = await def.page(job, filters, offset, PAGE, t);
     for (const row of rows) {
       // Excel has no time zones: dates are written as the wall-clock time in WIB, as the app shows them.
-      sheet.addRow(Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? new Date(v.getTime() + WIB_MS) : v])));
+      sheet.addRow(Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? new Date(v.getTime() + WIB_OFFSET_MS) : v])));
     }
     const done = Math.min(offset + rows.length, total);
     await progress(total ? (done / total) * 100 : 100);

@@ -22,6 +22,7 @@ import { z } from "zod";
 import { db } from "../../db/client.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { canAccess } from "../domain/privileges.ts";
+import { WIB_OFFSET_MS } from "../domain/time.ts";
 import { EXPORTS, type ExportParams } from "../jobs/exports.ts";
 import { kick } from "../jobs/worker.ts";
 import { requireAuth, requireSeller } from "../lib/auth.ts";
@@ -100,7 +101,7 @@ exportRoutes.post("/v0.0.0/exports/:kind{[a-z][a-z-]*}", ...seller, async (c) =>
   if (!canAccess(c.var.member, def.privilege)) throw forbidden("api:errors.no_privilege");
   const filters = await input(c, def.filters);
   const locale = c.var.locale;
-  const stamp = dayjs().utcOffset(7 * 60).format("DD-MM-YYYY_HHmmss");
+  const stamp = dayjs().utcOffset(WIB_OFFSET_MS / 60_000).format("DD-MM-YYYY_HHmmss");
   const params: ExportParams = { locale, filters: filters as Record<string, unknown> };
   const [job] = await db
     .insert(jobs)
