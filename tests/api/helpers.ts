@@ -5,13 +5,9 @@ import { api } from "../../api/app.ts";
 import { db } from "../../db/client.ts";
 import type { Envelope } from "../../api/lib/http.ts";
 
-export const DEMO = {
-  seller: "seller@indie.test",
-  seller2: "seller2@indie.test",
-  staff: "staff@indie.test",
-  newbie: "newbie@indie.test",
-  password: "indie-demo",
-} as const;
+import { DEMO } from "../demo-accounts.ts";
+
+export { DEMO };
 
 export async function call<T = any>(
   method: string,

@@ -4,13 +4,9 @@
  */
 import type { Page } from "@playwright/test";
 
-export const DEMO = {
-  seller: "seller@indie.test",
-  seller2: "seller2@indie.test",
-  staff: "staff@indie.test",
-  newbie: "newbie@indie.test",
-  password: "indie-demo",
-} as const;
+import { DEMO } from "../demo-accounts.ts";
+
+export { DEMO };
 
 /** Opens /auth and signs in; resolves once the browser has left the sign-in page. */
 export async function signIn(page: Page, email: string, password: string = DEMO.password) {
