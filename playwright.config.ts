@@ -5,13 +5,14 @@
  * since every page must work without it; both reuse the sessions project "accounts" signs in.
  */
 import { defineConfig } from "@playwright/test";
-import { E2E_DATABASE, E2E_PG_DATA_DIR, E2E_PG_PORT, E2E_PORT } from "./tests/e2e/env.ts";
+import { E2E_DATABASE, E2E_OUTPUT_DIR, E2E_PG_DATA_DIR, E2E_PG_PORT, E2E_PORT } from "./tests/e2e/env.ts";
 
 const baseURL = `http://localhost:${E2E_PORT}`;
 const ci = Boolean(process.env.CI);
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: E2E_OUTPUT_DIR,
   // Two cores: the server and the browser share them.
   workers: 2,
   retries: ci ? 1 : 0,

@@ -6,6 +6,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 54359);
 export const E2E_PG_DATA_DIR = process.env.E2E_PG_DATA_DIR ?? "data/e2e-pg";
 export const E2E_DATABASE = "indie_e2e";
+/** Playwright's output folder (signed-in sessions included): its own per parallel run. */
+export const E2E_OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? "test-results";
 
 /** The e2e server's database: a fresh one on DATABASE_URL's server, else the embedded one. */
 export function e2eDatabaseUrl() {

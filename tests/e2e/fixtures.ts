@@ -6,12 +6,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
 import path from "node:path";
+import { E2E_OUTPUT_DIR } from "./env.ts";
 
 export { DEMO, signIn, submitSignIn } from "./auth.ts";
 export { expect };
 
 /** Where accounts.setup.ts keeps a signed-in browser state for an account. */
-export const authFile = (who: "seller" | "staff") => path.join("test-results", ".auth", `${who}.json`);
+export const authFile = (who: "seller" | "staff") => path.join(E2E_OUTPUT_DIR, ".auth", `${who}.json`);
 
 export const test = base.extend<{ checkA11y: (page?: Page) => Promise<void> }>({
   /** axe-core on the page as it is now; fails on serious or critical violations. */
