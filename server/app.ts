@@ -13,6 +13,7 @@ import { localeFromPath } from "../app/lib/i18n.ts";
 import { sessionToken } from "../app/lib/session.server.ts";
 import { clientIp } from "../api/lib/client-ip.ts";
 import { localeFrom, translator } from "../api/lib/i18n.ts";
+import { tileOrigin } from "../api/lib/maps.ts";
 import { serveUpload } from "../api/lib/uploads.ts";
 export { attachRealtime } from "./realtime.ts";
 export { startWorkers } from "../api/jobs/worker.ts";
@@ -82,6 +83,18 @@ app.use((c, next) => {
   return (multipart ? bodyLimits.multipart : bodyLimits.other)(c, next);
 });
 
+// The map widgets ask our API for addresses from the browser (api/lib/maps.ts), which holds no
+// bearer token: for these read-only lookups the web session's token stands in. (The cookie is
+// SameSite=Lax, so another site's page cannot make these calls as the user.)
+app.get("/api/v0.0.0/utilities/geocode/:kind{reverse|search}", async (c, next) => {
+  if (c.req.header("authorization")) return next();
+  const token = await sessionToken(c.req.raw);
+  if (!token) return next();
+  const headers = new Headers(c.req.raw.headers);
+  headers.set("Authorization", `Bearer ${token}`);
+  return api.fetch(new Request(c.req.raw.url, { headers }), c.env);
+});
+
 app.route("/", api);
 
 // API clients send their bearer token; a browser sends the web session cookie, which holds one.
@@ -105,8 +118,9 @@ app.all("*", async (c) => {
       "default-src 'self'",
       dev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}'`,
       "style-src 'self' 'unsafe-inline'",
-      `img-src 'self' data: blob: ${process.env.MAP_TILE_ORIGIN ?? ""}`.trim(),
-      `connect-src 'self' ws: wss: ${process.env.GEOCODE_ORIGIN ?? ""}`.trim(),
+      // Map tiles come from MAP_TILE_URL's origin; geocoding goes through our own API.
+      `img-src 'self' data: blob: ${tileOrigin() ?? ""}`.trim(),
+      "connect-src 'self' ws: wss:",
       "frame-ancestors 'none'",
       "base-uri 'self'",
       "form-action 'self'",

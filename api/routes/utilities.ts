@@ -4,6 +4,13 @@
  * enumerations (genders, payment methods, legal types …) are read from that module as they are,
  * with labels translated for the caller. Every call needs a signed-in user: the become-seller form
  * uses them before its user is a seller.
+ *
+ * Also here (widgets):
+ * - POST utilities/upload: `purpose=image` makes the 800×800 white-filled JPEG of the cropper
+ *   (optional `crop` box), no purpose keeps the file as sent; see the handler below.
+ * - GET utilities/geocode/reverse?lat=&lng= → {address, postcode, city_name} and
+ *   GET utilities/geocode/search?q= → [{name, latitude, longitude}]: our API asks the configured
+ *   geocoder (api/lib/maps.ts); 503 when it cannot be reached, 404 when it knows no address there.
  */
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -17,7 +24,10 @@ import { memberships, requireAuth } from "../lib/auth.ts";
 import type { ApiEnv } from "../lib/env.ts";
 import { ApiError, input, ok, whole } from "../lib/http.ts";
 import { contains } from "../lib/list-query.ts";
-import { IMAGE_KINDS, MAX_UPLOAD_BYTES, storeUpload } from "../lib/uploads.ts";
+import { ImageError, parseCrop, squareImage } from "../lib/images.ts";
+import { reverseGeocode, searchPlaces } from "../lib/maps.ts";
+import { hit } from "../lib/rate-limit.ts";
+import { IMAGE_KINDS, MAX_UPLOAD_BYTES, sniff, storeUpload } from "../lib/uploads.ts";
 
 export const utilityRoutes = new Hono<ApiEnv>();
 
@@ -106,7 +116,6 @@ async function bankList(c: Context<ApiEnv>) {
   return whole(c, rows);
 }
 utilityRoutes.get("/v0.0.0/utilities/banks", requireAuth, bankList);
-utilityRoutes.get("/v0.0.0/banks", requireAuth, bankList);
 
 // ---------------------------------------------------------------------------------------------
 // Delivery
@@ -154,17 +163,68 @@ utilityRoutes.get("/v0.0.0/utilities/company-documents", requireAuth, (c) =>
 // Upload
 // ---------------------------------------------------------------------------------------------
 const tooBig = () => new ApiError(422, "api:upload.too_big", { file: ["api:upload.too_big"] });
+const wrongType = () => new ApiError(422, "api:upload.wrong_type", { file: ["api:upload.wrong_type"] });
 
-/** One image (png/jpeg by its bytes, ≤ 2048 KB); answers its URL. A bigger body is refused unread. */
+/**
+ * One file (png/jpeg by its bytes, ≤ 2048 KB); answers its URL (spec: code 200, data is the URL).
+ * A bigger body is refused unread. Two purposes, told apart by the `purpose` field:
+ * - `purpose=image` (every "image" of a brand, store, product …: the cropper uploader): the picture
+ *   must also decode; it is stored as an 800×800 white-filled JPEG, cropped to the optional `crop`
+ *   box (JSON {x, y, width, height} in pixels of the upright picture) or fitted whole without one
+ *   (api/lib/images.ts).
+ * - no purpose, or `purpose=file`: the file is kept exactly as sent (scans named later by the seller
+ *   registration as documents; company documents with PDFs go through /sellers/register itself).
+ */
 utilityRoutes.post(
   "/v0.0.0/utilities/upload",
   requireAuth,
   bodyLimit({ maxSize: MAX_UPLOAD_BYTES + 64 * 1024, onError: () => { throw tooBig(); } }),
   async (c) => {
     const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const purpose = body.purpose ?? "file";
+    if (purpose !== "file" && purpose !== "image") throw new ApiError(422, "api:errors.validation", { purpose: ["validation:invalid"] });
     const file = body.file;
     if (!(file instanceof File) || file.size === 0) throw new ApiError(422, "api:errors.validation", { file: ["validation:required"] });
-    const url = await storeUpload(file, c.var.user.id, IMAGE_KINDS);
+    if (purpose === "file") return ok(c, await storeUpload(file, c.var.user.id, IMAGE_KINDS), "utilities:upload.done");
+
+    if (file.size > MAX_UPLOAD_BYTES) throw tooBig();
+    const crop = parseCrop(body.crop);
+    if (crop === null) throw new ApiError(422, "api:errors.validation", { crop: ["validation:invalid"] });
+    const data = Buffer.from(await file.arrayBuffer());
+    if (!sniff(data, IMAGE_KINDS)) throw wrongType();
+    let jpeg: Buffer;
+    try {
+      jpeg = await squareImage(data, crop);
+    } catch (err) {
+      if (err instanceof ImageError && err.reason === "crop") throw new ApiError(422, "api:errors.validation", { crop: ["validation:invalid"] });
+      throw wrongType();
+    }
+    const name = `${(file.name.replace(/\.[^.]*$/, "") || "image").slice(0, 190)}.jpg`;
+    const url = await storeUpload(new File([new Uint8Array(jpeg)], name, { type: "image/jpeg" }), c.var.user.id, ["jpeg"]);
     return ok(c, url, "utilities:upload.done");
   },
 );
+
+// ---------------------------------------------------------------------------------------------
+// Geocoding (pin points of stores and warehouses), through the configured geocoder
+// ---------------------------------------------------------------------------------------------
+async function geocodeLimit(c: Context<ApiEnv>) {
+  const wait = await hit(`geocode:${c.var.user.id}`, 30, 60);
+  if (wait) throw new ApiError(429, "api:errors.too_many_attempts", { seconds: wait }, { seconds: wait });
+}
+
+utilityRoutes.get("/v0.0.0/utilities/geocode/reverse", requireAuth, async (c) => {
+  const q = await input(c, z.object({
+    lat: z.coerce.number({ error: "required" }).min(-90, "invalid").max(90, "invalid"),
+    lng: z.coerce.number({ error: "required" }).min(-180, "invalid").max(180, "invalid"),
+  }), "query");
+  await geocodeLimit(c);
+  return ok(c, await reverseGeocode(q.lat, q.lng, c.var.locale));
+});
+
+utilityRoutes.get("/v0.0.0/utilities/geocode/search", requireAuth, async (c) => {
+  // Pickers search from 3 typed characters (spec section 5).
+  const q = await input(c, z.object({ q: z.string({ error: "required" }).trim().min(3, "too_short").max(200, "too_long") }), "query");
+  await geocodeLimit(c);
+  return whole(c, await searchPlaces(q.q, c.var.locale));
+});

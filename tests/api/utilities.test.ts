@@ -103,14 +103,12 @@ describe("reference lists", () => {
     expect(docs.body.data).toContainEqual({ id: "tax_id", name: "NPWP" });
   });
 
-  it("lists every bank with its Bank Indonesia code, under both paths", async () => {
+  it("lists every bank with its Bank Indonesia code (GET /v0.0.0/banks is the business's own accounts: tests/api/banks.test.ts)", async () => {
     const { n } = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM banks`);
-    for (const path of ["/v0.0.0/utilities/banks", "/v0.0.0/banks"]) {
-      const res = await call("GET", path, { token: seller });
-      expect(res.body.data).toHaveLength(n);
-      expect(res.body.data).toContainEqual({ bank_code: "002", name: "PT Bank Rakyat Indonesia (Persero) Tbk", short_name: "BRI" });
-    }
-    const bca = await call("GET", "/v0.0.0/banks", { token: seller, query: { search: "bca" } });
+    const res = await call("GET", "/v0.0.0/utilities/banks", { token: seller });
+    expect(res.body.data).toHaveLength(n);
+    expect(res.body.data).toContainEqual({ bank_code: "002", name: "PT Bank Rakyat Indonesia (Persero) Tbk", short_name: "BRI" });
+    const bca = await call("GET", "/v0.0.0/utilities/banks", { token: seller, query: { search: "bca" } });
     expect(bca.body.data.map((b: any) => b.bank_code)).toContain("014");
   });
 

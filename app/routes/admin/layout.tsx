@@ -8,6 +8,7 @@ import { callApi } from "../../lib/api.server.ts";
 import { getMe, requireSeller, requireUser } from "../../lib/auth.server.ts";
 import { useSellerSocket } from "../../lib/use-seller-socket.ts";
 import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
+import { mapConfig } from "../../../api/lib/maps.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSeller];
 
@@ -21,6 +22,8 @@ export async function loader(args: Route.LoaderArgs) {
     businessName: me.business_name!,
     businesses: me.businesses,
     privileges: me.privileges,
+    // Map tiles for the pin-point widgets (app/components/map/*), configurable by MAP_TILE_URL.
+    map: mapConfig(),
   };
 }
 

@@ -4,7 +4,8 @@
  * Decisions where the spec is silent:
  * - Editing is its own page, /profile/company/:slug/edit (edit.tsx), so this read-only page does not
  *   load the form kit. Only the owner sees Edit; the API refuses anyone else anyway.
- * - The update history shows the latest 20 changes, newest first, with readable values.
+ * - The update history card shows the latest 5 changes, newest first, with readable values; "View
+ *   Update History" opens all of them, page by page, in the shared modal (?history=<id>).
  */
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { Link, useParams } from "react-router";
@@ -14,34 +15,39 @@ import { statusName } from "../../../../../api/domain/company-enums.ts";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
 import { buttonClass } from "../../../../components/button.tsx";
 import { companyTone, StatusBadge } from "../../../../components/list/status-badge.tsx";
+import { HistoryLink, UpdateHistoryEntries, UpdateHistoryModal, type HistoryEntry } from "../../../../components/update-history.tsx";
 import { getList, getOrThrow } from "../../../../lib/api.server.ts";
+import { loadHistory } from "../../../../lib/history.server.ts";
 import { formatDate, formatDateTime } from "../../../../lib/format.ts";
 import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
 import { localePath } from "../../../../lib/i18n.ts";
 import { idFromSlug } from "../../../../lib/params.ts";
 
-type HistoryEntry = {
-  update_history_id: number;
-  action: string;
-  user_name: string;
-  changes: { field: string; from: unknown; to: unknown }[];
-  time_created: number;
-};
-
-
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
-  const [company, history] = await Promise.all([
+  const historyPath = (ref: number) => `/v0.0.0/business/${ref}/update-history`;
+  const [company, latest, history] = await Promise.all([
     getOrThrow<Company>(args, `/v0.0.1/business/${id}`),
-    getList<HistoryEntry>(args, `/v0.0.0/business/${id}/update-history`, { limit: 20 }),
+    getList<HistoryEntry>(args, historyPath(id), { limit: 5 }),
+    loadHistory(args, historyPath, { allow: (ref) => ref === id }),
   ]);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  return { title: `${company.data.name} | ${t("common:app_name")}`, company: company.data, history: history.rows };
+  return {
+    title: `${company.data.name} | ${t("common:app_name")}`,
+    company: company.data,
+    latest: latest.rows,
+    history,
+  };
 }
 
 export default function CompanyDetail({ loaderData }: Route.ComponentProps) {
-  const { company: c, history } = loaderData;
+  const { company: c, latest, history } = loaderData;
   const { t } = useTranslation("company");
+  const labels = {
+    fieldLabel: (field: string) => t(`fields.${field}`, { defaultValue: field }),
+    valueLabel: (field: string, value: unknown) => historyValue(t, field, value),
+    actionLabel: (action: string) => t(`history.actions.${action}`, { defaultValue: action }),
+  };
   const { lang } = useParams();
   const locale = lang ?? "en";
 
@@ -94,44 +100,28 @@ export default function CompanyDetail({ loaderData }: Route.ComponentProps) {
       </Card>
 
       <Card title={t("detail.history")}>
-        {history.length ? (
-          <ol className="space-y-3 text-sm">
-            {history.map((h) => (
-              <li key={h.update_history_id} className="border-l-2 border-slate-200 pl-3">
-                <p className="font-medium text-slate-800">{t(`history.actions.${h.action}`, { defaultValue: h.action })}</p>
-                <p className="text-xs text-slate-500">{formatDateTime(h.time_created)} · {t("history.by", { name: h.user_name })}</p>
-                {h.changes.length ? (
-                  <ul className="mt-1 space-y-0.5 text-slate-600">
-                    {h.changes.map((ch) => (
-                      <li key={ch.field}>
-                        <span className="font-medium">{t(`fields.${ch.field}`, { defaultValue: ch.field })}</span>
-                        {": "}
-                        <HistoryValue field={ch.field} value={ch.from} /> → <HistoryValue field={ch.field} value={ch.to} />
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
-          </ol>
+        {latest.length ? (
+          <>
+            <UpdateHistoryEntries rows={latest} {...labels} />
+            <p className="mt-4">
+              <HistoryLink id={c.business_id} />
+            </p>
+          </>
         ) : (
           <p className="text-sm text-slate-500">{t("detail.no_history")}</p>
         )}
       </Card>
+      <UpdateHistoryModal history={history} title={c.name} {...labels} />
     </div>
   );
 }
 
 /** A history value as the person saw it: codes turned back into their labels. */
-function HistoryValue({ field, value }: { field: string; value: unknown }) {
-  const { t } = useTranslation("company");
-  if (value === null || value === undefined || value === "") return <span className="text-slate-400">-</span>;
-  const text =
-    field === "legal_type" ? t(`utilities:legal_types.${value}`)
+function historyValue(t: (key: string) => string, field: string, value: unknown) {
+  return field === "legal_type" ? t(`utilities:legal_types.${value}`)
     : field === "business_type" ? t(`utilities:business_types.${value}`)
     : field === "status" ? t(`common:status.${statusName(Number(value))}`)
-    : String(value);
-  return <span>{text}</span>;
+    : undefined;
 }
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
