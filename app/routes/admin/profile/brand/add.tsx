@@ -1,0 +1,64 @@
+/**
+ * /profile/brand/add: a new owned brand (the first of the two kinds; a partnership with another
+ * business's brand is /profile/brand/add/partnership): logo (cropper with JavaScript, a plain file
+ * input without), name, category from the three-level tree, description. Saved, the brand's own
+ * page opens. The old ?kind=partnership address goes to the partnership page.
+ */
+import { data, Link, redirect, useParams } from "react-router";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/add";
+import type { Brand } from "../../../../components/brand-card.tsx";
+import { BrandAddKinds } from "../../../../components/brand-add-kinds.tsx";
+import { BrandForm } from "../../../../components/brand-form.tsx";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { callApi } from "../../../../lib/api.server.ts";
+import { replyWithApiError } from "../../../../lib/forms.server.ts";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { localePath } from "../../../../lib/i18n.ts";
+import { brandPayload, loadCategoryTree, parseBrandForm } from "./brand.server.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const locale = getLocale(args.context);
+  if (new URL(args.request.url).searchParams.get("kind") === "partnership") {
+    throw redirect(localePath(locale, "/profile/brand/add/partnership"));
+  }
+  const t = getI18n(args.context).getFixedT(locale);
+  return { title: `${t("brand:add")} | ${t("common:app_name")}`, tree: await loadCategoryTree(args) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const formData = await args.request.formData();
+  if (formData.get("intent") !== "owned") {
+    throw data(getI18n(args.context).getFixedT(getLocale(args.context))("common:errors.unknown_action"), { status: 400 });
+  }
+  const parsed = await parseBrandForm(args, formData);
+  if (!parsed.submission) return parsed.reply;
+  const res = await callApi<Brand>(args, "POST", "/v0.0.1/brands/create", { body: brandPayload(parsed.submission.value) });
+  if (!res.ok) return replyWithApiError(parsed.submission, res);
+  throw redirect(localePath(getLocale(args.context), `/profile/brand/${res.data.brand_id}`));
+}
+
+export default function AddBrand({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("brand");
+  const { lang } = useParams();
+  const list = localePath(lang ?? "en", "/profile/brand");
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <Link to={list} className="text-sm font-medium text-brand-700 hover:underline">← {t("back_to_list")}</Link>
+      <h1 className="text-xl font-semibold text-slate-900">{t("add")}</h1>
+      <BrandAddKinds current="owned" />
+      <section aria-labelledby="owned-title" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 id="owned-title" className="mb-4 text-base font-semibold text-slate-900">{t("add_page.owned")}</h2>
+        <BrandForm reply={actionData} tree={loaderData.tree} intent="owned" submitLabel={t("common:actions.save")} cancelTo={list} />
+      </section>
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,66 @@
+/**
+ * /profile/brand/:slug/edit: the owner edits the brand's logo, name, category and description (the
+ * Brand Detail tab's "Edit Brand"). Its own page, like the company's, so the detail tab does not
+ * load the form and the cropper's field. A partner brand cannot be edited here (not found).
+ */
+import { data, redirect, useParams } from "react-router";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/edit";
+import type { Brand } from "../../../../components/brand-card.tsx";
+import { BrandForm } from "../../../../components/brand-form.tsx";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { callApi, getOrThrow } from "../../../../lib/api.server.ts";
+import { replyWithApiError } from "../../../../lib/forms.server.ts";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { localePath } from "../../../../lib/i18n.ts";
+import { idFromSlug } from "../../../../lib/params.ts";
+import { brandPayload, loadCategoryTree, parseBrandForm } from "./brand.server.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const id = idFromSlug(args.params.slug);
+  const [brand, tree] = await Promise.all([getOrThrow<Brand>(args, `/v0.0.0/brands/${id}`), loadCategoryTree(args)]);
+  if (brand.data.is_partner) throw data("Not found", { status: 404 });
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return { title: `${t("brand:detail.edit")} · ${brand.data.name} | ${t("common:app_name")}`, brand: brand.data, tree };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const id = idFromSlug(args.params.slug);
+  const formData = await args.request.formData();
+  if (formData.get("intent") !== "update") {
+    throw data(getI18n(args.context).getFixedT(getLocale(args.context))("common:errors.unknown_action"), { status: 400 });
+  }
+  const parsed = await parseBrandForm(args, formData);
+  if (!parsed.submission) return parsed.reply;
+  const res = await callApi<Brand>(args, "PUT", `/v0.0.3/brands/${id}`, { body: brandPayload(parsed.submission.value) });
+  if (!res.ok) return replyWithApiError(parsed.submission, res);
+  throw redirect(localePath(getLocale(args.context), `/profile/brand/${id}`));
+}
+
+export default function EditBrand({ loaderData, actionData }: Route.ComponentProps) {
+  const { brand: b, tree } = loaderData;
+  const { t } = useTranslation("brand");
+  const { lang } = useParams();
+  const info = localePath(lang ?? "en", `/profile/brand/${b.brand_id}`);
+  return (
+    <section aria-labelledby="edit-title" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <h2 id="edit-title" className="mb-4 text-base font-semibold text-slate-900">{t("detail.edit")}</h2>
+      <BrandForm
+        reply={actionData}
+        tree={tree}
+        intent="update"
+        submitLabel={t("common:actions.save")}
+        cancelTo={info}
+        defaults={{ name: b.name, image: b.image, product_category_id: String(b.product_category_id), description: b.description ?? "" }}
+      />
+    </section>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

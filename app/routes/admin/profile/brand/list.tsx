@@ -1,0 +1,153 @@
+/**
+ * /profile/brand: the business's brands as cards (spec "Brand card": owned brands and the brands it
+ * partners with), with the filter widget (status Active 1 / Non-Active 3, ownership Owned 1 /
+ * Partnership 2, search, sort, page size), the total in the title, Add, export and export history.
+ *
+ * Decisions where the spec is silent:
+ * - All list state is in the URL; a page past the end redirects to the first page.
+ *   ?confirm=toggle&id=…&action=… is the switch's no-JavaScript confirm step; ?history=open opens
+ *   the export history after an export was asked for.
+ * - Partner brands show the owner's status on a disabled switch; a partnership still waiting shows
+ *   its status on the card.
+ */
+import { data, Link, redirect, useLocation, useParams } from "react-router";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/list";
+import { BRAND_STATUS_FILTERS, OWNERSHIP_FILTERS } from "../../../../../api/domain/profile-enums.ts";
+import { BrandCard, type Brand } from "../../../../components/brand-card.tsx";
+import { useBrandToggleText } from "../../../../components/brand-logo.tsx";
+import { buttonClass } from "../../../../components/button.tsx";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { ConfirmPanel } from "../../../../components/list/confirm-dialog.tsx";
+import { EmptyState } from "../../../../components/list/empty-state.tsx";
+import { ExportButton, ExportHistory, type ExportJob } from "../../../../components/list/export-history.tsx";
+import { FilterBar, FilterSelect } from "../../../../components/list/filter-bar.tsx";
+import { PageSizeSelect } from "../../../../components/list/page-size-select.tsx";
+import { Pagination } from "../../../../components/list/pagination.tsx";
+import { SearchBox } from "../../../../components/list/search-box.tsx";
+import { SortSelect } from "../../../../components/list/sort-select.tsx";
+import { callApi, getList } from "../../../../lib/api.server.ts";
+import { formatNumber } from "../../../../lib/format.ts";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { localePath } from "../../../../lib/i18n.ts";
+import { apiQuery, listHref, parseListParams } from "../../../../lib/list-params.ts";
+import { confirmStep, toggleAction } from "../../../../lib/toggle.server.ts";
+
+const FILTERS = { status: BRAND_STATUS_FILTERS, ownership: OWNERSHIP_FILTERS };
+
+export async function loader(args: Route.LoaderArgs) {
+  const url = new URL(args.request.url);
+  const params = parseListParams(url, FILTERS);
+  const asked = confirmStep(url);
+  const [brands, exports, confirming] = await Promise.all([
+    getList<Brand>(args, "/v0.0.1/brands", apiQuery(params)),
+    getList<ExportJob>(args, "/v0.0.0/exports", { kind: "brand", limit: 10 }),
+    asked ? callApi<Brand>(args, "GET", `/v0.0.0/brands/${asked.id}`, { quiet: true }) : null,
+  ]);
+  if (!brands.rows.length && params.page > 1) throw redirect(url.pathname + listHref({ ...params, page: 1 }));
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return {
+    title: `${t("brand:title_count", { total: formatNumber(brands.pagination.total_record) })} | ${t("common:app_name")}`,
+    params,
+    brands,
+    exports: exports.rows,
+    exportsOpen: url.searchParams.get("history") === "open",
+    confirm: asked && confirming?.ok && !confirming.data.is_partner ? { ...asked, name: confirming.data.name } : null,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const url = new URL(args.request.url);
+  const params = parseListParams(url, FILTERS);
+  const listUrl = url.pathname + listHref(params);
+  const form = await args.request.formData();
+  switch (form.get("intent")) {
+    case "toggle":
+      return toggleAction(args, form, {
+        idField: "brand_id",
+        apiPath: (id, action) => `/v0.0.0/brands/${id}/${action}`,
+        listUrl,
+      });
+    case "export": {
+      // 202: queued, no notice (spec); the history popup opens and shows its progress.
+      await callApi(args, "POST", "/v0.0.0/exports/brand", {
+        body: { search: params.search || undefined, sort: params.sort, ...params.filters },
+      });
+      throw redirect(url.pathname + listHref(params, { history: "open" }));
+    }
+    default:
+      throw data(getI18n(args.context).getFixedT(getLocale(args.context))("common:errors.unknown_action"), { status: 400 });
+  }
+}
+
+export default function BrandList({ loaderData }: Route.ComponentProps) {
+  const { params, brands, exports, exportsOpen, confirm } = loaderData;
+  const { rows, pagination } = brands;
+  const { t } = useTranslation("brand");
+  const { lang } = useParams();
+  const locale = lang ?? "en";
+  const location = useLocation();
+  const confirmText = useBrandToggleText();
+  const listUrl = location.pathname + listHref(params);
+  const addHref = localePath(locale, "/profile/brand/add");
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-slate-900">{t("title_count", { total: formatNumber(pagination.total_record) })}</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportHistory jobs={exports} open={exportsOpen} />
+          <ExportButton />
+          <Link to={addHref} className={buttonClass("primary")}>{t("add")}</Link>
+        </div>
+      </div>
+
+      <FilterBar resetTo={location.pathname}>
+        <SearchBox value={params.search} placeholder={t("placeholders.search")} />
+        <FilterSelect name="status" label={t("list:filter.status")} value={params.filters.status} allLabel={t("list:filter.all")}
+          options={FILTERS.status.map((v) => ({ value: v, label: t(`list:status.${v}`) }))} />
+        <FilterSelect name="ownership" label={t("list:filter.ownership")} value={params.filters.ownership} allLabel={t("list:filter.all")}
+          options={FILTERS.ownership.map((v) => ({ value: v, label: t(`list:ownership.${v}`) }))} />
+        <SortSelect value={params.sort} />
+        <PageSizeSelect value={params.limit} />
+      </FilterBar>
+
+      {confirm ? (
+        <ConfirmPanel
+          text={confirmText(confirm.action === "activate", confirm.name)}
+          fields={{ intent: "toggle", brand_id: confirm.id, action: confirm.action }}
+          cancelTo={listUrl}
+        />
+      ) : null}
+
+      {rows.length ? (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t("title")}>
+          {rows.map((b) => (
+            <li key={b.brand_id} className="flex">
+              <div className="flex w-full flex-col [&>article]:flex-1">
+                <BrandCard
+                  brand={b}
+                  manageHref={localePath(locale, `/profile/brand/${b.brand_id}`)}
+                  holidayHref={localePath(locale, `/profile/brand/${b.brand_id}/holiday`)}
+                  confirmFor={(activate) => confirmText(activate, b.name)}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState action={<Link to={addHref} className={buttonClass("primary")}>{t("add")}</Link>} />
+      )}
+
+      <Pagination params={params} totalPage={pagination.total_page} totalRecord={pagination.total_record} />
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
