@@ -1,0 +1,65 @@
+/**
+ * /profile/channel/add: a new online channel of the business the user works in. The platform's
+ * required config is checked here (the API's own schema) and again by the API; a mistake keeps
+ * everything typed and says what to fix next to the field. On success the channel list opens
+ * with a notice.
+ */
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect, useParams } from "react-router";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/add";
+import { channelCreateBody } from "../../../../../api/domain/channel-schema.ts";
+import { CHANNEL_PLATFORMS } from "../../../../../api/domain/profile-enums.ts";
+import { ChannelForm, channelPayload, platformOptions } from "../../../../components/channel-form.tsx";
+import type { Channel } from "../../../../components/channel-card.tsx";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { callApi } from "../../../../lib/api.server.ts";
+import { replyWithApiError } from "../../../../lib/forms.server.ts";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { localePath } from "../../../../lib/i18n.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return {
+    title: `${t("channel:add")} | ${t("common:app_name")}`,
+    constraint: getZodConstraint(channelCreateBody),
+    platforms: platformOptions(CHANNEL_PLATFORMS),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const submission = parseWithZod(await args.request.formData(), { schema: channelCreateBody });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const res = await callApi<Channel>(args, "POST", "/v0.0.1/channels", { body: channelPayload(submission.value) });
+  if (!res.ok) return replyWithApiError(submission, res);
+  throw redirect(localePath(getLocale(args.context), "/profile/channel"));
+}
+
+export default function AddChannel({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("channel");
+  const { lang } = useParams();
+  const list = localePath(lang ?? "en", "/profile/channel");
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <Link to={list} className="text-sm font-medium text-brand-700 hover:underline">← {t("back_to_list")}</Link>
+      <h1 className="text-xl font-semibold text-slate-900">{t("add")}</h1>
+      <section className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <ChannelForm
+          constraint={loaderData.constraint}
+          lastResult={actionData}
+          platforms={loaderData.platforms}
+          submitLabel={t("common:actions.save")}
+          cancelTo={list}
+        />
+      </section>
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,79 @@
+/**
+ * /profile/channel/:slug (slug = channel id): "Edit Online Channel". The platform is fixed after
+ * creation (shown, not editable; see api/routes/channels.ts); its required config is checked here
+ * and again by the API. The default channel shows that it is the default instead of the checkbox:
+ * the default moves by making another channel the default. On success the list opens with a notice.
+ */
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect, useParams } from "react-router";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/edit";
+import { channelUpdateBody } from "../../../../../api/domain/channel-schema.ts";
+import { CHANNEL_PLATFORMS, type ChannelPlatformCode } from "../../../../../api/domain/profile-enums.ts";
+import { ChannelForm, channelPayload, platformOptions } from "../../../../components/channel-form.tsx";
+import type { Channel } from "../../../../components/channel-card.tsx";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { callApi, getOrThrow } from "../../../../lib/api.server.ts";
+import { replyWithApiError } from "../../../../lib/forms.server.ts";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { localePath } from "../../../../lib/i18n.ts";
+import { idFromSlug } from "../../../../lib/params.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const id = idFromSlug(args.params.slug);
+  const channel = await getOrThrow<Channel>(args, `/v0.0.1/channels/${id}`);
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return {
+    title: `${t("channel:edit")} · ${channel.data.name} | ${t("common:app_name")}`,
+    channel: channel.data,
+    constraint: getZodConstraint(channelUpdateBody(channel.data.channel_data.code as ChannelPlatformCode)),
+    platforms: platformOptions(CHANNEL_PLATFORMS).filter((p) => p.code === channel.data.channel_data.code),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const id = idFromSlug(args.params.slug);
+  const channel = await getOrThrow<Channel>(args, `/v0.0.1/channels/${id}`);
+  const schema = channelUpdateBody(channel.data.channel_data.code as ChannelPlatformCode);
+  const submission = parseWithZod(await args.request.formData(), { schema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const res = await callApi<Channel>(args, "PUT", `/v0.0.2/channels/${id}`, { body: channelPayload(submission.value) });
+  if (!res.ok) return replyWithApiError(submission, res);
+  throw redirect(localePath(getLocale(args.context), "/profile/channel"));
+}
+
+export default function EditChannel({ loaderData, actionData }: Route.ComponentProps) {
+  const { channel: ch } = loaderData;
+  const { t } = useTranslation("channel");
+  const { lang } = useParams();
+  const list = localePath(lang ?? "en", "/profile/channel");
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <Link to={list} className="text-sm font-medium text-brand-700 hover:underline">← {t("back_to_list")}</Link>
+      <h1 className="text-xl font-semibold text-slate-900">{t("edit")}</h1>
+      <p className="text-sm text-slate-600">{ch.name}</p>
+      <section className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <ChannelForm
+          constraint={loaderData.constraint}
+          lastResult={actionData}
+          platforms={loaderData.platforms}
+          fixed={{ code: ch.channel_data.code, isDefault: ch.is_default }}
+          defaultValue={{
+            name: ch.name, email: ch.email ?? "", phone: ch.phone ?? "", url: ch.url ?? "", username: ch.username ?? "",
+            phone_number: ch.phone_number ?? "", line_id: ch.line_id ?? "",
+          }}
+          submitLabel={t("common:actions.save")}
+          cancelTo={list}
+        />
+      </section>
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
