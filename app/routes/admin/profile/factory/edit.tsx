@@ -1,0 +1,84 @@
+/** /profile/factory/:slug (slug = factory_id): edit a factory (its update history opens from its card on the list). */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect, useParams } from "react-router";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/edit";
+import { factoryBody } from "../../../../../api/domain/factories.ts";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import type { Factory } from "../../../../components/factory-card.tsx";
+import { FactoryForm, factoryPayload } from "../../../../components/factory-form.tsx";
+import { StatusBadge } from "../../../../components/list/status-badge.tsx";
+import type { City } from "../../../../components/warehouse-fields.tsx";
+import { callApi, getList, getOrThrow } from "../../../../lib/api.server.ts";
+import { replyWithApiError } from "../../../../lib/forms.server.ts";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { localePath } from "../../../../lib/i18n.ts";
+import { idFromSlug } from "../../../../lib/params.ts";
+import { imageFromForm } from "../../../../lib/uploads.server.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const id = idFromSlug(args.params.slug);
+  const [factory, cities] = await Promise.all([
+    getOrThrow<Factory>(args, `/v0.0.0/factories/${id}`),
+    getList<City>(args, "/v0.0.0/utilities/locations"),
+  ]);
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return {
+    title: `${t("site:factory.edit")} · ${factory.data.name} | ${t("common:app_name")}`,
+    factory: factory.data,
+    cities: cities.rows,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const id = idFromSlug(args.params.slug);
+  const formData = await args.request.formData();
+  const image = await imageFromForm(args, formData, "image");
+  const submission = parseWithZod(formData, { schema: factoryBody });
+  if (submission.status !== "success" || image.error) {
+    return data(submission.reply(image.error ? { fieldErrors: { image: [image.error] } } : undefined), { status: 400 });
+  }
+  const res = await callApi(args, "PUT", `/v0.0.0/factories/${id}`, { body: factoryPayload(submission.value) });
+  if (!res.ok) return replyWithApiError(submission, res);
+  throw redirect(localePath(getLocale(args.context), "/profile/factory"));
+}
+
+export default function EditFactory({ loaderData, actionData }: Route.ComponentProps) {
+  const { factory: f } = loaderData;
+  const { t } = useTranslation("site");
+  const { lang } = useParams();
+  const list = localePath(lang ?? "en", "/profile/factory");
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <Link to={list} className="text-sm font-medium text-brand-700 hover:underline">← {t("factory.back_to_list")}</Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-xl font-semibold text-slate-900">{t("factory.edit")}</h1>
+          <StatusBadge tone={f.status === 1 ? "success" : "neutral"}>{f.status_name}</StatusBadge>
+        </div>
+      </div>
+      <section aria-label={f.name} className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <FactoryForm
+          reply={actionData}
+          defaults={{
+            name: f.name, image: f.image ?? "", contact_name: f.contact_name ?? "", email: f.email ?? "", phone: f.phone ?? "",
+            address: f.address, city_id: f.city_id ? String(f.city_id) : "", postcode: f.postcode ?? "",
+            latitude: f.latitude !== null ? String(f.latitude) : "", longitude: f.longitude !== null ? String(f.longitude) : "",
+            monthly_capacity: f.monthly_capacity !== null ? String(f.monthly_capacity) : "",
+          }}
+          cities={loaderData.cities}
+          submitLabel={t("common:actions.save")}
+          cancelTo={list}
+        />
+      </section>
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,303 @@
+/**
+ * /profile/store-fee: what each offline store pays per sale, per online channel or for all its
+ * sales (the model: api/routes/store-fees.ts). A table (store, channel or "All channels", the
+ * percentage shown "2.5%" in English and "2,5 %" in Indonesian, the fixed amount in rupiah, the
+ * status switch, Edit, View Update History, Delete), the filter widget (store, channel type,
+ * status, search by store or channel name, sort, page size), title with the total, Add, export
+ * and export history.
+ *
+ * Decisions where the spec is silent:
+ * - One page: ?add=1 opens the add form above the list and ?edit=<id> the edit form, so the list
+ *   stays in view and everything works without JavaScript (links and POST forms).
+ * - Delete asks first: a dialog with JavaScript; without, the action answers with the confirm step
+ *   ?confirm=delete&id=<id>. ?confirm=toggle&id=…&action=… is the switch's confirm step;
+ *   ?history=<id> opens a fee's update history, ?history=open the export history.
+ * - With no offline store yet, the page says to add one first (a fee belongs to a store).
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { data, Link, redirect, useLocation, useParams } from "react-router";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/store-fee";
+import { STATUS_FILTERS } from "../../../../api/domain/profile-enums.ts";
+import type { StoreFeeJson } from "../../../../api/domain/store-fees.ts";
+import { storeFeeForm } from "../../../../api/domain/store-fees.ts";
+import { formatPercent, parsePercent, percentText, rupiahInput, STORE_FEE_CHANNEL_FILTERS } from "../../../../api/domain/store-fees-money.ts";
+import { buttonClass } from "../../../components/button.tsx";
+import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
+import { ConfirmPanel, type ConfirmText } from "../../../components/list/confirm-dialog.tsx";
+import { DataTable, type Column } from "../../../components/list/data-table.tsx";
+import { EmptyState } from "../../../components/list/empty-state.tsx";
+import { ExportButton, ExportHistory, type ExportJob } from "../../../components/list/export-history.tsx";
+import { FilterBar, FilterSelect } from "../../../components/list/filter-bar.tsx";
+import { PageSizeSelect } from "../../../components/list/page-size-select.tsx";
+import { Pagination } from "../../../components/list/pagination.tsx";
+import { SearchBox } from "../../../components/list/search-box.tsx";
+import { SortSelect } from "../../../components/list/sort-select.tsx";
+import { StatusSwitch } from "../../../components/list/status-switch.tsx";
+import { StoreFeeForm, type StoreFeeChoices } from "../../../components/store-fee-form.tsx";
+import { HistoryLink, UpdateHistoryModal } from "../../../components/update-history.tsx";
+import { ConfirmSubmitButton } from "../../../components/warehouse-confirm-button.tsx";
+import { useSiteHistoryLabels } from "../../../components/warehouse-history.tsx";
+import { callApi, getList, getOrThrow } from "../../../lib/api.server.ts";
+import { formatNumber, formatRupiah } from "../../../lib/format.ts";
+import { replyWithApiError } from "../../../lib/forms.server.ts";
+import { loadHistory } from "../../../lib/history.server.ts";
+import { getI18n, getLocale } from "../../../lib/i18n.server.ts";
+import { localePath } from "../../../lib/i18n.ts";
+import { apiQuery, listHref, parseListParams } from "../../../lib/list-params.ts";
+import { confirmStep, toggleAction } from "../../../lib/toggle.server.ts";
+
+type StoreFee = StoreFeeJson;
+
+function filtersFor(choices: StoreFeeChoices) {
+  return {
+    store_id: choices.stores.map((s) => String(s.store_branch_id)),
+    channel_type: STORE_FEE_CHANNEL_FILTERS,
+    status: STATUS_FILTERS,
+  };
+}
+
+const positive = (v: string | null) => (v && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : null);
+
+export async function loader(args: Route.LoaderArgs) {
+  const url = new URL(args.request.url);
+  const choices = (await getOrThrow<StoreFeeChoices>(args, "/v0.0.0/store-fees/choices")).data;
+  const params = parseListParams(url, filtersFor(choices));
+  const asked = confirmStep(url);
+  const deleting = url.searchParams.get("confirm") === "delete" ? positive(url.searchParams.get("id")) : null;
+  const editing = positive(url.searchParams.get("edit"));
+  const [fees, exports, confirming, toDelete, edited, history] = await Promise.all([
+    getList<StoreFee>(args, "/v0.0.0/store-fees", apiQuery(params)),
+    getList<ExportJob>(args, "/v0.0.0/exports", { kind: "store-fee", limit: 10 }),
+    asked ? callApi<StoreFee>(args, "GET", `/v0.0.0/store-fees/${asked.id}`, { quiet: true }) : null,
+    deleting ? callApi<StoreFee>(args, "GET", `/v0.0.0/store-fees/${deleting}`, { quiet: true }) : null,
+    editing ? callApi<StoreFee>(args, "GET", `/v0.0.0/store-fees/${editing}`, { quiet: true }) : null,
+    loadHistory(args, (id) => `/v0.0.0/store-fees/${id}/update-history`),
+  ]);
+  if (!fees.rows.length && params.page > 1) throw redirect(url.pathname + listHref({ ...params, page: 1 }));
+  let historyOf = history ? fees.rows.find((f) => f.store_fee_id === history.id) : undefined;
+  if (history && !historyOf) {
+    const one = await callApi<StoreFee>(args, "GET", `/v0.0.0/store-fees/${history.id}`, { quiet: true });
+    historyOf = one.ok ? one.data : undefined;
+  }
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return {
+    title: `${t("site:store_fee.title_count", { total: formatNumber(fees.pagination.total_record) })} | ${t("common:app_name")}`,
+    params,
+    choices,
+    fees,
+    exports: exports.rows,
+    exportsOpen: url.searchParams.get("history") === "open",
+    confirm: asked && confirming?.ok ? { ...asked, name: feeName(confirming.data) } : null,
+    toDelete: toDelete?.ok ? toDelete.data : null,
+    form: url.searchParams.get("add") === "1" ? { mode: "add" as const, fee: null } : edited?.ok ? { mode: "edit" as const, fee: edited.data } : null,
+    history,
+    historyOf: historyOf ? feeName(historyOf) : undefined,
+  };
+}
+
+/** "Toko Senopati · Tokopedia": how a fee is named in dialogs and the history modal. */
+const feeName = (f: StoreFee) => `${f.store_data.name} · ${f.channel_name}`;
+
+export async function action(args: Route.ActionArgs) {
+  const url = new URL(args.request.url);
+  const choices = (await getOrThrow<StoreFeeChoices>(args, "/v0.0.0/store-fees/choices")).data;
+  const params = parseListParams(url, filtersFor(choices));
+  const listUrl = url.pathname + listHref(params);
+  const form = await args.request.formData();
+  switch (form.get("intent")) {
+    case "toggle":
+      return toggleAction(args, form, { idField: "store_fee_id", apiPath: (id, action) => `/v0.0.0/store-fees/${id}/${action}`, listUrl });
+    case "delete": {
+      const id = positive(String(form.get("store_fee_id") ?? ""));
+      if (!id) throw redirect(listUrl);
+      if (form.get("confirmed") !== "1") throw redirect(url.pathname + listHref(params, { confirm: "delete", id }));
+      await callApi(args, "DELETE", `/v0.0.0/store-fees/${id}`);
+      throw redirect(listUrl);
+    }
+    case "save": {
+      const submission = parseWithZod(form, { schema: storeFeeForm });
+      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+      const v = submission.value;
+      const body = { store_id: v.store_id, channel_id: v.channel_id ?? null, percent: percentText(v.percent), fixed_amount: v.fixed_amount, note: v.note ?? null };
+      const id = positive(String(form.get("store_fee_id") ?? ""));
+      const res = id
+        ? await callApi(args, "PUT", `/v0.0.0/store-fees/${id}`, { body })
+        : await callApi(args, "POST", "/v0.0.0/store-fees", { body });
+      if (!res.ok) return replyWithApiError(submission, res);
+      throw redirect(listUrl);
+    }
+    case "export": {
+      await callApi(args, "POST", "/v0.0.0/exports/store-fee", { body: { search: params.search || undefined, sort: params.sort, ...params.filters } });
+      throw redirect(url.pathname + listHref(params, { history: "open" }));
+    }
+    default:
+      throw data(getI18n(args.context).getFixedT(getLocale(args.context))("common:errors.unknown_action"), { status: 400 });
+  }
+}
+
+export default function StoreFees({ loaderData, actionData }: Route.ComponentProps) {
+  const { params, choices, fees, exports, exportsOpen, confirm, toDelete, form, history, historyOf } = loaderData;
+  const { rows, pagination } = fees;
+  const { t } = useTranslation("site");
+  const { lang } = useParams();
+  const locale = lang ?? "en";
+  const location = useLocation();
+  const listUrl = location.pathname + listHref(params);
+  const addHref = location.pathname + listHref(params, { add: 1 });
+  const labels = useSiteHistoryLabels("store_fee", (field, value) => {
+    if (field === "fixed_amount") return formatRupiah(Number(value));
+    if (field !== "percent") return undefined;
+    const parsed = parsePercent(value);
+    return "bp" in parsed ? formatPercent(parsed.bp, locale) : undefined;
+  });
+  const noStores = choices.stores.length === 0;
+
+  const confirmText = (activate: boolean, name: string): ConfirmText => ({
+    title: t(activate ? "store_fee.toggle.activate_title" : "store_fee.toggle.inactivate_title"),
+    body: t(activate ? "store_fee.toggle.activate_body" : "store_fee.toggle.inactivate_body", { name }),
+    confirmLabel: t(activate ? "toggle.activate" : "toggle.inactivate"),
+    tone: activate ? "primary" : "danger",
+  });
+  const deleteText = (f: StoreFee): ConfirmText => ({
+    title: t("store_fee.delete.title"),
+    body: t("store_fee.delete.body", { name: feeName(f) }),
+    confirmLabel: t("store_fee.delete.confirm"),
+    tone: "danger",
+  });
+
+  const columns: Column<StoreFee>[] = [
+    {
+      key: "store",
+      header: t("store_fee.fields.store"),
+      primary: true,
+      cell: (f) => (
+        <div className="min-w-0">
+          <p className="font-semibold text-slate-900">{f.store_data.name}</p>
+          <p className="text-xs text-slate-500">{f.store_data.type_name}</p>
+        </div>
+      ),
+    },
+    {
+      key: "channel",
+      header: t("store_fee.fields.channel"),
+      cell: (f) => (
+        <div>
+          <p className={f.channel_data ? "text-slate-800" : "font-medium text-slate-700"}>{f.channel_name}</p>
+          <p className="text-xs text-slate-500">{f.channel_data ? f.channel_data.type_name : t("store_fee.every_sale")}</p>
+        </div>
+      ),
+    },
+    { key: "percent", header: t("store_fee.columns.percent"), cell: (f) => <span className="tabular-nums">{formatPercent(f.percent_bp, locale)}</span> },
+    { key: "fixed_amount", header: t("store_fee.columns.fixed_amount"), cell: (f) => <span className="tabular-nums">{formatRupiah(f.fixed_amount)}</span> },
+    {
+      key: "status",
+      header: t("fields.status"),
+      cell: (f) => (
+        <StatusSwitch
+          checked={f.status === 1}
+          label={t("store_fee.toggle.label", { name: feeName(f) })}
+          fields={{ intent: "toggle", store_fee_id: f.store_fee_id }}
+          confirmFor={(activate) => confirmText(activate, feeName(f))}
+        />
+      ),
+    },
+    {
+      key: "actions",
+      header: t("store_fee.columns.actions"),
+      cell: (f) => (
+        <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1 md:justify-start">
+          <Link to={location.pathname + listHref(params, { edit: f.store_fee_id })} preventScrollReset className="text-sm font-medium text-brand-700 hover:underline">
+            {t("store_fee.edit")}<span className="sr-only"> {feeName(f)}</span>
+          </Link>
+          <HistoryLink id={f.store_fee_id}>
+            {t("store_fee.history")}<span className="sr-only"> {feeName(f)}</span>
+          </HistoryLink>
+          <ConfirmSubmitButton fields={{ intent: "delete", store_fee_id: f.store_fee_id }} text={deleteText(f)} variant="ghost" className="!px-2 !py-1 !text-red-700 hover:!bg-red-50">
+            {t("store_fee.delete.button")}<span className="sr-only"> {feeName(f)}</span>
+          </ConfirmSubmitButton>
+        </div>
+      ),
+    },
+  ];
+
+  const formResult = actionData as SubmissionResult<string[]> | undefined;
+  const editFee = form?.mode === "edit" ? form.fee : null;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-slate-900">{t("store_fee.title_count", { total: formatNumber(pagination.total_record) })}</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportHistory jobs={exports} open={exportsOpen} />
+          <ExportButton />
+          {noStores ? null : <Link to={addHref} preventScrollReset className={buttonClass("primary")}>{t("store_fee.add")}</Link>}
+        </div>
+      </div>
+
+      {noStores ? (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+          {t("store_fee.no_stores")}{" "}
+          <Link to={localePath(locale, "/profile/store/add")} className="font-medium underline">{t("store_fee.add_store")}</Link>
+        </p>
+      ) : null}
+
+      {form && !noStores ? (
+        <StoreFeeForm
+          key={editFee?.store_fee_id ?? "new"}
+          id={editFee?.store_fee_id ?? null}
+          title={editFee ? t("store_fee.edit_title", { name: feeName(editFee) }) : t("store_fee.add")}
+          reply={formResult}
+          defaults={editFee ? {
+            store_id: String(editFee.store_data.store_branch_id),
+            channel_id: editFee.channel_data ? String(editFee.channel_data.channel_id) : "",
+            percent: locale === "id" ? percentText(editFee.percent_bp).replace(".", ",") : percentText(editFee.percent_bp),
+            fixed_amount: rupiahInput(editFee.fixed_amount),
+            note: editFee.note ?? "",
+          } : { percent: "0", fixed_amount: "0", store_id: params.filters.store_id ?? "" }}
+          choices={choices}
+          cancelTo={listUrl}
+        />
+      ) : null}
+
+      <FilterBar resetTo={location.pathname}>
+        <SearchBox value={params.search} placeholder={t("store_fee.placeholders.search")} />
+        <FilterSelect name="store_id" label={t("store_fee.fields.store")} value={params.filters.store_id} allLabel={t("list:filter.all")}
+          options={choices.stores.map((s) => ({ value: s.store_branch_id, label: s.name }))} />
+        <FilterSelect name="channel_type" label={t("store_fee.filter.channel_type")} value={params.filters.channel_type} allLabel={t("list:filter.all")}
+          options={STORE_FEE_CHANNEL_FILTERS.map((v) => ({ value: v, label: v === "none" ? t("store_fee.filter.store_wide") : t(`profile:channel_types.${v}`) }))} />
+        <FilterSelect name="status" label={t("list:filter.status")} value={params.filters.status} allLabel={t("list:filter.all")}
+          options={STATUS_FILTERS.map((v) => ({ value: v, label: t(`status.${v}`) }))} />
+        <SortSelect value={params.sort} />
+        <PageSizeSelect value={params.limit} />
+      </FilterBar>
+
+      {confirm ? (
+        <ConfirmPanel
+          text={confirmText(confirm.action === "activate", confirm.name)}
+          fields={{ intent: "toggle", store_fee_id: confirm.id, action: confirm.action }}
+          cancelTo={listUrl}
+        />
+      ) : null}
+      {toDelete ? <ConfirmPanel text={deleteText(toDelete)} fields={{ intent: "delete", store_fee_id: toDelete.store_fee_id }} cancelTo={listUrl} /> : null}
+
+      {rows.length ? (
+        <DataTable caption={t("store_fee.title")} columns={columns} rows={rows} rowKey={(f) => f.store_fee_id} />
+      ) : (
+        <EmptyState action={noStores ? undefined : <Link to={addHref} preventScrollReset className={buttonClass("primary")}>{t("store_fee.add")}</Link>} />
+      )}
+
+      <Pagination params={params} totalPage={pagination.total_page} totalRecord={pagination.total_record} />
+
+      <UpdateHistoryModal history={history} title={historyOf} {...labels} />
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

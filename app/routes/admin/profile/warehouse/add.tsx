@@ -1,0 +1,68 @@
+/**
+ * /profile/warehouse/add: a new warehouse with its first partitions (one per line). The first
+ * warehouse of a business becomes its default whatever the checkbox says (api/routes/warehouses.ts).
+ * On success the list opens, with the API's message as a toast.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect, useParams } from "react-router";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/add";
+import { warehouseBody } from "../../../../../api/domain/warehouses.ts";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import type { City } from "../../../../components/warehouse-fields.tsx";
+import { WarehouseForm, warehousePayload } from "../../../../components/warehouse-form.tsx";
+import { callApi, getList } from "../../../../lib/api.server.ts";
+import { replyWithApiError } from "../../../../lib/forms.server.ts";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { localePath } from "../../../../lib/i18n.ts";
+import { imageFromForm } from "../../../../lib/uploads.server.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  const cities = await getList<City>(args, "/v0.0.0/utilities/locations");
+  return {
+    title: `${t("site:warehouse.add")} | ${t("common:app_name")}`,
+    cities: cities.rows,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const formData = await args.request.formData();
+  const image = await imageFromForm(args, formData, "image");
+  const submission = parseWithZod(formData, { schema: warehouseBody });
+  if (submission.status !== "success" || image.error) {
+    return data(submission.reply(image.error ? { fieldErrors: { image: [image.error] } } : undefined), { status: 400 });
+  }
+  const res = await callApi(args, "POST", "/v0.0.1/warehouses/create", { body: warehousePayload(submission.value) });
+  if (!res.ok) return replyWithApiError(submission, res);
+  throw redirect(localePath(getLocale(args.context), "/profile/warehouse"));
+}
+
+export default function AddWarehouse({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("site");
+  const { lang } = useParams();
+  const list = localePath(lang ?? "en", "/profile/warehouse");
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <Link to={list} className="text-sm font-medium text-brand-700 hover:underline">← {t("warehouse.back_to_list")}</Link>
+      <h1 className="text-xl font-semibold text-slate-900">{t("warehouse.add")}</h1>
+      <section className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <WarehouseForm
+          mode="add"
+          reply={actionData}
+          cities={loaderData.cities}
+          submitLabel={t("common:actions.save")}
+          cancelTo={list}
+        />
+      </section>
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
