@@ -2,7 +2,7 @@
  * Uploads are checked by their content (magic bytes), not by their name, and stored under a
  * server-made random name. The spec's limits: images png/jpeg up to 2048 KB.
  *
- * Images (product photos, logos) are public: anyone with the URL sees them. Company documents
+ * Images (product photos, logos) are public: anyone with the URL sees them. Company and brand documents
  * (legal ID scans, tax ids) are private: only the user who uploaded one, or a member of a business
  * whose documents list it and who may see that business's profile, gets it. A file that a business
  * lists as a document is private even when it was uploaded as a public image first (a registration
@@ -11,7 +11,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { db, type Tx } from "../../db/client.ts";
-import { businesses, businessMembers, uploads } from "../../db/schema/index.ts";
+import { brands, businesses, businessMembers, uploads } from "../../db/schema/index.ts";
 import { canAccess } from "../domain/privileges.ts";
 import { findToken } from "./auth.ts";
 import { ApiError } from "./http.ts";
@@ -59,8 +59,8 @@ export async function storeUpload(
 export async function serveUpload(name: string, token?: string): Promise<Response | null> {
   const [row] = await db.select().from(uploads).where(eq(uploads.name, name)).limit(1);
   if (!row) return null;
-  const listed = sql`${businesses.documents} @> ${JSON.stringify([{ url: `/uploads/${name}` }])}::jsonb`;
-  const isPrivate = row.private || (await db.select({ id: businesses.id }).from(businesses).where(listed).limit(1)).length > 0;
+  const listed = listedBy(name);
+  const isPrivate = row.private || (await db.execute(sql`SELECT 1 FROM ${listed} AS l LIMIT 1`)).rows.length > 0;
   if (isPrivate && !(await maySee(row.userId, listed, token))) return null;
   const pdf = row.contentType === "application/pdf";
   return new Response(new Uint8Array(row.data), {
@@ -78,6 +78,13 @@ export async function serveUpload(name: string, token?: string): Promise<Respons
   });
 }
 
+/** The ids of the businesses whose own documents, or whose brands' documents, list the file. */
+function listedBy(name: string): SQL {
+  const doc = JSON.stringify([{ url: `/uploads/${name}` }]);
+  return sql`(SELECT ${businesses.id} AS business_id FROM ${businesses} WHERE ${businesses.documents} @> ${doc}::jsonb
+    UNION SELECT ${brands.businessId} FROM ${brands} WHERE ${brands.documents} @> ${doc}::jsonb)`;
+}
+
 /** The uploader, or a member of a business listing the file who may open that business's profile. */
 async function maySee(uploaderId: number, listed: SQL, token: string | undefined) {
   const viewer = token ? (await findToken(token))?.user.id : undefined;
@@ -85,8 +92,7 @@ async function maySee(uploaderId: number, listed: SQL, token: string | undefined
   if (viewer === uploaderId) return true;
   const members = await db
     .select({ role: businessMembers.role, privileges: businessMembers.privileges })
-    .from(businesses)
-    .innerJoin(businessMembers, eq(businessMembers.businessId, businesses.id))
-    .where(and(listed, eq(businessMembers.userId, viewer)));
+    .from(businessMembers)
+    .where(and(sql`${businessMembers.businessId} IN (SELECT business_id FROM ${listed} AS l)`, eq(businessMembers.userId, viewer)));
   return members.some((m) => canAccess(m, "profile"));
 }

@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runNextJob } from "../../api/jobs/worker.ts";
 import { allowedActions, findTransition, PARTNERSHIP_TRANSITIONS } from "../../api/domain/partnerships.ts";
 import { db } from "../../db/client.ts";
-import { brandEntries, brands, partnerships, updateHistory, uploads, users } from "../../db/schema/index.ts";
+import { brandEntries, brands, businessMembers, partnerships, updateHistory, uploads, users } from "../../db/schema/index.ts";
+import { app } from "../../server/app.ts";
 import { makePng } from "../e2e/png.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
@@ -336,6 +337,28 @@ describe("documents", () => {
     const removed = await call<Brand>("DELETE", `/v0.0.0/brands/${id}/documents`, { token: seller, query: { url: third.body.data!.document_datas[2].url! } });
     expect(removed.body.data).toMatchObject({ total_document: 2, is_verified: false });
     expect((await brandHistory(id)).slice(-1)[0].action).toBe("document_remove");
+  });
+
+  it("serves a brand document to the business's profile members only", async () => {
+    const id = ids["Kopi Pagi"];
+    const form = new FormData();
+    form.set("type", "tax_id");
+    form.set("file", new Blob([Buffer.from("%PDF-1.4\n%%EOF\n")], { type: "application/pdf" }), "NPWP.pdf");
+    const added = await call<Brand>("POST", `/v0.0.0/brands/${id}/documents`, { token: seller, form });
+    const url = added.body.data!.document_datas.find((d) => d.name === "NPWP.pdf")!.url!;
+    const open = async (token?: string) =>
+      (await app.request(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} })).status;
+    expect(await open(seller)).toBe(200);
+    expect(await open()).toBe(404);
+    expect(await open(seller2)).toBe(404);
+    // seller2 joins the brand's business with the profile privilege: the file opens for them too.
+    const [{ businessId }] = await db.select({ businessId: brands.businessId }).from(brands).where(eq(brands.id, id));
+    await db.insert(businessMembers).values({ businessId, userId: userIds[DEMO.seller2], role: "staff", privileges: ["profile"] });
+    try {
+      expect(await open(seller2)).toBe(200);
+    } finally {
+      await db.delete(businessMembers).where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userIds[DEMO.seller2])));
+    }
   });
 
   it("checks the type and the file", async () => {
