@@ -29,6 +29,33 @@ export default [
         route("company/add", "routes/admin/profile/company/add.tsx"),
         route("company/:slug", "routes/admin/profile/company/detail.tsx"),
         route("company/:slug/edit", "routes/admin/profile/company/edit.tsx"),
+        // brands (helper: brands)
+        route("brand", "routes/admin/profile/brand/list.tsx"),
+        route("brand/add", "routes/admin/profile/brand/add.tsx"),
+        route("brand/add/partnership", "routes/admin/profile/brand/add-partnership.tsx"),
+        route("brand/:slug", "routes/admin/profile/brand/detail.tsx", [
+          index("routes/admin/profile/brand/info.tsx"),
+          route("edit", "routes/admin/profile/brand/edit.tsx"),
+          route("banners", "routes/admin/profile/brand/banners.tsx"),
+          route(":section", "routes/admin/profile/brand/section.tsx"),
+        ]),
+        // online channels (helper: channels)
+        route("channel", "routes/admin/profile/channel/list.tsx"),
+        route("channel/add", "routes/admin/profile/channel/add.tsx"),
+        route("channel/:slug", "routes/admin/profile/channel/edit.tsx"),
+        // offline stores (helper: stores)
+        route("store", "routes/admin/profile/store/list.tsx"),
+        route("store/add", "routes/admin/profile/store/add.tsx"),
+        route("store/:slug", "routes/admin/profile/store/edit.tsx"),
+        route("branch", "routes/admin/profile/store/branch.tsx"),
+        // warehouses, factories, store fees (helper: sites)
+        route("warehouse", "routes/admin/profile/warehouse/list.tsx"),
+        route("warehouse/add", "routes/admin/profile/warehouse/add.tsx"),
+        route("warehouse/:slug", "routes/admin/profile/warehouse/edit.tsx"),
+        route("factory", "routes/admin/profile/factory/list.tsx"),
+        route("factory/add", "routes/admin/profile/factory/add.tsx"),
+        route("factory/:slug", "routes/admin/profile/factory/edit.tsx"),
+        route("store-fee", "routes/admin/profile/store-fee.tsx"),
       ]),
     ]),
     route("error/not-found", "routes/error/not-found.tsx", { id: "error-not-found" }),

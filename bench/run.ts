@@ -129,9 +129,18 @@ try {
   const newbie = await sessionCookie(DEMO.newbie);
   await browser.close();
 
-  // A company of the seller's to open: the first detail link on the list page.
-  const list = await (await fetch(`${BASE}/profile/company`, { headers: { Cookie: seller } })).text();
-  const slug = [...list.matchAll(/href="\/profile\/company\/([^"/?#]+)"/g)].map((m) => m[1]).find((s) => s !== "add");
+  // A record of the seller's to open: the first detail link on a list page.
+  async function firstSlug(section: string) {
+    const html = await (await fetch(`${BASE}/profile/${section}`, { headers: { Cookie: seller } })).text();
+    const found = [...html.matchAll(new RegExp(`href="/profile/${section}/([^"/?#]+)"`, "g"))].map((m) => m[1]).find((s) => s !== "add");
+    return found ?? "missing";
+  }
+  const slug = await firstSlug("company");
+  const profilePages = await Promise.all(["brand", "channel", "store", "warehouse", "factory"].map(async (section) => [
+    { label: `/profile/${section}`, path: `/profile/${section}`, cookie: seller, admin: true },
+    { label: `/profile/${section}/add`, path: `/profile/${section}/add`, cookie: seller, admin: true },
+    { label: `/profile/${section}/:slug`, path: `/profile/${section}/${await firstSlug(section)}`, cookie: seller, admin: true },
+  ]));
 
   const pages: { label: string; path: string; cookie?: string; admin: boolean }[] = [
     { label: "/auth", path: "/auth", admin: false },
@@ -139,8 +148,11 @@ try {
     { label: "/orders", path: "/orders", cookie: seller, admin: true },
     { label: "/profile/company", path: "/profile/company", cookie: seller, admin: true },
     { label: "/profile/company/add", path: "/profile/company/add", cookie: seller, admin: true },
-    { label: "/profile/company/:slug", path: `/profile/company/${slug ?? "missing"}`, cookie: seller, admin: true },
-    { label: "/profile/company/:slug/edit", path: `/profile/company/${slug ?? "missing"}/edit`, cookie: seller, admin: true },
+    { label: "/profile/company/:slug", path: `/profile/company/${slug}`, cookie: seller, admin: true },
+    { label: "/profile/company/:slug/edit", path: `/profile/company/${slug}/edit`, cookie: seller, admin: true },
+    ...profilePages.flat(),
+    { label: "/profile/store-fee", path: "/profile/store-fee", cookie: seller, admin: true },
+    { label: "/profile/branch", path: "/profile/branch", cookie: seller, admin: true },
     { label: "/become-seller/form-register (newbie)", path: "/become-seller/form-register", cookie: newbie, admin: false },
     { label: "404 (/no-such-page)", path: "/no-such-page", cookie: seller, admin: false },
     { label: "/id/dashboard", path: "/id/dashboard", cookie: seller, admin: true },

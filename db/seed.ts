@@ -6,7 +6,9 @@ import { count, sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { BUSINESS_STATUS } from "../api/domain/company-enums.ts";
 import { hashPassword } from "../api/lib/password.ts";
+import { seedDemoProfile } from "./demo/profile.ts";
 import * as ref from "./reference-data.ts";
+import { productCategories } from "./reference-data-categories.ts";
 import * as s from "./schema/index.ts";
 
 type Db = NodePgDatabase<typeof s>;
@@ -24,6 +26,7 @@ export async function seedReference(db: Db) {
   await db.insert(s.cities).values(ref.cities).onConflictDoNothing();
   await db.insert(s.villages).values(ref.villages).onConflictDoNothing();
   await db.insert(s.banks).values(ref.banks).onConflictDoNothing();
+  await db.insert(s.productCategories).values(productCategories).onConflictDoNothing();
   await db.insert(s.couriers).values(ref.couriers.map(({ services: _, ...c }) => c)).onConflictDoNothing();
   const [{ n }] = await db.select({ n: count() }).from(s.courierServices);
   if (n === 0) {
@@ -127,6 +130,7 @@ export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<
     };
   });
   for (let i = 0; i < orderRows.length; i += 1000) await db.insert(s.orders).values(orderRows.slice(i, i + 1000));
+  await seedDemoProfile(db, { tokoDemo: tokoDemo.id, sekar: sekar.id, seller: seller.id, seller2: seller2.id });
   await db.execute(sql`ANALYZE`);
   return true;
 }

@@ -3,6 +3,13 @@ import type { ApiEnv } from "../lib/env.ts";
 import { accountRoutes } from "./accounts.ts";
 import { authRoutes } from "./auth.ts";
 import { businessRoutes } from "./business.ts";
+import { brandRoutes } from "./brands.ts";
+import { channelRoutes } from "./channels.ts";
+import { storeRoutes } from "./stores.ts";
+import { bankRoutes } from "./banks.ts";
+import { warehouseRoutes } from "./warehouses.ts";
+import { factoryRoutes } from "./factories.ts";
+import { storeFeeRoutes } from "./store-fees.ts";
 import { dashboardRoutes } from "./dashboard.ts";
 import { exportRoutes } from "./exports.ts";
 import { orderRoutes } from "./orders.ts";
@@ -21,6 +28,13 @@ export const routers: Hono<ApiEnv>[] = [
   dashboardRoutes,
   orderRoutes,
   businessRoutes,
+  brandRoutes,
+  channelRoutes,
+  storeRoutes,
+  bankRoutes,
+  warehouseRoutes,
+  factoryRoutes,
+  storeFeeRoutes,
   sellerRoutes,
   exportRoutes,
 ];

@@ -1,14 +1,13 @@
 /**
  * The store fee form on /profile/store-fee (add: ?add=1, edit: ?edit=<id>), on the plain form kit
- * (brand-fields.tsx: no Conform client, for the first-load budget). The schema is
+ * (form.tsx: no Conform client, for the first-load budget). The schema is
  * api/domain/store-fees.ts storeFeeForm, checked by the action and again by the API. The percentage is typed as text ("2,5" or "2.5", at most two decimals) and the
  * fixed amount as rupiah ("1.000"); the server parses both exactly into basis points and rupiah.
  */
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { buttonClass, inputClass, SubmitButton } from "./button.tsx";
-import { ErrorText } from "./brand-field-error.tsx";
-import { FormErrorList, replyState, Select, TextArea, type FormReply, type ReplyState } from "./brand-fields.tsx";
+import { FieldError, FormErrors, formState, Select, TextArea, type FormReply, type FormState } from "./form.tsx";
 
 export type StoreFeeChoices = {
   stores: { store_branch_id: number; name: string; type: number; type_name: string; status: number }[];
@@ -17,7 +16,7 @@ export type StoreFeeChoices = {
 
 /** A text input with a unit beside it ("%" after, "Rp" before), hint and the first error. */
 function UnitInput({ form, name, label, unit, side, hint, ...rest }: {
-  form: ReplyState; name: string; label: string; unit: string; side: "before" | "after"; hint: string;
+  form: FormState; name: string; label: string; unit: string; side: "before" | "after"; hint: string;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "form" | "name">) {
   const id = `store-fee-${name}`;
   const errors = form.errors(name);
@@ -34,7 +33,7 @@ function UnitInput({ form, name, label, unit, side, hint, ...rest }: {
         {side === "after" ? <span aria-hidden className={`${box} rounded-r-md border border-l-0`}>{unit}</span> : null}
       </div>
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p>
-      <ErrorText id={`${id}-error`} errors={errors} />
+      <FieldError id={`${id}-error`} errors={errors} />
     </div>
   );
 }
@@ -49,7 +48,7 @@ export function StoreFeeForm({ id, title, reply, defaults, choices, cancelTo }: 
   cancelTo: string;
 }) {
   const { t } = useTranslation("site");
-  const form = replyState(reply, defaults);
+  const form = formState(reply, { defaults });
   const p = "store-fee";
   const inactive = (status: number) => (status === 1 ? "" : ` (${t("status.0")})`);
   const byType = new Map<string, StoreFeeChoices["channels"]>();
@@ -59,7 +58,7 @@ export function StoreFeeForm({ id, title, reply, defaults, choices, cancelTo }: 
       <h2 id="store-fee-form-title" className="mb-1 text-base font-semibold text-slate-900">{title}</h2>
       <p className="mb-4 text-sm text-slate-500">{t("store_fee.hints.model")}</p>
       <Form method="post" preventScrollReset className="space-y-4">
-        <FormErrorList errors={form.formErrors} />
+        <FormErrors errors={form.formErrors} />
         {id ? <input type="hidden" name="store_fee_id" value={id} /> : null}
         <div className="grid gap-4 md:grid-cols-2">
           <Select form={form} idPrefix={p} name="store_id" label={t("store_fee.fields.store")} required>

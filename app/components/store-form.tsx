@@ -1,0 +1,385 @@
+/**
+ * The one offline-store form: /profile/store/add and /profile/store/:slug. The schema is the API's
+ * own (api/domain/store-schema.ts) and runs on the server only (the route's action with Conform's
+ * parseWithZod, then the API): the page gets the action's reply (what was typed, messages per field)
+ * and renders plain fields from it — no form library in the browser, which keeps the page within
+ * the JavaScript budget. It works without JavaScript:
+ * - City: one <select> of every city grouped by province. Village: the villages of the chosen city;
+ *   with JavaScript a new city loads its villages (the page's loader answers ?location_id=…) and
+ *   picking one fills the postal code; without, the list is the saved city's.
+ * - "Ship orders from": two radios; the other-address fields show when "Another address" is
+ *   checked, by CSS (:has), so no script is needed.
+ * - Bank account: a select of the company's accounts, and "Add a bank account" inside the same
+ *   form: its buttons post intent=check-bank or intent=add-bank, the action checks or adds the
+ *   account and answers the form back with everything typed kept (and the new account chosen).
+ * - Couriers: checkboxes of every courier service, grouped by courier group and courier.
+ * - Photo: ImageField (cropper with JavaScript, plain file input without); pin point: PinPointField.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Form, Link, useFetcher, useLocation } from "react-router";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { AccountCheck } from "../../api/domain/banks.ts";
+import { MAX_PROCESS_DAYS, STORE_TYPES } from "../../api/domain/profile-enums.ts";
+import { buttonClass, inputClass, SubmitButton } from "./button.tsx";
+import type { Location, Village } from "./company-form.tsx";
+import { FieldError, FormErrors } from "./form.tsx";
+import { ImageField } from "./image-field.tsx";
+import { island } from "./store-lazy.tsx";
+
+// The map picker is fetched after the first load (store-lazy.tsx; the pages' loaders await
+// PinPointField.ready()): until then, and without JavaScript, the server's latitude/longitude
+// inputs work on their own.
+export const PinPointField = island(() => import("./map/pin-point-field.tsx").then((m) => m.PinPointField));
+
+export type BankAccount = { bank_account_id: number; bank_code: string; title: string; account_name: string; account_no: string; is_default: boolean };
+export type ReferenceBank = { bank_code: string; name: string; short_name: string };
+export type CourierGroup = { id: string; name: string; couriers: { code: string; name: string; services: { id: number; code: string; name: string }[] }[] };
+/** What the action says about the inline bank account step. */
+export type BankStep = { nonce: number; added?: number; check?: AccountCheck; checkMessage?: string } | null;
+
+type Props = {
+  /** The action's reply after a refused or in-form step: typed values and messages per field. */
+  result?: SubmissionResult<string[]> | null;
+  /** The form's starting values (a saved store, or NEW_STORE). */
+  defaults: Record<string, unknown>;
+  places: { locations: Location[]; villages: Village[]; villagesCity: number | null };
+  bankAccounts: BankAccount[];
+  banks: ReferenceBank[];
+  couriers: CourierGroup[];
+  bank: BankStep;
+  /** Editing the company's default store: no "make default" box, a note instead. */
+  isDefault?: boolean;
+  submitLabel: string;
+  cancelTo: string;
+};
+
+/** A new store's starting values. */
+export const NEW_STORE = { delivery_address_type: "1", process_day: "1", is_pickup_at_store: "on" };
+
+const checked = (v: string) => v === "on" || v === "true" || v === "1";
+
+/** The values and messages the form shows: the action's reply, else the starting values. */
+function formState(result: SubmissionResult<string[]> | null | undefined, defaults: Record<string, unknown>) {
+  const values = (result?.initialValue ?? defaults) as Record<string, unknown>;
+  const errors = (result?.error ?? {}) as Record<string, string[] | null | undefined>;
+  const one = (v: unknown) => (v === undefined || v === null ? "" : String(v));
+  return {
+    value: (name: string) => one(Array.isArray(values[name]) ? (values[name] as unknown[])[0] : values[name]),
+    list: (name: string) => {
+      const v = values[name];
+      return (Array.isArray(v) ? v : v === undefined || v === null || v === "" ? [] : String(v).split(",")).map(String);
+    },
+    errors: (name: string) => errors[name] ?? undefined,
+    formErrors: errors[""] ?? undefined,
+  };
+}
+type FormState = ReturnType<typeof formState>;
+
+const fieldId = (name: string) => `store-${name.replace(/_/g, "-")}`;
+
+/** The accessibility attributes of a field with (or without) messages. */
+function described(form: FormState, name: string, hint?: boolean) {
+  const errors = form.errors(name);
+  const ids = [hint ? `${fieldId(name)}-hint` : "", errors ? `${fieldId(name)}-error` : ""].filter(Boolean).join(" ");
+  return { id: fieldId(name), name, "aria-invalid": errors ? true : undefined, "aria-describedby": ids || undefined };
+}
+
+function Field({ state: form, name, label, hint, children }: { state: FormState; name: string; label: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={fieldId(name)} className="mb-1 block text-sm font-medium text-slate-700">{label}</label>
+      {children}
+      {hint ? <p id={`${fieldId(name)}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      <FieldError id={`${fieldId(name)}-error`} errors={form.errors(name)} />
+    </div>
+  );
+}
+
+function Text({ state: form, name, label, hint, ...rest }: { state: FormState; name: string; label: string; hint?: string } & React.ComponentProps<"input">) {
+  return (
+    <Field state={form} name={name} label={label} hint={hint}>
+      <input type="text" {...rest} {...described(form, name, Boolean(hint))} defaultValue={form.value(name)} className={inputClass} />
+    </Field>
+  );
+}
+
+function TextArea({ state: form, name, label, ...rest }: { state: FormState; name: string; label: string } & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Field state={form} name={name} label={label}>
+      <textarea rows={2} {...rest} {...described(form, name)} defaultValue={form.value(name)} className={inputClass} />
+    </Field>
+  );
+}
+
+export function StoreForm({ result, defaults, places, bankAccounts, banks, couriers, bank, isDefault, submitLabel, cancelTo }: Props) {
+  const { t } = useTranslation("store");
+  const form = formState(result, defaults);
+  const optional = (label: string) => `${label} (${t("hints.optional")})`;
+
+  // Villages follow the chosen city (JavaScript only; see the header comment).
+  const { pathname } = useLocation();
+  const villageFetcher = useFetcher<{ places: { villages: Village[] } }>();
+  const initialCity = form.value("city_id");
+  const [cityId, setCityId] = useState(initialCity);
+  const loaded = cityId === String(places.villagesCity ?? "");
+  const villages = loaded ? places.villages : (villageFetcher.data?.places.villages ?? []);
+  useEffect(() => {
+    if (cityId && !loaded) void villageFetcher.load(`${pathname}?location_id=${cityId}`);
+  }, [cityId]); // only when the city changes
+  const postcode = useRef<HTMLInputElement>(null);
+
+  const provinces = useMemo(() => {
+    const groups = new Map<string, Location[]>();
+    for (const l of places.locations) groups.set(l.province_name, [...(groups.get(l.province_name) ?? []), l]);
+    return [...groups];
+  }, [places.locations]);
+  const cityOptions = provinces.map(([province, cities]) => (
+    <optgroup key={province} label={province}>
+      {cities.map((c) => <option key={c.location_id} value={c.location_id}>{c.location_name}</option>)}
+    </optgroup>
+  ));
+
+  const chosenServices = new Set(form.list("courier_service_ids"));
+  const deliveryType = form.value("delivery_address_type") || "1";
+  // A newly added account remounts the add-account fields (to empty them); a check keeps them.
+  const bankKey = bank?.added ?? 0;
+  // Controlled, so a newly added account is chosen even when its option arrives a moment later.
+  const [chosenBank, setChosenBank] = useState(form.value("bank_account_id"));
+  const [seenAdded, setSeenAdded] = useState(bank?.added);
+  if (bank?.added !== seenAdded) {
+    setSeenAdded(bank?.added);
+    if (bank?.added) setChosenBank(String(bank.added));
+  }
+
+  return (
+    <Form method="post" encType="multipart/form-data" noValidate className="space-y-6">
+      <FormErrors errors={form.formErrors} />
+
+      <Section title={t("sections.info")}>
+        <div className="md:col-span-2">
+          <ImageField name="image" label={optional(t("fields.image"))} defaultUrl={form.value("image") || null} errors={form.errors("image")} />
+        </div>
+        <div className="md:col-span-2">
+          <Text state={form} name="name" label={t("fields.name")} maxLength={100} autoComplete="off" />
+        </div>
+        <Field state={form} name="type" label={t("fields.type")}>
+          <select {...described(form, "type")} defaultValue={form.value("type")} className={inputClass}>
+            <option value="">{t("placeholders.type")}</option>
+            {STORE_TYPES.map((v) => <option key={v} value={v}>{t(`profile:store_types.${v}`)}</option>)}
+          </select>
+        </Field>
+        <Text state={form} name="phone" type="tel" label={t("fields.phone")} hint={t("hints.phone")} maxLength={30} autoComplete="tel" />
+        <Text state={form} name="email" type="email" label={optional(t("fields.email"))} maxLength={200} autoComplete="email" />
+        <div className="md:col-span-2">
+          {isDefault ? (
+            <p className="rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-800">{t("hints.is_default_on")}</p>
+          ) : (
+            <Check name="is_default" label={t("form.make_default")} hint={t("hints.default")} defaultChecked={checked(form.value("is_default"))} />
+          )}
+        </div>
+      </Section>
+
+      <Section title={t("sections.address")}>
+        <div className="md:col-span-2">
+          <TextArea state={form} name="address" label={t("fields.address")} autoComplete="street-address" maxLength={500} />
+        </div>
+        <Field state={form} name="city_id" label={t("fields.city")}>
+          <select {...described(form, "city_id")} defaultValue={initialCity} className={inputClass} onChange={(e) => setCityId(e.currentTarget.value)}>
+            <option value="">{t("placeholders.city")}</option>
+            {cityOptions}
+          </select>
+        </Field>
+        <Field state={form} name="village_id" label={optional(t("fields.village"))} hint={villages.length === 0 ? t("hints.village") : undefined}>
+          <select
+            {...described(form, "village_id", villages.length === 0)}
+            key={cityId}
+            defaultValue={cityId === initialCity ? form.value("village_id") : ""}
+            disabled={villages.length === 0}
+            className={inputClass}
+            onChange={(e) => {
+              const village = villages.find((v) => String(v.village_id) === e.currentTarget.value);
+              if (village && postcode.current) postcode.current.value = village.postcode;
+            }}
+          >
+            <option value="">{t("placeholders.village")}</option>
+            {villages.map((v) => <option key={v.village_id} value={v.village_id}>{`${v.name}, ${v.district} (${v.postcode})`}</option>)}
+          </select>
+        </Field>
+        <Text state={form} name="postcode" ref={postcode} label={t("fields.postcode")} inputMode="numeric" maxLength={5} autoComplete="postal-code" />
+        <div className="md:col-span-2">
+          <PinPointField
+            latName="latitude"
+            lngName="longitude"
+            addressFieldName="address"
+            label={t("fields.pin_point")}
+            defaultValue={{ lat: form.value("latitude") || null, lng: form.value("longitude") || null }}
+            errors={[...(form.errors("latitude") ?? []), ...(form.errors("longitude") ?? [])]}
+          />
+        </div>
+      </Section>
+
+      <Section title={t("sections.delivery")}>
+        <div className="md:col-span-2">
+          <Check name="is_pickup_at_store" label={t("fields.is_pickup_at_store")} hint={t("hints.pickup")} defaultChecked={checked(form.value("is_pickup_at_store"))} />
+        </div>
+        <div className="group/delivery space-y-3 md:col-span-2">
+          <fieldset>
+            <legend className="mb-1 text-sm font-medium text-slate-700">{t("fields.delivery_address_type")}</legend>
+            <div className="flex flex-wrap gap-4">
+              {["1", "2"].map((v) => (
+                <label key={v} className="inline-flex items-center gap-2 text-sm text-slate-700">
+                  <input type="radio" name="delivery_address_type" value={v} defaultChecked={deliveryType === v} className="h-4 w-4 border-slate-300 text-brand-600" />
+                  {t(`delivery_types.${v}`)}
+                </label>
+              ))}
+            </div>
+            <FieldError errors={form.errors("delivery_address_type")} />
+          </fieldset>
+          {/* Shown while "Another address" is checked: CSS only, so it works without JavaScript. */}
+          <fieldset className="hidden gap-4 rounded-md border border-slate-200 p-3 group-has-[input[value='2']:checked]/delivery:grid md:grid-cols-2">
+            <legend className="px-1 text-sm font-medium text-slate-700">{t("form.delivery_other")}</legend>
+            <div className="md:col-span-2">
+              <TextArea state={form} name="delivery_address" label={t("fields.delivery_address")} maxLength={500} />
+            </div>
+            <Field state={form} name="delivery_city_id" label={t("fields.delivery_city")}>
+              <select {...described(form, "delivery_city_id")} defaultValue={form.value("delivery_city_id")} className={inputClass}>
+                <option value="">{t("placeholders.city")}</option>
+                {cityOptions}
+              </select>
+            </Field>
+            <Text state={form} name="delivery_postcode" label={t("fields.delivery_postcode")} inputMode="numeric" maxLength={5} />
+          </fieldset>
+        </div>
+        <Text state={form} name="process_day" type="number" min={0} max={MAX_PROCESS_DAYS} step={1} label={t("fields.process_day")} hint={t("hints.process_day")} />
+      </Section>
+
+      <Section title={t("sections.bank")}>
+        <div className="md:col-span-2">
+          <Field state={form} name="bank_account_id" label={optional(t("fields.bank_account"))} hint={bankAccounts.length === 0 ? t("hints.no_banks") : undefined}>
+            <select {...described(form, "bank_account_id", bankAccounts.length === 0)} value={chosenBank} onChange={(e) => setChosenBank(e.currentTarget.value)} className={inputClass}>
+              <option value="">{t("placeholders.bank_account")}</option>
+              {bankAccounts.map((b) => (
+                <option key={b.bank_account_id} value={b.bank_account_id}>
+                  {`${b.title} ${b.account_no} a.n. ${b.account_name}${b.is_default ? ` (${t("bank.default")})` : ""}`}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {bank?.added ? <p role="status" className="mt-1 text-sm text-green-700">{t("form.bank_added")}</p> : null}
+        </div>
+        <details
+          key={`bank-${bankKey}`}
+          open={Boolean(form.errors("bank_code") || form.errors("bank_account_name") || form.errors("bank_account_no") || bank?.check) || bankAccounts.length === 0}
+          className="rounded-md border border-slate-200 md:col-span-2"
+        >
+          <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-brand-700">{t("form.add_bank")}</summary>
+          <div className="grid gap-4 border-t border-slate-100 p-3 md:grid-cols-2">
+            <p className="text-xs text-slate-500 md:col-span-2">{t("form.add_bank_hint")}</p>
+            <Field state={form} name="bank_code" label={t("bank.bank_code")}>
+              <select {...described(form, "bank_code")} defaultValue={form.value("bank_code")} className={inputClass}>
+                <option value="">{t("placeholders.bank")}</option>
+                {banks.map((b) => <option key={b.bank_code} value={b.bank_code}>{`${b.short_name} — ${b.name}`}</option>)}
+              </select>
+            </Field>
+            <Text state={form} name="bank_account_no" label={t("bank.account_no")} inputMode="numeric" maxLength={30} autoComplete="off" />
+            <div className="md:col-span-2">
+              <Text state={form} name="bank_account_name" label={t("bank.account_name")} maxLength={100} autoComplete="off" />
+            </div>
+            <div className="md:col-span-2">
+              <Check name="bank_is_default" label={t("bank.is_default")} defaultChecked={checked(form.value("bank_is_default"))} />
+            </div>
+            {bank?.check ? <CheckResult check={bank.check} message={bank.checkMessage} /> : null}
+            <div className="flex flex-wrap gap-2 md:col-span-2">
+              <SubmitButton name="intent" value="check-bank" variant="secondary" formNoValidate>{t("form.check_account")}</SubmitButton>
+              <SubmitButton name="intent" value="add-bank" variant="secondary" formNoValidate>{t("form.add_bank_button")}</SubmitButton>
+            </div>
+          </div>
+        </details>
+      </Section>
+
+      <Section title={t("sections.couriers")} hint={t("hints.couriers")}>
+        <div className="space-y-4 md:col-span-2">
+          {couriers.map((group) => (
+            <fieldset key={group.id} className="rounded-md border border-slate-200 p-3">
+              <legend className="px-1 text-sm font-semibold text-slate-800">{t("form.courier_group", { name: group.name })}</legend>
+              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {group.couriers.map((courier) => (
+                  <fieldset key={courier.code}>
+                    <legend className="text-sm font-medium text-slate-700">{courier.name}</legend>
+                    <ul className="mt-1 space-y-1">
+                      {courier.services.map((s) => (
+                        <li key={s.id}>
+                          <label className="inline-flex items-center gap-2 text-sm text-slate-700">
+                            <input type="checkbox" name="courier_service_ids" value={s.id} defaultChecked={chosenServices.has(String(s.id))}
+                              className="h-4 w-4 rounded border-slate-300 text-brand-600" />
+                            {s.name}
+                          </label>
+                        </li>
+                      ))}
+                    </ul>
+                  </fieldset>
+                ))}
+              </div>
+            </fieldset>
+          ))}
+          <FieldError errors={form.errors("courier_service_ids")} />
+        </div>
+      </Section>
+
+      <Section title={t("sections.feedback")} hint={t("hints.feedback")}>
+        <Message state={form} name="order_finished" label={t("fields.order_finished")} />
+        <Message state={form} name="order_returned" label={t("fields.order_returned")} />
+      </Section>
+
+      <div className="flex flex-wrap justify-end gap-2">
+        <Link to={cancelTo} className={buttonClass("secondary")}>{t("common:actions.cancel")}</Link>
+        <SubmitButton name="intent" value="save">{submitLabel}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+function Section({ title, hint, children }: { title: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      {hint ? <p className="mt-1 text-sm text-slate-500">{hint}</p> : null}
+      <div className="mt-4 grid gap-4 md:grid-cols-2">{children}</div>
+    </section>
+  );
+}
+
+function Check({ name, label, hint, defaultChecked }: { name: string; label: string; hint?: string; defaultChecked: boolean }) {
+  return (
+    <div>
+      <label className="inline-flex items-start gap-2 text-sm font-medium text-slate-700">
+        <input type="checkbox" name={name} defaultChecked={defaultChecked} className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600" />
+        <span>{label}</span>
+      </label>
+      {hint ? <p className="ml-6 text-xs text-slate-500">{hint}</p> : null}
+    </div>
+  );
+}
+
+/** A feedback message with its on/off box. */
+function Message({ state: form, name, label }: { state: FormState; name: string; label: string }) {
+  const { t } = useTranslation("store");
+  return (
+    <div className="space-y-2">
+      <TextArea state={form} name={name} label={label} rows={3} maxLength={500} placeholder={t("hints.message_vars")} />
+      <Check name={`${name}_is_active`} label={t("form.feedback_on")} defaultChecked={checked(form.value(`${name}_is_active`))} />
+    </div>
+  );
+}
+
+function CheckResult({ check, message }: { check: AccountCheck; message?: string }) {
+  const { t } = useTranslation("store");
+  return (
+    <div role="status" className={`rounded-md px-3 py-2 text-sm md:col-span-2 ${check.verified ? "bg-green-50 text-green-800" : "bg-amber-50 text-amber-900"}`}>
+      <p>{message ?? t(check.verified ? "check.verified" : `check.${check.reason}`)}</p>
+      {check.inquiry_account_name ? <p className="mt-1 font-medium">{t("check.holder", { name: check.inquiry_account_name })}</p> : null}
+      {check.is_registered ? <p className="mt-1">{t("check.registered")}</p> : null}
+    </div>
+  );
+}
