@@ -103,13 +103,15 @@ export type StoreLink = { storeId: number; image: string | null; type: number; n
 export async function storeLinks(businessId: number, channelIds: number[], exec: typeof db | Tx = db) {
   const out = new Map<number, StoreLink[]>();
   if (!channelIds.length) return out;
-  const [all, links] = await Promise.all([
+  const [all, chs, rows] = await Promise.all([
     exec.select({ id: stores.id, image: stores.image, type: stores.type, name: stores.name, status: stores.status })
       .from(stores).where(eq(stores.businessId, businessId)).orderBy(asc(sql`lower(${stores.name})`), asc(stores.id)),
+    exec.select({ id: channels.id, platformCode: channels.platformCode, status: channels.status })
+      .from(channels).where(and(eq(channels.businessId, businessId), inArray(channels.id, channelIds))),
     exec.select({ storeId: storeChannels.storeId, channelId: storeChannels.channelId })
       .from(storeChannels).where(and(eq(storeChannels.businessId, businessId), inArray(storeChannels.channelId, channelIds))),
   ]);
-  const connected = new Set(links.map((l) => `${l.channelId}:${l.storeId}`));
+  const connected = new Set(withMarketplaceLinks(chs, all, rows).map((l) => `${l.channelId}:${l.storeId}`));
   for (const id of channelIds) {
     out.set(id, all.map((s) => ({ storeId: s.id, image: s.image, type: s.type, name: s.name, status: s.status, connected: connected.has(`${id}:${s.id}`) })));
   }
@@ -198,5 +200,21 @@ export async function businessChannelGraph(businessId: number, f: { type?: numbe
       .from(stores).where(eq(stores.businessId, businessId)).orderBy(asc(sql`lower(${stores.name})`), asc(stores.id)),
     db.select({ storeId: storeChannels.storeId, channelId: storeChannels.channelId }).from(storeChannels).where(eq(storeChannels.businessId, businessId)),
   ]);
-  return { channels: chs, stores: sts, links };
+  return { channels: chs, stores: sts, links: withMarketplaceLinks(chs, sts, links) };
+}
+
+type Link = { storeId: number; channelId: number };
+/**
+ * The connections, with the Indie Marketplace's: an IDM channel lists every active store of the
+ * business while it is active itself, without store_channels rows and without a switch (the
+ * stores API refuses to toggle it; api/domain/stores.ts says the same on the store card).
+ */
+export function withMarketplaceLinks(
+  chs: { id: number; platformCode: string; status: number }[], sts: { id: number; status: number }[], links: Link[],
+): Link[] {
+  const marketplace = new Set(chs.filter((c) => c.platformCode === "IDM").map((c) => c.id));
+  const kept = links.filter((l) => !marketplace.has(l.channelId));
+  const implied = chs.filter((c) => marketplace.has(c.id) && c.status === ACTIVE)
+    .flatMap((c) => sts.filter((st) => st.status === ACTIVE).map((st) => ({ storeId: st.id, channelId: c.id })));
+  return [...kept, ...implied];
 }

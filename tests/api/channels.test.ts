@@ -473,7 +473,11 @@ describe("stores, offline/online and the channel tree", () => {
     const forB = await call<{ offline: Entry[]; online: Entry[] }>("GET", "/v0.0.1/channels/offline-online", { token: seller, query: { store_id: storeB } });
     expect(forB.body.data!.online.every((c) => !c.is_connected)).toBe(true);
     const forA = await call<{ offline: Entry[]; online: Entry[] }>("GET", "/v0.0.1/channels/offline-online", { token: seller, query: { store_branch_id: storeA } });
-    expect(forA.body.data!.online.filter((c) => c.is_connected).map((c) => c.name)).toEqual(["Toko Demo Official Tokopedia"]);
+    // The Indie Marketplace lists every active store by itself (no switch); Tokopedia was connected.
+    expect(forA.body.data!.online.filter((c) => c.is_connected).map((c) => c.name).sort()).toEqual(["Toko Demo Indie", "Toko Demo Official Tokopedia"]);
+    const indie = await call<Channel>("GET", `/channels/${ids["Toko Demo Indie"]}`, { token: seller });
+    expect(indie.body.data!.store_datas.filter((st) => st.is_connected).map((st) => st.store_id)).toContain(storeA);
+    expect(indie.body.data!.store_datas.find((st) => st.store_id === storeB)!.is_connected).toBe(false);
     // Another business's store is not found.
     const [sekarStore] = await db.insert(stores).values({ businessId: sekar, name: "Sekar Prawirotaman", type: 3, address: "Jl. Prawirotaman 9", cityId: 3471 }).returning();
     expect((await call("GET", "/v0.0.1/channels/offline-online", { token: seller, query: { store_id: sekarStore.id } })).status).toBe(404);
