@@ -2,7 +2,7 @@
  * The owned-brand form (/profile/brand/add and /profile/brand/:slug/edit): logo (ImageField: the
  * cropper with JavaScript, a plain file input without), name, product category, description. The
  * schema is the API's own (api/domain/brand-schema.ts brandBody), checked on the server; a failed
- * submission comes back with what was typed and the messages per field (brand-fields.tsx).
+ * submission comes back with what was typed and the messages per field (form.tsx).
  *
  * Category: one <select> grouped by the spec's brand categories (<optgroup> per top level), so it
  * works without JavaScript. Any level may be chosen: "All of Fashion", a second level, or a third
@@ -11,7 +11,7 @@
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { buttonClass, SubmitButton } from "./button.tsx";
-import { FormErrorList, replyState, Select, TextArea, TextInput, type FormReply } from "./brand-fields.tsx";
+import { FormErrors, formState, Select, TextArea, TextInput, type FormReply } from "./form.tsx";
 import { ImageField } from "./image-field.tsx";
 
 /** A node of GET /v0.0.0/utilities/categories/tree. */
@@ -47,14 +47,16 @@ export function BrandForm({ reply, defaults, tree, submitLabel, cancelTo, intent
   intent: string;
 }) {
   const { t } = useTranslation("brand");
-  const form = replyState(reply, {
-    name: defaults?.name ?? "", image: defaults?.image ?? "", product_category_id: defaults?.product_category_id ?? "",
-    description: defaults?.description ?? "",
+  const form = formState(reply, {
+    defaults: {
+      name: defaults?.name ?? "", image: defaults?.image ?? "", product_category_id: defaults?.product_category_id ?? "",
+      description: defaults?.description ?? "",
+    },
   });
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-5">
+    <Form method="post" noValidate encType="multipart/form-data" className="space-y-5">
       <input type="hidden" name="intent" value={intent} />
-      <FormErrorList errors={form.formErrors} />
+      <FormErrors errors={form.formErrors} />
       <ImageField name="image" label={`${t("fields.image")} (${t("hints.optional")})`} defaultUrl={form.value("image") || null} errors={form.errors("image") ?? undefined} />
       <TextInput form={form} idPrefix="brand" name="name" label={t("fields.name")} required maxLength={100} autoComplete="off" />
       <Select form={form} idPrefix="brand" name="product_category_id" label={t("fields.category")} hint={t("hints.category")} required>

@@ -5,7 +5,7 @@
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import type { BrandSection } from "../../api/domain/profile-enums.ts";
 import { SOCIAL_MEDIA } from "../../api/domain/profile-enums.ts";
-import { Checkbox, Select, TextArea, TextInput } from "./brand-fields.tsx";
+import { Checkbox, Select, TextArea, TextInput } from "./form.tsx";
 import { dmy, type SectionKit } from "./brand-section.tsx";
 import { StatusBadge } from "./list/status-badge.tsx";
 

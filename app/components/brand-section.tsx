@@ -1,7 +1,7 @@
 /**
  * One owned-brand section tab (social media, banners, pickup lines, notes, response, holiday): its
  * entries as a list and the form that adds or edits one. The shapes are the API's
- * (api/domain/brand-schema.ts SECTION_SCHEMAS), checked on the server (brand-fields.tsx shows a
+ * (api/domain/brand-schema.ts SECTION_SCHEMAS), checked on the server (form.tsx shows a
  * failed submission). Editing is a link (?edit=<entry id>), so it works without JavaScript; Delete
  * asks first (ConfirmButton).
  *
@@ -16,8 +16,7 @@ import type { BrandSection } from "../../api/domain/profile-enums.ts";
 import { SOCIAL_MEDIA } from "../../api/domain/profile-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { ConfirmButton } from "./brand-confirm.tsx";
-import { FormErrorList } from "./brand-field-error.tsx";
-import { replyState, type FormReply, type ReplyState } from "./brand-fields.tsx";
+import { FormErrors, formState, type FormReply, type FormState } from "./form.tsx";
 import { ConfirmPanel } from "./list/confirm-dialog.tsx";
 
 /** An entry as GET /brands/{id}/{section} answers it: its fields next to its id. */
@@ -26,7 +25,7 @@ export type SectionEntry = { id: number; brand_id: number; section: BrandSection
 /** How a section's entries read and which fields its form has. */
 export type SectionKit = {
   Body: ComponentType<{ entry: SectionEntry; labelId: string }>;
-  Fields: ComponentType<{ form: ReplyState; label: (field: string) => string; idPrefix: string }>;
+  Fields: ComponentType<{ form: FormState; label: (field: string) => string; idPrefix: string }>;
 };
 
 const FIELDS: Record<BrandSection, string[]> = {
@@ -158,13 +157,13 @@ function SectionForm({ section, reply, defaults, editing, cancelTo, kit }: {
   kit: SectionKit;
 }) {
   const { t } = useTranslation("brand");
-  const form = replyState(reply, defaults);
+  const form = formState(reply, { defaults });
   const label = (field: string) => t(`sections.${section}.${field === "title" ? "title_field" : field}`);
   return (
-    <Form method="post" encType={section === "banners" ? "multipart/form-data" : undefined} preventScrollReset className="space-y-4">
+    <Form method="post" noValidate encType={section === "banners" ? "multipart/form-data" : undefined} preventScrollReset className="space-y-4">
       <input type="hidden" name="intent" value={editing ? "update" : "add"} />
       {editing ? <input type="hidden" name="entry_id" value={editing} /> : null}
-      <FormErrorList errors={form.formErrors} />
+      <FormErrors errors={form.formErrors} />
       <kit.Fields form={form} label={label} idPrefix={section} />
       <div className="flex flex-wrap justify-end gap-2">
         {editing ? <Link to={cancelTo} preventScrollReset className={buttonClass("secondary")}>{t("sections.cancel")}</Link> : null}

@@ -9,14 +9,12 @@
  * fields show; the others stay in the page, hidden, so switching platforms back and forth keeps
  * what was typed (the server ignores fields the platform does not use).
  */
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
-import { buttonClass, inputClass, SubmitButton } from "./button.tsx";
-import { type Constraints, FieldError, FormErrors, TextField } from "./form.tsx";
+import { buttonClass, SubmitButton } from "./button.tsx";
+import { type Constraints, FieldError, FormErrors, type FormReply, formState, Select, TextInput } from "./form.tsx";
 
-type Meta = FieldMetadata<string | number | undefined | null>;
 type ConfigKey = "url" | "username" | "phone_number" | "line_id";
 const CONFIG: ConfigKey[] = ["url", "username", "phone_number", "line_id"];
 
@@ -32,7 +30,7 @@ export const platformOptions = (platforms: Record<string, { name: string; type: 
 
 type Props = {
   constraint: Constraints;
-  lastResult?: SubmissionResult<string[]> | null;
+  lastResult?: FormReply;
   defaultValue?: Record<string, string>;
   /** Every platform (add), or just the channel's own (edit). */
   platforms: PlatformOption[];
@@ -44,13 +42,13 @@ type Props = {
 
 export function ChannelForm({ constraint, lastResult, defaultValue, platforms, fixed, submitLabel, cancelTo }: Props) {
   const { t } = useTranslation("channel");
-  const [form, fields] = useForm<Record<string, unknown>>({ lastResult, defaultValue, constraint });
-  const f = fields as unknown as Record<string, Meta>;
+  const form = formState(lastResult, { defaults: defaultValue, constraint, id: "channel" });
+  const field = { form };
 
   // JavaScript is on once hydrated: only then are the unused config fields hidden.
   const [js, setJs] = useState(false);
   useEffect(() => setJs(true), []);
-  const [platform, setPlatform] = useState<string>(fixed?.code ?? String(f.platform_code?.initialValue ?? ""));
+  const [platform, setPlatform] = useState<string>(fixed?.code ?? form.value("platform_code"));
 
   const byCode = (code: string | undefined) => platforms.find((p) => p.code === code);
   const needs = (code: string | undefined, key: ConfigKey) => Boolean(byCode(code)?.config.includes(key));
@@ -64,12 +62,10 @@ export function ChannelForm({ constraint, lastResult, defaultValue, platforms, f
   // Edit: the platform is known, so only its fields show, with or without JavaScript.
   const shown = (key: ConfigKey) => (fixed || js ? needs(platform, key) : true);
   const needed = CONFIG.filter((key) => needs(platform, key));
-  const platformProps = fixed ? null : getSelectProps(f.platform_code);
-  const defaultProps = getInputProps(f.is_default, { type: "checkbox" });
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-5">
-      <FormErrors errors={form.errors} />
+    <Form method="post" id={form.id} noValidate className="space-y-5">
+      <FormErrors errors={form.formErrors} />
       <div className="grid gap-4 md:grid-cols-2">
         <div className="md:col-span-2">
           {fixed ? (
@@ -82,28 +78,19 @@ export function ChannelForm({ constraint, lastResult, defaultValue, platforms, f
               <p className="mt-1 text-xs text-slate-500">{t("hints.platform_fixed")}</p>
             </div>
           ) : (
-            <div>
-              <label htmlFor={f.platform_code.id} className="mb-1 block text-sm font-medium text-slate-700">{t("fields.platform")}</label>
-              <select
-                {...platformProps}
-                key={platformProps!.key}
-                className={inputClass}
-                onChange={(e) => setPlatform(e.currentTarget.value)}
-              >
-                <option value="">{t("placeholders.platform")}</option>
-                {groups.map((g) => (
-                  <optgroup key={g.type} label={t(`profile:channel_types.${g.type}`)}>
-                    {g.list.map((p) => <option key={p.code} value={p.code}>{p.name}</option>)}
-                  </optgroup>
-                ))}
-              </select>
-              <FieldError id={f.platform_code.errorId} errors={f.platform_code.errors} />
-            </div>
+            <Select {...field} name="platform_code" label={t("fields.platform")} placeholder={t("placeholders.platform")}
+              onChange={(e) => setPlatform(e.currentTarget.value)}>
+              {groups.map((g) => (
+                <optgroup key={g.type} label={t(`profile:channel_types.${g.type}`)}>
+                  {g.list.map((p) => <option key={p.code} value={p.code}>{p.name}</option>)}
+                </optgroup>
+              ))}
+            </Select>
           )}
         </div>
 
         <div className="md:col-span-2">
-          <TextField meta={f.name} label={t("fields.name")} hint={t("hints.name")} maxLength={100} />
+          <TextInput {...field} name="name" label={t("fields.name")} hint={t("hints.name")} maxLength={100} />
         </div>
 
         <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 md:col-span-2">
@@ -118,8 +105,9 @@ export function ChannelForm({ constraint, lastResult, defaultValue, platforms, f
           <div className="grid gap-4 md:grid-cols-2">
             {CONFIG.map((key) => (
               <div key={key} hidden={!shown(key)}>
-                <TextField
-                  meta={f[key]}
+                <TextInput
+                  {...field}
+                  name={key}
                   type={key === "url" ? "url" : key === "phone_number" ? "tel" : "text"}
                   label={t(`fields.${key}`)}
                   hint={js || fixed ? t(`hints.${key}`) : `${t(`hints.${key}`)} ${t("hints.needed_by", { platforms: platformsNeeding(key) })}`}
@@ -133,8 +121,8 @@ export function ChannelForm({ constraint, lastResult, defaultValue, platforms, f
           </div>
         </fieldset>
 
-        <TextField meta={f.email} type="email" label={`${t("fields.email")} (${t("hints.optional")})`} autoComplete="email" />
-        <TextField meta={f.phone} type="tel" label={`${t("fields.phone")} (${t("hints.optional")})`} hint={t("hints.phone")} autoComplete="tel" />
+        <TextInput {...field} name="email" type="email" label={`${t("fields.email")} (${t("hints.optional")})`} autoComplete="email" />
+        <TextInput {...field} name="phone" type="tel" label={`${t("fields.phone")} (${t("hints.optional")})`} hint={t("hints.phone")} autoComplete="tel" />
 
         <div className="md:col-span-2">
           {fixed?.isDefault ? (
@@ -142,13 +130,15 @@ export function ChannelForm({ constraint, lastResult, defaultValue, platforms, f
           ) : (
             <div>
               <label className="flex items-start gap-2 text-sm text-slate-700">
-                <input {...defaultProps} key={defaultProps.key} className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500" />
+                <input type="checkbox" name="is_default" value="on" id="channel-is_default" defaultChecked={form.checked("is_default")}
+                  aria-invalid={form.errors("is_default") ? true : undefined} aria-describedby={form.errors("is_default") ? "channel-is_default-error" : undefined}
+                  className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500" />
                 <span>
                   <span className="font-medium">{t("fields.is_default")}</span>
                   <span className="block text-xs text-slate-500">{t("hints.is_default")}</span>
                 </span>
               </label>
-              <FieldError id={f.is_default.errorId} errors={f.is_default.errors} />
+              <FieldError id="channel-is_default-error" errors={form.errors("is_default")} />
             </div>
           )}
         </div>

@@ -9,14 +9,12 @@
  * villages (the page's own loader answers ?location_id=…) and picking one fills the postcode.
  * Without JavaScript the village list is the saved city's, and the postcode field is enough.
  */
-import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { BUSINESS_TYPES, LEGAL_TYPES } from "../../api/domain/company-enums.ts";
-import type { CompanyBody } from "../../api/domain/company-schema.ts";
-import { type Constraints, FieldError, FormErrors, SelectField, TextAreaField, TextField } from "./form.tsx";
-import { buttonClass, inputClass, SubmitButton } from "./button.tsx";
+import { type Constraints, FormErrors, type FormReply, type FormState, formState, Select, TextArea, TextInput } from "./form.tsx";
+import { buttonClass, SubmitButton } from "./button.tsx";
 
 
 /** A company as the Business calls answer it (api/domain/business.ts companyJson). */
@@ -48,15 +46,13 @@ export type Location = { location_id: number; location_name: string; province_id
 export type Village = { village_id: number; name: string; district: string; postcode: string };
 
 
-// Loosely typed on purpose: the registration passes a schema with more fields (its documents),
-// which its children read with their own types.
-type Meta = FieldMetadata<string | number | undefined | null>;
-export type CompanyFields = Record<string, unknown>;
+/** What the children (the registration's documents) read: the form's values and messages by name. */
+export type CompanyFields = FormState;
 
 type Props = {
   /** HTML constraints of the form's schema, from the loader (getZodConstraint). */
   constraint: Constraints;
-  lastResult?: SubmissionResult<string[]> | null;
+  lastResult?: FormReply;
   defaultValue?: Record<string, unknown>;
   /** Every city, and the villages of one city (villagesCity) as the page's loader gave them. */
   places: { locations: Location[]; villages: Village[]; villagesCity: number | null };
@@ -71,17 +67,13 @@ export function CompanyForm({
   constraint, lastResult, defaultValue, places, submitLabel, cancelTo, multipart, children,
 }: Props) {
   const { t } = useTranslation("company");
-  const [form, fields] = useForm<Record<string, unknown>>({
-    lastResult,
-    defaultValue: defaultValue as Record<string, string>,
-    constraint,
-  });
-  const f = fields as unknown as Record<keyof CompanyBody, Meta>;
+  const form = formState(lastResult, { defaults: defaultValue, constraint, id: "company" });
+  const formRef = useRef<HTMLFormElement>(null);
 
   // Villages follow the chosen city (JavaScript only; see the header comment).
   const { pathname } = useLocation();
   const villageFetcher = useFetcher<{ villages: Village[] }>();
-  const initialCity = String(f.city_id.initialValue ?? "");
+  const initialCity = form.value("city_id");
   const [cityId, setCityId] = useState(initialCity);
   const loaded = cityId === String(places.villagesCity ?? "");
   const villages = loaded ? places.villages : (villageFetcher.data?.villages ?? []);
@@ -95,62 +87,56 @@ export function CompanyForm({
     return [...groups];
   }, [places.locations]);
 
-  const cityProps = getSelectProps(f.city_id);
-  const villageProps = getSelectProps(f.village_id);
+  const field = { form };
   return (
-    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} {...getFormProps(form)} className="space-y-5">
-      <FormErrors errors={form.errors} />
+    <Form ref={formRef} method="post" encType={multipart ? "multipart/form-data" : undefined} id={form.id} noValidate className="space-y-5">
+      <FormErrors errors={form.formErrors} />
       <div className="grid gap-4 md:grid-cols-2">
         <div className="md:col-span-2">
-          <TextField meta={f.name} label={t("fields.name")} autoComplete="organization" />
+          <TextInput {...field} name="name" label={t("fields.name")} autoComplete="organization" />
         </div>
-        <SelectField meta={f.legal_type} label={t("fields.legal_type")} placeholder={t("placeholders.legal_type")}
+        <Select {...field} name="legal_type" label={t("fields.legal_type")} placeholder={t("placeholders.legal_type")}
           options={LEGAL_TYPES.map((v) => ({ value: v, label: t(`utilities:legal_types.${v}`) }))} />
-        <SelectField meta={f.business_type} label={t("fields.business_type")} placeholder={t("placeholders.business_type")}
+        <Select {...field} name="business_type" label={t("fields.business_type")} placeholder={t("placeholders.business_type")}
           options={BUSINESS_TYPES.map((v) => ({ value: v, label: t(`utilities:business_types.${v}`) }))} />
-        <TextField meta={f.email} type="email" label={`${t("fields.email")} (${t("hints.optional")})`} autoComplete="email" />
-        <TextField meta={f.phone} type="tel" label={t("fields.phone")} hint={t("hints.phone")} autoComplete="tel" />
+        <TextInput {...field} name="email" type="email" label={`${t("fields.email")} (${t("hints.optional")})`} autoComplete="email" />
+        <TextInput {...field} name="phone" type="tel" label={t("fields.phone")} hint={t("hints.phone")} autoComplete="tel" />
         <div className="md:col-span-2">
-          <TextAreaField meta={f.address} label={t("fields.address")} autoComplete="street-address" rows={2} />
+          <TextArea {...field} name="address" label={t("fields.address")} autoComplete="street-address" rows={2} />
         </div>
-        <div>
-          <label htmlFor={f.city_id.id} className="mb-1 block text-sm font-medium text-slate-700">{t("fields.city")}</label>
-          <select {...cityProps} key={cityProps.key} className={inputClass} onChange={(e) => setCityId(e.currentTarget.value)}>
-            <option value="">{t("placeholders.city")}</option>
-            {provinces.map(([province, cities]) => (
-              <optgroup key={province} label={province}>
-                {cities.map((c) => <option key={c.location_id} value={c.location_id}>{c.location_name}</option>)}
-              </optgroup>
-            ))}
-          </select>
-          <FieldError id={f.city_id.errorId} errors={f.city_id.errors} />
-        </div>
-        <div>
-          <label htmlFor={f.village_id.id} className="mb-1 block text-sm font-medium text-slate-700">{t("fields.village")}</label>
-          <select
-            {...villageProps}
-            key={`${villageProps.key}-${cityId}`}
-            defaultValue={cityId === initialCity ? villageProps.defaultValue : ""}
-            disabled={villages.length === 0}
-            className={inputClass}
-            onChange={(e) => {
-              const village = villages.find((v) => String(v.village_id) === e.currentTarget.value);
-              if (village) form.update({ name: f.postcode.name, value: village.postcode });
-            }}
-          >
-            <option value="">{t("placeholders.village")}</option>
-            {villages.map((v) => <option key={v.village_id} value={v.village_id}>{`${v.name}, ${v.district} (${v.postcode})`}</option>)}
-          </select>
-          {villages.length === 0 ? <p className="mt-1 text-xs text-slate-500">{t("hints.village")}</p> : null}
-          <FieldError id={f.village_id.errorId} errors={f.village_id.errors} />
-        </div>
-        <TextField meta={f.postcode} label={t("fields.postcode")} inputMode="numeric" maxLength={5} autoComplete="postal-code" />
-        <TextField meta={f.tax_id} label={`${t("fields.tax_id")} (${t("hints.optional")})`} />
+        <Select {...field} name="city_id" label={t("fields.city")} placeholder={t("placeholders.city")}
+          onChange={(e) => setCityId(e.currentTarget.value)}>
+          {provinces.map(([province, cities]) => (
+            <optgroup key={province} label={province}>
+              {cities.map((c) => <option key={c.location_id} value={c.location_id}>{c.location_name}</option>)}
+            </optgroup>
+          ))}
+        </Select>
+        <Select
+          {...field}
+          name="village_id"
+          label={t("fields.village")}
+          hint={villages.length === 0 ? t("hints.village") : undefined}
+          placeholder={t("placeholders.village")}
+          key={cityId}
+          defaultValue={cityId === initialCity ? form.value("village_id") : ""}
+          disabled={villages.length === 0}
+          onChange={(e) => {
+            // Picking a village fills its postcode (a plain DOM update: the field stays uncontrolled).
+            const village = villages.find((v) => String(v.village_id) === e.currentTarget.value);
+            const postcode = formRef.current?.elements.namedItem("postcode");
+            if (village && postcode instanceof HTMLInputElement) postcode.value = village.postcode;
+          }}
+        >
+          {villages.map((v) => <option key={v.village_id} value={v.village_id}>{`${v.name}, ${v.district} (${v.postcode})`}</option>)}
+        </Select>
+        <TextInput {...field} name="postcode" label={t("fields.postcode")} inputMode="numeric" maxLength={5} autoComplete="postal-code" />
+        <TextInput {...field} name="tax_id" label={`${t("fields.tax_id")} (${t("hints.optional")})`} />
         <div className="md:col-span-2">
-          <TextAreaField meta={f.description} label={`${t("fields.description")} (${t("hints.optional")})`} rows={3} />
+          <TextArea {...field} name="description" label={`${t("fields.description")} (${t("hints.optional")})`} rows={3} />
         </div>
       </div>
-      {children?.(fields as CompanyFields)}
+      {children?.(form)}
       <div className="flex flex-wrap justify-end gap-2">
         {cancelTo ? <Link to={cancelTo} className={buttonClass("secondary")}>{t("common:actions.cancel")}</Link> : null}
         <SubmitButton>{submitLabel}</SubmitButton>

@@ -1,6 +1,6 @@
 /**
  * The factory form of /profile/factory/add and /profile/factory/:slug, on the plain form kit
- * (warehouse-fields.tsx: no Conform client). The schema is the API's own (api/domain/factories.ts
+ * (form.tsx: no Conform client). The schema is the API's own (api/domain/factories.ts
  * factoryBody), checked by the action and again by the API. Multipart, for the image.
  */
 import { Form, Link } from "react-router";
@@ -8,7 +8,7 @@ import { useTranslation } from "~/lib/i18n-react.tsx";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { ImageField } from "./image-field.tsx";
 import { PinPointField } from "./map/pin-point-field.tsx";
-import { CitySelect, FormErrorList, replyState, TextArea, TextInput, type City, type FormReply } from "./warehouse-fields.tsx";
+import { CitySelect, FormErrors, formState, TextArea, TextInput, type City, type FormReply } from "./form.tsx";
 
 export function FactoryForm({ reply, defaults, cities, submitLabel, cancelTo }: {
   reply?: FormReply;
@@ -18,14 +18,14 @@ export function FactoryForm({ reply, defaults, cities, submitLabel, cancelTo }: 
   cancelTo: string;
 }) {
   const { t } = useTranslation("site");
-  const form = replyState(reply, defaults);
+  const form = formState(reply, { defaults });
   const p = "factory";
   const optional = (label: string) => `${label} (${t("hints.optional")})`;
   const lat = form.value("latitude");
   const lng = form.value("longitude");
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-5">
-      <FormErrorList errors={form.formErrors} />
+    <Form method="post" noValidate encType="multipart/form-data" className="space-y-5">
+      <FormErrors errors={form.formErrors} />
       <ImageField name="image" label={optional(t("fields.image"))} defaultUrl={form.value("image") || null} errors={form.errors("image")} />
       <div className="grid gap-4 md:grid-cols-2">
         <div className="md:col-span-2">

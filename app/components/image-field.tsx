@@ -22,7 +22,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { MAX_UPLOAD_BYTES } from "../../api/domain/company-enums.ts";
 import { buttonClass } from "./button.tsx";
-import { FieldError } from "./form.tsx";
+import { FieldError } from "./form-error.tsx";
 
 export type CropBox = { x: number; y: number; width: number; height: number };
 export type ImageFieldProps = {

@@ -57,7 +57,7 @@ export function StoreFeeForm({ id, title, reply, defaults, choices, cancelTo }: 
     <section aria-labelledby="store-fee-form-title" className="rounded-lg border border-brand-100 bg-white p-4 shadow-sm ring-1 ring-brand-100 sm:p-6">
       <h2 id="store-fee-form-title" className="mb-1 text-base font-semibold text-slate-900">{title}</h2>
       <p className="mb-4 text-sm text-slate-500">{t("store_fee.hints.model")}</p>
-      <Form method="post" preventScrollReset className="space-y-4">
+      <Form method="post" noValidate preventScrollReset className="space-y-4">
         <FormErrors errors={form.formErrors} />
         {id ? <input type="hidden" name="store_fee_id" value={id} /> : null}
         <div className="grid gap-4 md:grid-cols-2">

@@ -2,7 +2,7 @@
  * The one offline-store form: /profile/store/add and /profile/store/:slug. The schema is the API's
  * own (api/domain/store-schema.ts) and runs on the server only (the route's action with Conform's
  * parseWithZod, then the API): the page gets the action's reply (what was typed, messages per field)
- * and renders plain fields from it — no form library in the browser, which keeps the page within
+ * and renders the one form kit's fields (app/components/form.tsx) from it — no form library in the browser, within
  * the JavaScript budget. It works without JavaScript:
  * - City: one <select> of every city grouped by province. Village: the villages of the chosen city;
  *   with JavaScript a new city loads its villages (the page's loader answers ?location_id=…) and
@@ -21,9 +21,9 @@ import { Form, Link, useFetcher, useLocation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import type { AccountCheck } from "../../api/domain/banks.ts";
 import { MAX_PROCESS_DAYS, STORE_TYPES } from "../../api/domain/profile-enums.ts";
-import { buttonClass, inputClass, SubmitButton } from "./button.tsx";
+import { buttonClass, SubmitButton } from "./button.tsx";
 import type { Location, Village } from "./company-form.tsx";
-import { FieldError, FormErrors } from "./form.tsx";
+import { Checkbox, FieldError, FormErrors, formState, Select, TextArea, TextInput, type FormState } from "./form.tsx";
 import { ImageField } from "./image-field.tsx";
 import { island } from "./store-lazy.tsx";
 
@@ -57,64 +57,10 @@ type Props = {
 /** A new store's starting values. */
 export const NEW_STORE = { delivery_address_type: "1", process_day: "1", is_pickup_at_store: "on" };
 
-const checked = (v: string) => v === "on" || v === "true" || v === "1";
-
-/** The values and messages the form shows: the action's reply, else the starting values. */
-function formState(result: SubmissionResult<string[]> | null | undefined, defaults: Record<string, unknown>) {
-  const values = (result?.initialValue ?? defaults) as Record<string, unknown>;
-  const errors = (result?.error ?? {}) as Record<string, string[] | null | undefined>;
-  const one = (v: unknown) => (v === undefined || v === null ? "" : String(v));
-  return {
-    value: (name: string) => one(Array.isArray(values[name]) ? (values[name] as unknown[])[0] : values[name]),
-    list: (name: string) => {
-      const v = values[name];
-      return (Array.isArray(v) ? v : v === undefined || v === null || v === "" ? [] : String(v).split(",")).map(String);
-    },
-    errors: (name: string) => errors[name] ?? undefined,
-    formErrors: errors[""] ?? undefined,
-  };
-}
-type FormState = ReturnType<typeof formState>;
-
-const fieldId = (name: string) => `store-${name.replace(/_/g, "-")}`;
-
-/** The accessibility attributes of a field with (or without) messages. */
-function described(form: FormState, name: string, hint?: boolean) {
-  const errors = form.errors(name);
-  const ids = [hint ? `${fieldId(name)}-hint` : "", errors ? `${fieldId(name)}-error` : ""].filter(Boolean).join(" ");
-  return { id: fieldId(name), name, "aria-invalid": errors ? true : undefined, "aria-describedby": ids || undefined };
-}
-
-function Field({ state: form, name, label, hint, children }: { state: FormState; name: string; label: string; hint?: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={fieldId(name)} className="mb-1 block text-sm font-medium text-slate-700">{label}</label>
-      {children}
-      {hint ? <p id={`${fieldId(name)}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-      <FieldError id={`${fieldId(name)}-error`} errors={form.errors(name)} />
-    </div>
-  );
-}
-
-function Text({ state: form, name, label, hint, ...rest }: { state: FormState; name: string; label: string; hint?: string } & React.ComponentProps<"input">) {
-  return (
-    <Field state={form} name={name} label={label} hint={hint}>
-      <input type="text" {...rest} {...described(form, name, Boolean(hint))} defaultValue={form.value(name)} className={inputClass} />
-    </Field>
-  );
-}
-
-function TextArea({ state: form, name, label, ...rest }: { state: FormState; name: string; label: string } & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <Field state={form} name={name} label={label}>
-      <textarea rows={2} {...rest} {...described(form, name)} defaultValue={form.value(name)} className={inputClass} />
-    </Field>
-  );
-}
 
 export function StoreForm({ result, defaults, places, bankAccounts, banks, couriers, bank, isDefault, submitLabel, cancelTo }: Props) {
   const { t } = useTranslation("store");
-  const form = formState(result, defaults);
+  const form = formState(result, { defaults, id: "store" });
   const optional = (label: string) => `${label} (${t("hints.optional")})`;
 
   // Villages follow the chosen city (JavaScript only; see the header comment).
@@ -140,7 +86,7 @@ export function StoreForm({ result, defaults, places, bankAccounts, banks, couri
     </optgroup>
   ));
 
-  const chosenServices = new Set(form.list("courier_service_ids"));
+  const chosenServices = new Set(form.values("courier_service_ids"));
   const deliveryType = form.value("delivery_address_type") || "1";
   // A newly added account remounts the add-account fields (to empty them); a check keeps them.
   const bankKey = bank?.added ?? 0;
@@ -161,42 +107,35 @@ export function StoreForm({ result, defaults, places, bankAccounts, banks, couri
           <ImageField name="image" label={optional(t("fields.image"))} defaultUrl={form.value("image") || null} errors={form.errors("image")} />
         </div>
         <div className="md:col-span-2">
-          <Text state={form} name="name" label={t("fields.name")} maxLength={100} autoComplete="off" />
+          <TextInput form={form} name="name" label={t("fields.name")} maxLength={100} autoComplete="off" />
         </div>
-        <Field state={form} name="type" label={t("fields.type")}>
-          <select {...described(form, "type")} defaultValue={form.value("type")} className={inputClass}>
+        <Select form={form} name="type" label={t("fields.type")} defaultValue={form.value("type")}>
             <option value="">{t("placeholders.type")}</option>
             {STORE_TYPES.map((v) => <option key={v} value={v}>{t(`profile:store_types.${v}`)}</option>)}
-          </select>
-        </Field>
-        <Text state={form} name="phone" type="tel" label={t("fields.phone")} hint={t("hints.phone")} maxLength={30} autoComplete="tel" />
-        <Text state={form} name="email" type="email" label={optional(t("fields.email"))} maxLength={200} autoComplete="email" />
+          </Select>
+        <TextInput form={form} name="phone" type="tel" label={t("fields.phone")} hint={t("hints.phone")} maxLength={30} autoComplete="tel" />
+        <TextInput form={form} name="email" type="email" label={optional(t("fields.email"))} maxLength={200} autoComplete="email" />
         <div className="md:col-span-2">
           {isDefault ? (
             <p className="rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-800">{t("hints.is_default_on")}</p>
           ) : (
-            <Check name="is_default" label={t("form.make_default")} hint={t("hints.default")} defaultChecked={checked(form.value("is_default"))} />
+            <Checkbox form={form} name="is_default" label={t("form.make_default")} hint={t("hints.default")} />
           )}
         </div>
       </Section>
 
       <Section title={t("sections.address")}>
         <div className="md:col-span-2">
-          <TextArea state={form} name="address" label={t("fields.address")} autoComplete="street-address" maxLength={500} />
+          <TextArea rows={2} form={form} name="address" label={t("fields.address")} autoComplete="street-address" maxLength={500} />
         </div>
-        <Field state={form} name="city_id" label={t("fields.city")}>
-          <select {...described(form, "city_id")} defaultValue={initialCity} className={inputClass} onChange={(e) => setCityId(e.currentTarget.value)}>
+        <Select form={form} name="city_id" label={t("fields.city")} defaultValue={initialCity} onChange={(e) => setCityId(e.currentTarget.value)}>
             <option value="">{t("placeholders.city")}</option>
             {cityOptions}
-          </select>
-        </Field>
-        <Field state={form} name="village_id" label={optional(t("fields.village"))} hint={villages.length === 0 ? t("hints.village") : undefined}>
-          <select
-            {...described(form, "village_id", villages.length === 0)}
-            key={cityId}
+          </Select>
+        <Select form={form} name="village_id" label={optional(t("fields.village"))} hint={villages.length === 0 ? t("hints.village") : undefined} key={cityId}
             defaultValue={cityId === initialCity ? form.value("village_id") : ""}
             disabled={villages.length === 0}
-            className={inputClass}
+           
             onChange={(e) => {
               const village = villages.find((v) => String(v.village_id) === e.currentTarget.value);
               if (village && postcode.current) postcode.current.value = village.postcode;
@@ -204,9 +143,8 @@ export function StoreForm({ result, defaults, places, bankAccounts, banks, couri
           >
             <option value="">{t("placeholders.village")}</option>
             {villages.map((v) => <option key={v.village_id} value={v.village_id}>{`${v.name}, ${v.district} (${v.postcode})`}</option>)}
-          </select>
-        </Field>
-        <Text state={form} name="postcode" ref={postcode} label={t("fields.postcode")} inputMode="numeric" maxLength={5} autoComplete="postal-code" />
+          </Select>
+        <TextInput form={form} name="postcode" ref={postcode} label={t("fields.postcode")} inputMode="numeric" maxLength={5} autoComplete="postal-code" />
         <div className="md:col-span-2">
           <PinPointField
             latName="latitude"
@@ -221,7 +159,7 @@ export function StoreForm({ result, defaults, places, bankAccounts, banks, couri
 
       <Section title={t("sections.delivery")}>
         <div className="md:col-span-2">
-          <Check name="is_pickup_at_store" label={t("fields.is_pickup_at_store")} hint={t("hints.pickup")} defaultChecked={checked(form.value("is_pickup_at_store"))} />
+          <Checkbox form={form} name="is_pickup_at_store" label={t("fields.is_pickup_at_store")} hint={t("hints.pickup")} />
         </div>
         <div className="group/delivery space-y-3 md:col-span-2">
           <fieldset>
@@ -240,32 +178,28 @@ export function StoreForm({ result, defaults, places, bankAccounts, banks, couri
           <fieldset className="hidden gap-4 rounded-md border border-slate-200 p-3 group-has-[input[value='2']:checked]/delivery:grid md:grid-cols-2">
             <legend className="px-1 text-sm font-medium text-slate-700">{t("form.delivery_other")}</legend>
             <div className="md:col-span-2">
-              <TextArea state={form} name="delivery_address" label={t("fields.delivery_address")} maxLength={500} />
+              <TextArea rows={2} form={form} name="delivery_address" label={t("fields.delivery_address")} maxLength={500} />
             </div>
-            <Field state={form} name="delivery_city_id" label={t("fields.delivery_city")}>
-              <select {...described(form, "delivery_city_id")} defaultValue={form.value("delivery_city_id")} className={inputClass}>
+            <Select form={form} name="delivery_city_id" label={t("fields.delivery_city")} defaultValue={form.value("delivery_city_id")}>
                 <option value="">{t("placeholders.city")}</option>
                 {cityOptions}
-              </select>
-            </Field>
-            <Text state={form} name="delivery_postcode" label={t("fields.delivery_postcode")} inputMode="numeric" maxLength={5} />
+              </Select>
+            <TextInput form={form} name="delivery_postcode" label={t("fields.delivery_postcode")} inputMode="numeric" maxLength={5} />
           </fieldset>
         </div>
-        <Text state={form} name="process_day" type="number" min={0} max={MAX_PROCESS_DAYS} step={1} label={t("fields.process_day")} hint={t("hints.process_day")} />
+        <TextInput form={form} name="process_day" type="number" min={0} max={MAX_PROCESS_DAYS} step={1} label={t("fields.process_day")} hint={t("hints.process_day")} />
       </Section>
 
       <Section title={t("sections.bank")}>
         <div className="md:col-span-2">
-          <Field state={form} name="bank_account_id" label={optional(t("fields.bank_account"))} hint={bankAccounts.length === 0 ? t("hints.no_banks") : undefined}>
-            <select {...described(form, "bank_account_id", bankAccounts.length === 0)} value={chosenBank} onChange={(e) => setChosenBank(e.currentTarget.value)} className={inputClass}>
+          <Select form={form} name="bank_account_id" label={optional(t("fields.bank_account"))} hint={bankAccounts.length === 0 ? t("hints.no_banks") : undefined} value={chosenBank} onChange={(e) => setChosenBank(e.currentTarget.value)}>
               <option value="">{t("placeholders.bank_account")}</option>
               {bankAccounts.map((b) => (
                 <option key={b.bank_account_id} value={b.bank_account_id}>
                   {`${b.title} ${b.account_no} a.n. ${b.account_name}${b.is_default ? ` (${t("bank.default")})` : ""}`}
                 </option>
               ))}
-            </select>
-          </Field>
+            </Select>
           {bank?.added ? <p role="status" className="mt-1 text-sm text-green-700">{t("form.bank_added")}</p> : null}
         </div>
         <details
@@ -276,18 +210,16 @@ export function StoreForm({ result, defaults, places, bankAccounts, banks, couri
           <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-brand-700">{t("form.add_bank")}</summary>
           <div className="grid gap-4 border-t border-slate-100 p-3 md:grid-cols-2">
             <p className="text-xs text-slate-500 md:col-span-2">{t("form.add_bank_hint")}</p>
-            <Field state={form} name="bank_code" label={t("bank.bank_code")}>
-              <select {...described(form, "bank_code")} defaultValue={form.value("bank_code")} className={inputClass}>
+            <Select form={form} name="bank_code" label={t("bank.bank_code")} defaultValue={form.value("bank_code")}>
                 <option value="">{t("placeholders.bank")}</option>
                 {banks.map((b) => <option key={b.bank_code} value={b.bank_code}>{`${b.short_name} — ${b.name}`}</option>)}
-              </select>
-            </Field>
-            <Text state={form} name="bank_account_no" label={t("bank.account_no")} inputMode="numeric" maxLength={30} autoComplete="off" />
+              </Select>
+            <TextInput form={form} name="bank_account_no" label={t("bank.account_no")} inputMode="numeric" maxLength={30} autoComplete="off" />
             <div className="md:col-span-2">
-              <Text state={form} name="bank_account_name" label={t("bank.account_name")} maxLength={100} autoComplete="off" />
+              <TextInput form={form} name="bank_account_name" label={t("bank.account_name")} maxLength={100} autoComplete="off" />
             </div>
             <div className="md:col-span-2">
-              <Check name="bank_is_default" label={t("bank.is_default")} defaultChecked={checked(form.value("bank_is_default"))} />
+              <Checkbox form={form} name="bank_is_default" label={t("bank.is_default")} />
             </div>
             {bank?.check ? <CheckResult check={bank.check} message={bank.checkMessage} /> : null}
             <div className="flex flex-wrap gap-2 md:col-span-2">
@@ -350,25 +282,13 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
   );
 }
 
-function Check({ name, label, hint, defaultChecked }: { name: string; label: string; hint?: string; defaultChecked: boolean }) {
-  return (
-    <div>
-      <label className="inline-flex items-start gap-2 text-sm font-medium text-slate-700">
-        <input type="checkbox" name={name} defaultChecked={defaultChecked} className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600" />
-        <span>{label}</span>
-      </label>
-      {hint ? <p className="ml-6 text-xs text-slate-500">{hint}</p> : null}
-    </div>
-  );
-}
-
 /** A feedback message with its on/off box. */
 function Message({ state: form, name, label }: { state: FormState; name: string; label: string }) {
   const { t } = useTranslation("store");
   return (
     <div className="space-y-2">
-      <TextArea state={form} name={name} label={label} rows={3} maxLength={500} placeholder={t("hints.message_vars")} />
-      <Check name={`${name}_is_active`} label={t("form.feedback_on")} defaultChecked={checked(form.value(`${name}_is_active`))} />
+      <TextArea form={form} name={name} label={label} maxLength={500} placeholder={t("hints.message_vars")} />
+      <Checkbox form={form} name={`${name}_is_active`} label={t("form.feedback_on")} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The warehouse form of /profile/warehouse/add and /profile/warehouse/:slug, on the plain form kit
- * (warehouse-fields.tsx: no Conform client). The schema is the API's own (api/domain/warehouses.ts
+ * (form.tsx: no Conform client). The schema is the API's own (api/domain/warehouses.ts
  * warehouseBody), checked by the route's action and again by the API; the fields carry the HTML
  * constraints (required, lengths) themselves. Multipart, for the image.
  *
@@ -15,7 +15,7 @@ import { WAREHOUSE_REGIONS, WAREHOUSE_TYPES } from "../../api/domain/profile-enu
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { ImageField } from "./image-field.tsx";
 import { PinPointField } from "./map/pin-point-field.tsx";
-import { CheckboxField, CitySelect, FormErrorList, replyState, Select, TextArea, TextInput, type City, type FormReply } from "./warehouse-fields.tsx";
+import { Checkbox, CitySelect, FormErrors, formState, Select, TextArea, TextInput, type City, type FormReply } from "./form.tsx";
 
 export function WarehouseForm({ reply, defaults, cities, submitLabel, cancelTo, mode, isDefault }: {
   /** What the action answered after a refused submission (typed values, messages per field). */
@@ -30,14 +30,14 @@ export function WarehouseForm({ reply, defaults, cities, submitLabel, cancelTo, 
   isDefault?: boolean;
 }) {
   const { t } = useTranslation("site");
-  const form = replyState(reply, { region: "1", ...defaults });
+  const form = formState(reply, { defaults: { region: "1", ...defaults } });
   const p = "warehouse";
   const optional = (label: string) => `${label} (${t("hints.optional")})`;
   const lat = form.value("latitude");
   const lng = form.value("longitude");
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-5">
-      <FormErrorList errors={form.formErrors} />
+    <Form method="post" noValidate encType="multipart/form-data" className="space-y-5">
+      <FormErrors errors={form.formErrors} />
       <ImageField name="image" label={optional(t("fields.image"))} defaultUrl={form.value("image") || null} errors={form.errors("image")} />
       <div className="grid gap-4 md:grid-cols-2">
         <div className="md:col-span-2">
@@ -51,7 +51,7 @@ export function WarehouseForm({ reply, defaults, cities, submitLabel, cancelTo, 
           {WAREHOUSE_REGIONS.map((v) => <option key={v} value={v}>{t(`profile:warehouse_regions.${v}`)}</option>)}
         </Select>
         <div className="md:col-span-2">
-          <CheckboxField form={form} idPrefix={p} name="is_partner" label={t("warehouse.fields.is_partner")} hint={t("warehouse.hints.is_partner")} />
+          <Checkbox form={form} idPrefix={p} name="is_partner" label={t("warehouse.fields.is_partner")} hint={t("warehouse.hints.is_partner")} />
         </div>
         <TextInput form={form} idPrefix={p} name="email" type="email" label={optional(t("fields.email"))} maxLength={200} autoComplete="off" />
         <TextInput form={form} idPrefix={p} name="phone" type="tel" label={optional(t("fields.phone"))} hint={t("hints.phone")} maxLength={30} autoComplete="off" />
@@ -72,9 +72,9 @@ export function WarehouseForm({ reply, defaults, cities, submitLabel, cancelTo, 
         </div>
         <div className="md:col-span-2">
           {isDefault ? (
-            <CheckboxField form={form} idPrefix={p} name="is_default" label={t("warehouse.fields.is_default")} hint={t("warehouse.hints.is_default_locked")} locked />
+            <Checkbox form={form} idPrefix={p} name="is_default" label={t("warehouse.fields.is_default")} hint={t("warehouse.hints.is_default_locked")} locked />
           ) : (
-            <CheckboxField form={form} idPrefix={p} name="is_default" label={t("warehouse.fields.is_default")}
+            <Checkbox form={form} idPrefix={p} name="is_default" label={t("warehouse.fields.is_default")}
               hint={t(mode === "add" ? "warehouse.hints.is_default_add" : "warehouse.hints.is_default")} />
           )}
         </div>

@@ -8,7 +8,7 @@ import { Form } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import type { Partition } from "../../api/domain/warehouses.ts";
 import { inputClass, SubmitButton } from "./button.tsx";
-import { ErrorText } from "./brand-field-error.tsx";
+import { FieldError } from "./form-error.tsx";
 import { ConfirmSubmitButton } from "./warehouse-confirm-button.tsx";
 
 /** What the action answers when a partition change was refused. */
@@ -62,7 +62,7 @@ export function WarehousePartitions({ warehouseName, partitions, reply }: { ware
                     <span className="sr-only"> {p.name}</span>
                   </ConfirmSubmitButton>
                 </div>
-                {mine ? <ErrorText id={errorId} errors={mine.errors} /> : null}
+                {mine ? <FieldError id={errorId} errors={mine.errors} /> : null}
               </li>
             );
           })}
@@ -88,7 +88,7 @@ export function WarehousePartitions({ warehouseName, partitions, reply }: { ware
           />
           <SubmitButton name="intent" value="partition_add">{t("warehouse.partitions.add")}</SubmitButton>
         </div>
-        {addReply ? <ErrorText id="partition-new-name-error" errors={addReply.errors} /> : null}
+        {addReply ? <FieldError id="partition-new-name-error" errors={addReply.errors} /> : null}
       </Form>
     </section>
   );

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react.tsx";
@@ -6,7 +6,7 @@ import { data, Form, Link, redirect, useLoaderData, useParams } from "react-rout
 import { z } from "zod";
 import type { Route } from "./+types/forgot-password";
 import { useAuthOptions } from "./layout.tsx";
-import { FieldError, FormErrors, TextField } from "../../components/form.tsx";
+import { FieldError, FormErrors, formState, TextInput } from "../../components/form.tsx";
 import { SubmitButton, buttonClass, inputClass } from "../../components/button.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { replyWithApiError } from "../../lib/forms.server.ts";
@@ -152,17 +152,13 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 
 function CheckStep({ result }: { result?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("auth");
-  const [form, fields] = useForm<z.input<typeof checkSchema>>({
-    id: "forgot-check",
-    lastResult: result,
-    constraint: useLoaderData<typeof loader>().constraints.check,
-  });
+  const form = formState(result, { constraint: useLoaderData<typeof loader>().constraints.check, id: "forgot-check" });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+    <Form method="post" id={form.id} noValidate className="mt-4 space-y-4">
       <p className="text-sm text-slate-600">{t("forgot.check_intro")}</p>
       <input type="hidden" name="step" value="check" />
-      <FormErrors errors={form.errors} />
-      <TextField meta={fields.target} label={t("forgot.target")} autoComplete="username" autoFocus />
+      <FormErrors errors={form.formErrors} />
+      <TextInput form={form} name="target" label={t("forgot.target")} autoComplete="username" autoFocus />
       <SubmitButton className="w-full">{t("forgot.continue")}</SubmitButton>
     </Form>
   );
@@ -171,16 +167,16 @@ function CheckStep({ result }: { result?: SubmissionResult<string[]> }) {
 function RequestStep({ where, result, seconds }: { where: Where; result?: SubmissionResult<string[]>; seconds: number }) {
   const { t } = useTranslation("auth");
   const { lang } = useParams();
-  const [form] = useForm({ id: "forgot-request", lastResult: result });
+  const form = formState(result, { id: "forgot-request" });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+    <Form method="post" id={form.id} noValidate className="mt-4 space-y-4">
       <p className="text-sm text-slate-700">
         {t(where.channel === "email" ? "forgot.send_by_email" : "forgot.send_by_sms", { target: where.masked_target })}
       </p>
       <p className="text-sm text-slate-600">{t("forgot.valid_for", { seconds })}</p>
       <input type="hidden" name="step" value="request" />
       <input type="hidden" name="target" value={where.target} />
-      <FormErrors errors={form.errors} />
+      <FormErrors errors={form.formErrors} />
       <SubmitButton className="w-full">{t("forgot.send_code")}</SubmitButton>
       <p className="text-center text-sm">
         <Link to={localePath(lang ?? "en", "/auth/forgot-password")} className="text-brand-700 hover:underline">{t("forgot.other_address")}</Link>
@@ -207,12 +203,7 @@ function ResetStep({ where, result, expiresAt, notice, seconds }: {
 }) {
   const { t } = useTranslation("auth");
   const left = useSecondsLeft(expiresAt);
-  const [form, fields] = useForm<z.input<typeof resetSchema>>({
-    id: "forgot-reset",
-    lastResult: result,
-    constraint: useLoaderData<typeof loader>().constraints.reset,
-  });
-  const otp = getInputProps(fields.otp, { type: "text" });
+  const form = formState(result, { constraint: useLoaderData<typeof loader>().constraints.reset, id: "forgot-reset" });
   const clock = left === null ? t("forgot.valid_for", { seconds })
     : left > 0 ? t("forgot.expires_in", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })
     : t("forgot.expired");
@@ -227,19 +218,21 @@ function ResetStep({ where, result, expiresAt, notice, seconds }: {
         {t(where.channel === "email" ? "forgot.enter_code_email" : "forgot.enter_code_sms", { target: where.masked_target })}
       </p>
       <p className="text-sm font-medium text-slate-800" aria-live="polite">{clock}</p>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" id={form.id} noValidate className="space-y-4">
         <input type="hidden" name="step" value="reset" />
         <input type="hidden" name="target" value={where.target} />
         <input type="hidden" name="expires_at" value={expiresAt ?? ""} />
-        <FormErrors errors={form.errors} />
+        <FormErrors errors={form.formErrors} />
         <div>
-          <label htmlFor={fields.otp.id} className="mb-1 block text-sm font-medium text-slate-700">{t("forgot.otp")}</label>
-          <input {...otp} key={otp.key} inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus
+          <label htmlFor="forgot-reset-otp" className="mb-1 block text-sm font-medium text-slate-700">{t("forgot.otp")}</label>
+          <input id="forgot-reset-otp" name="otp" type="text" defaultValue={form.value("otp")} required={form.constraint("otp").required || undefined}
+            aria-invalid={form.errors("otp") ? true : undefined} aria-describedby={form.errors("otp") ? "forgot-reset-otp-error" : undefined}
+            inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus
             className={`${inputClass} text-center font-mono text-lg tracking-[0.5em]`} />
-          <FieldError id={fields.otp.errorId} errors={fields.otp.errors} />
+          <FieldError id="forgot-reset-otp-error" errors={form.errors("otp")} />
         </div>
-        <TextField meta={fields.password} type="password" label={t("forgot.new_password")} autoComplete="new-password" hint={t("forgot.password_hint")} />
-        <TextField meta={fields.password_confirmation} type="password" label={t("forgot.confirm_password")} autoComplete="new-password" />
+        <TextInput form={form} name="password" type="password" label={t("forgot.new_password")} autoComplete="new-password" hint={t("forgot.password_hint")} />
+        <TextInput form={form} name="password_confirmation" type="password" label={t("forgot.confirm_password")} autoComplete="new-password" />
         <SubmitButton className="w-full">{t("forgot.submit")}</SubmitButton>
       </Form>
       <Form method="post" className="flex items-center justify-between gap-2 border-t border-slate-100 pt-4">

@@ -1,11 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { data, Form, Link, redirect, useParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/register";
 import type { AuthOptions } from "./layout.tsx";
-import { FormErrors, TextField } from "../../components/form.tsx";
+import { FormErrors, formState, TextInput } from "../../components/form.tsx";
 import { SubmitButton } from "../../components/button.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { replyWithApiError } from "../../lib/forms.server.ts";
@@ -55,21 +54,18 @@ export async function action(args: Route.ActionArgs) {
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const { lang } = useParams();
-  const [form, fields] = useForm<z.input<typeof schema>>({
-    lastResult: actionData,
-    constraint: loaderData.constraint,
-  });
+  const form = formState(actionData, { constraint: loaderData.constraint, id: "register" });
   return (
     <>
       <h1 className="text-2xl font-semibold">{t("register.title")}</h1>
       <p className="mt-1 text-sm text-slate-600">{t("register.subtitle")}</p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-        <FormErrors errors={form.errors} />
-        <TextField meta={fields.name} label={t("register.name")} autoComplete="name" autoFocus />
-        <TextField meta={fields.email} type="email" label={t("register.email")} autoComplete="email" />
-        <TextField meta={fields.phone} type="tel" label={t("register.phone")} autoComplete="tel" hint={t("register.phone_hint")} />
-        <TextField meta={fields.password} type="password" label={t("register.password")} autoComplete="new-password" hint={t("forgot.password_hint")} />
-        <TextField meta={fields.password_confirmation} type="password" label={t("register.confirm_password")} autoComplete="new-password" />
+      <Form method="post" id={form.id} noValidate className="mt-6 space-y-4">
+        <FormErrors errors={form.formErrors} />
+        <TextInput form={form} name="name" label={t("register.name")} autoComplete="name" autoFocus />
+        <TextInput form={form} name="email" type="email" label={t("register.email")} autoComplete="email" />
+        <TextInput form={form} name="phone" type="tel" label={t("register.phone")} autoComplete="tel" hint={t("register.phone_hint")} />
+        <TextInput form={form} name="password" type="password" label={t("register.password")} autoComplete="new-password" hint={t("forgot.password_hint")} />
+        <TextInput form={form} name="password_confirmation" type="password" label={t("register.confirm_password")} autoComplete="new-password" />
         <SubmitButton className="w-full">{t("register.submit")}</SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">

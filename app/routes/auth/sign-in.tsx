@@ -1,11 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { data, Form, Link, redirect, useParams, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/sign-in";
 import { useAuthOptions } from "./layout.tsx";
-import { FormErrors, TextField } from "../../components/form.tsx";
+import { FormErrors, formState, TextInput } from "../../components/form.tsx";
 import { SubmitButton } from "../../components/button.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { replyWithApiError } from "../../lib/forms.server.ts";
@@ -61,20 +60,17 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const { lang } = useParams();
   const [params] = useSearchParams();
   const options = useAuthOptions();
-  const [form, fields] = useForm<z.input<typeof schema>>({
-    lastResult: actionData,
-    constraint: loaderData.constraint,
-  });
+  const form = formState(actionData, { constraint: loaderData.constraint, id: "sign-in" });
   const locale = lang ?? "en";
   return (
     <>
       <h1 className="text-2xl font-semibold">{t("sign_in.title")}</h1>
       <p className="mt-1 text-sm text-slate-600">{t("sign_in.subtitle")}</p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+      <Form method="post" id={form.id} noValidate className="mt-6 space-y-4">
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-        <FormErrors errors={form.errors} />
-        <TextField meta={fields.login} label={t("sign_in.login")} autoComplete="username" autoFocus />
-        <TextField meta={fields.password} type="password" label={t("sign_in.password")} autoComplete="current-password" />
+        <FormErrors errors={form.formErrors} />
+        <TextInput form={form} name="login" label={t("sign_in.login")} autoComplete="username" autoFocus />
+        <TextInput form={form} name="password" type="password" label={t("sign_in.password")} autoComplete="current-password" />
         <div className="flex justify-end">
           <Link to={localePath(locale, "/auth/forgot-password")} className="text-sm font-medium text-brand-700 hover:underline">
             {t("sign_in.forgot")}

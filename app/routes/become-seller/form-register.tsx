@@ -22,7 +22,7 @@ import { BUSINESS_STATUS, DOCUMENT_MIME_TYPES, DOCUMENT_TYPES, MAX_DOCUMENTS, MA
 import { companyBody } from "../../../api/domain/company-schema.ts";
 import { companyPayload } from "../../lib/company-schema.ts";
 import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
-import { FieldError } from "../../components/form.tsx";
+import { FieldError } from "../../components/form-error.tsx";
 import { buttonClass, inputClass } from "../../components/button.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { getMe } from "../../lib/auth.server.ts";
@@ -100,45 +100,43 @@ export default function FormRegister({ loaderData, actionData }: Route.Component
           submitLabel={t("submit")}
           multipart
         >
-          {(fields) => <DocumentRows fields={fields} />}
+          {(form) => <DocumentRows form={form} />}
         </CompanyForm>
       </section>
     </div>
   );
 }
 
-function DocumentRows({ fields }: { fields: CompanyFields }) {
+function DocumentRows({ form }: { form: CompanyFields }) {
   const { t } = useTranslation("seller");
-  const meta = fields.documents as { errors?: string[]; allErrors: Record<string, string[]>; initialValue?: { type?: string }[] };
-  const errors = meta.allErrors ?? {};
   const [rows, setRows] = useState(FIRST_ROWS.length);
   const hydrated = useHydrated();
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-800">{t("documents.title")}</legend>
       <p className="text-xs text-slate-500">{t("documents.hint")}</p>
-      <FieldError errors={meta.errors} />
+      <FieldError errors={form.errors("documents")} />
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="grid gap-3 sm:grid-cols-2" role="group" aria-label={t("documents.row", { n: i + 1 })}>
           <div>
             <label htmlFor={`document-type-${i}`} className="mb-1 block text-sm font-medium text-slate-700">
               {t("documents.type")} {i + 1}
             </label>
-            <select id={`document-type-${i}`} name={`documents[${i}].type`} defaultValue={meta.initialValue?.[i]?.type ?? FIRST_ROWS[i] ?? ""} className={inputClass}
-              aria-invalid={errors[`documents[${i}].type`] ? true : undefined}>
+            <select id={`document-type-${i}`} name={`documents[${i}].type`} defaultValue={form.submitted ? form.value(`documents[${i}].type`) : (FIRST_ROWS[i] ?? "")} className={inputClass}
+              aria-invalid={form.errors(`documents[${i}].type`) ? true : undefined}>
               <option value="">{t("documents.type")}</option>
               {DOCUMENT_TYPES.map((d) => <option key={d} value={d}>{t(`utilities:documents.${d}`)}</option>)}
             </select>
-            <FieldError errors={errors[`documents[${i}].type`]} />
+            <FieldError errors={form.errors(`documents[${i}].type`)} />
           </div>
           <div>
             <label htmlFor={`document-file-${i}`} className="mb-1 block text-sm font-medium text-slate-700">
               {t("documents.file")} {i + 1}
             </label>
             <input id={`document-file-${i}`} type="file" name={`documents[${i}].file`} accept={`.png,.jpg,.jpeg,.pdf,${DOCUMENT_MIME_TYPES.join(",")}`}
-              aria-invalid={errors[`documents[${i}].file`] ? true : undefined}
+              aria-invalid={form.errors(`documents[${i}].file`) ? true : undefined}
               className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700" />
-            <FieldError errors={errors[`documents[${i}].file`]} />
+            <FieldError errors={form.errors(`documents[${i}].file`)} />
           </div>
         </div>
       ))}

@@ -15,7 +15,7 @@ import { PARTNERSHIP_STATUS } from "../../../../../api/domain/profile-enums.ts";
 import { BrandAddKinds } from "../../../../components/brand-add-kinds.tsx";
 import type { Brand } from "../../../../components/brand-card.tsx";
 import { BrandLogo, partnershipTone } from "../../../../components/brand-logo.tsx";
-import { ErrorText } from "../../../../components/brand-field-error.tsx";
+import { FieldError } from "../../../../components/form-error.tsx";
 import { PartnershipList, partnershipConfirm, type PartnershipRow } from "../../../../components/brand-partnership.tsx";
 import { buttonClass, inputClass, SubmitButton } from "../../../../components/button.tsx";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
@@ -167,7 +167,7 @@ export default function AddPartnership({ loaderData: p, actionData }: Route.Comp
                   ))}
                 </ul>
               </fieldset>
-              <ErrorText id="brand-error" errors={brandError ? [brandError] : undefined} />
+              <FieldError id="brand-error" errors={brandError ? [brandError] : undefined} />
               <p className="text-sm text-slate-600">{t("add_page.request_hint", { company: p.businessName ?? "" })}</p>
               <div className="flex justify-end">
                 <SubmitButton>{t("add_page.request")}</SubmitButton>

@@ -5,7 +5,7 @@
  */
 import type { Route } from "./+types/banners";
 import { useTranslation } from "~/lib/i18n-react.tsx";
-import { TextInput } from "../../../../components/brand-fields.tsx";
+import { TextInput } from "../../../../components/form.tsx";
 import { SectionPage, type SectionKit } from "../../../../components/brand-section.tsx";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
 import { ImageField } from "../../../../components/image-field.tsx";

@@ -24,7 +24,7 @@ import { useBrandHistoryLabels } from "../../../../components/brand-history.tsx"
 import { PartnershipActions, PartnershipList, partnershipConfirm, type PartnershipRow } from "../../../../components/brand-partnership.tsx";
 import { buttonClass, inputClass, SubmitButton } from "../../../../components/button.tsx";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { ErrorText } from "../../../../components/brand-field-error.tsx";
+import { FieldError } from "../../../../components/form-error.tsx";
 import { ConfirmPanel, type ConfirmText } from "../../../../components/list/confirm-dialog.tsx";
 import { StatusBadge } from "../../../../components/list/status-badge.tsx";
 import { StatusSwitch } from "../../../../components/list/status-switch.tsx";
@@ -254,14 +254,14 @@ export default function BrandInfo({ loaderData, actionData }: Route.ComponentPro
                 <option value="">{t("placeholders.document_type")}</option>
                 {DOCUMENT_TYPES.map((d) => <option key={d} value={d}>{t(`utilities:documents.${d}`)}</option>)}
               </select>
-              <ErrorText id="document-type-error" errors={documentErrors?.type} />
+              <FieldError id="document-type-error" errors={documentErrors?.type} />
             </div>
             <div>
               <label htmlFor="document-file" className="mb-1 block text-sm font-medium text-slate-700">{t("detail.document_file")}</label>
               <input id="document-file" type="file" name="file" required accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
                 aria-invalid={documentErrors?.file ? true : undefined} aria-describedby={documentErrors?.file ? "document-file-error" : undefined}
                 className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-700" />
-              <ErrorText id="document-file-error" errors={documentErrors?.file ?? documentErrors?._form} />
+              <FieldError id="document-file-error" errors={documentErrors?.file ?? documentErrors?._form} />
             </div>
             <SubmitButton variant="secondary">{t("detail.add_document")}</SubmitButton>
           </Form>

@@ -6,7 +6,7 @@ import type { Route } from "./+types/add";
 import { factoryBody } from "../../../../../api/domain/factories.ts";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
 import { FactoryForm, factoryPayload } from "../../../../components/factory-form.tsx";
-import type { City } from "../../../../components/warehouse-fields.tsx";
+import type { City } from "../../../../components/form.tsx";
 import { callApi, getList } from "../../../../lib/api.server.ts";
 import { replyWithApiError } from "../../../../lib/forms.server.ts";
 import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";

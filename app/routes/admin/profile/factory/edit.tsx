@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx"
 import type { Factory } from "../../../../components/factory-card.tsx";
 import { FactoryForm, factoryPayload } from "../../../../components/factory-form.tsx";
 import { StatusBadge } from "../../../../components/list/status-badge.tsx";
-import type { City } from "../../../../components/warehouse-fields.tsx";
+import type { City } from "../../../../components/form.tsx";
 import { callApi, getList, getOrThrow } from "../../../../lib/api.server.ts";
 import { replyWithApiError } from "../../../../lib/forms.server.ts";
 import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";

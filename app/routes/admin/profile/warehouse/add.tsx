@@ -9,7 +9,7 @@ import { useTranslation } from "~/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
 import { warehouseBody } from "../../../../../api/domain/warehouses.ts";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import type { City } from "../../../../components/warehouse-fields.tsx";
+import type { City } from "../../../../components/form.tsx";
 import { WarehouseForm, warehousePayload } from "../../../../components/warehouse-form.tsx";
 import { callApi, getList } from "../../../../lib/api.server.ts";
 import { replyWithApiError } from "../../../../lib/forms.server.ts";

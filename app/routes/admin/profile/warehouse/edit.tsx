@@ -18,7 +18,7 @@ import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx"
 import { ConfirmPanel } from "../../../../components/list/confirm-dialog.tsx";
 import { StatusBadge } from "../../../../components/list/status-badge.tsx";
 import type { Warehouse } from "../../../../components/warehouse-card.tsx";
-import type { City } from "../../../../components/warehouse-fields.tsx";
+import type { City } from "../../../../components/form.tsx";
 import { WarehouseForm, warehousePayload } from "../../../../components/warehouse-form.tsx";
 import { WarehousePartitions, type PartitionReply } from "../../../../components/warehouse-partitions.tsx";
 import { callApi, getList, getOrThrow } from "../../../../lib/api.server.ts";
