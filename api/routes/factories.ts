@@ -24,16 +24,17 @@
  * - Scope, PUT semantics and history as api/routes/warehouses.ts.
  */
 import { Hono, type Context } from "hono";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db, type Tx } from "../../db/client.ts";
 import { factories } from "../../db/schema/index.ts";
 import { factoryBody, factoryFilters, factoryJson, findFactories, findFactory, type FactoryBody, type FactoryRow } from "../domain/factories.ts";
-import { cityOf, statusChangeBody } from "../domain/warehouses-shared.ts";
+import { cityOf } from "../domain/warehouses-shared.ts";
 import { defineExport } from "../jobs/exports.ts";
 import { requireAuth, requireSeller } from "../lib/auth.ts";
 import type { ApiEnv } from "../lib/env.ts";
 import { diff, historyList, recordHistory } from "../lib/history.ts";
 import { input, list, notFound, ok } from "../lib/http.ts";
+import { statusRoutes } from "../lib/status-routes.ts";
 import { listQuery, offsetOf } from "../lib/list-query.ts";
 import { normalizePhone } from "../lib/phone.ts";
 
@@ -111,45 +112,14 @@ factoryRoutes.put("/v0.0.0/factories/:id{[0-9]+}", ...seller, async (c) => {
   return ok(c, answer(c, after), "site:api.factory_updated");
 });
 
-async function changeStatus(c: Context<ApiEnv>, ids: number[], activate: boolean) {
-  const businessId = biz(c);
-  const to = activate ? 1 : 0;
-  const wanted = [...new Set(ids)];
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: factories.id, status: factories.status })
-      .from(factories)
-      .where(and(eq(factories.businessId, businessId), inArray(factories.id, wanted)))
-      .orderBy(asc(factories.id))
-      .for("update");
-    if (rows.length !== wanted.length) throw notFound();
-    for (const r of rows.filter((r) => r.status !== to)) {
-      await tx.update(factories).set({ status: to, timeModified: new Date() }).where(eq(factories.id, r.id));
-      await recordHistory(tx, {
-        businessId, refType: REF, refId: r.id, userId: c.var.user.id, action: activate ? "activate" : "inactivate",
-        changes: { status: { from: r.status, to } },
-      });
-    }
-  });
-  const rows = await Promise.all(wanted.map((id) => findFactory(businessId, id)));
-  return rows.filter((r): r is FactoryRow => Boolean(r)).map((r) => answer(c, r));
-}
-
-/** "Warehouse activated" for one, "3 warehouses activated" for several. */
-const statusMessage = (activate: boolean, count: number) =>
-  `site:api.${count === 1 ? "factory" : "factories"}_${activate ? "activated" : "inactivated"}`;
-
-factoryRoutes.put("/v0.0.0/factories/status", ...seller, async (c) => {
-  const body = await input(c, statusChangeBody("factory_ids"));
-  const activate = body.action === "activate";
-  const rows = await changeStatus(c, body.factory_ids as number[], activate);
-  return c.json({ code: 200, message: c.var.t(statusMessage(activate, rows.length), { count: rows.length }), data: rows }, 200);
-});
-
-factoryRoutes.put("/v0.0.0/factories/:id{[0-9]+}/:action{activate|inactivate}", ...seller, async (c) => {
-  const activate = c.req.param("action") === "activate";
-  const [row] = await changeStatus(c, [idParam(c)], activate);
-  return c.json({ code: 200, message: c.var.t(statusMessage(activate, 1)), data: row }, 200);
+statusRoutes(factoryRoutes, seller, {
+  base: "/v0.0.0/factories",
+  idsField: "factory_ids",
+  table: factories,
+  refType: REF,
+  find: findFactory,
+  answer,
+  message: (activate, count) => `site:api.${count === 1 ? "factory" : "factories"}_${activate ? "activated" : "inactivated"}`,
 });
 
 factoryRoutes.get("/v0.0.0/factories/:id{[0-9]+}/update-history", ...seller, async (c) => {

@@ -42,14 +42,14 @@
  *   api/routes/warehouses.ts. History values: store and channel names, percent as "2.5", rupiah.
  */
 import { Hono, type Context } from "hono";
-import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { db, type Tx } from "../../db/client.ts";
 import { channels, storeFees, stores } from "../../db/schema/index.ts";
 import {
   channelType, findStoreFee, findStoreFees, storeFeeBody, storeFeeChoices, storeFeeFilters, storeFeeJson, type StoreFeeBody, type StoreFeeRow,
 } from "../domain/store-fees.ts";
 import { percentText } from "../domain/store-fees-money.ts";
-import { statusChangeBody } from "../domain/warehouses-shared.ts";
+import { statusRoutes } from "../lib/status-routes.ts";
 import { defineExport } from "../jobs/exports.ts";
 import { requireAuth, requireSeller } from "../lib/auth.ts";
 import type { ApiEnv } from "../lib/env.ts";
@@ -170,45 +170,14 @@ storeFeeRoutes.put("/v0.0.0/store-fees/:id{[0-9]+}", ...seller, async (c) => {
   return ok(c, answer(c, after), "site:api.fee_updated");
 });
 
-async function changeStatus(c: Context<ApiEnv>, ids: number[], activate: boolean) {
-  const businessId = biz(c);
-  const to = activate ? 1 : 0;
-  const wanted = [...new Set(ids)];
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: storeFees.id, status: storeFees.status })
-      .from(storeFees)
-      .where(and(eq(storeFees.businessId, businessId), inArray(storeFees.id, wanted)))
-      .orderBy(asc(storeFees.id))
-      .for("update");
-    if (rows.length !== wanted.length) throw notFound();
-    for (const r of rows.filter((r) => r.status !== to)) {
-      await tx.update(storeFees).set({ status: to, timeModified: new Date() }).where(eq(storeFees.id, r.id));
-      await recordHistory(tx, {
-        businessId, refType: REF, refId: r.id, userId: c.var.user.id, action: activate ? "activate" : "inactivate",
-        changes: { status: { from: r.status, to } },
-      });
-    }
-  });
-  const rows = await Promise.all(wanted.map((id) => findStoreFee(businessId, id)));
-  return rows.filter((r): r is StoreFeeRow => Boolean(r)).map((r) => answer(c, r));
-}
-
-/** "Warehouse activated" for one, "3 warehouses activated" for several. */
-const statusMessage = (activate: boolean, count: number) =>
-  `site:api.${count === 1 ? "fee" : "fees"}_${activate ? "activated" : "inactivated"}`;
-
-storeFeeRoutes.put("/v0.0.0/store-fees/status", ...seller, async (c) => {
-  const body = await input(c, statusChangeBody("store_fee_ids"));
-  const activate = body.action === "activate";
-  const rows = await changeStatus(c, body.store_fee_ids as number[], activate);
-  return c.json({ code: 200, message: c.var.t(statusMessage(activate, rows.length), { count: rows.length }), data: rows }, 200);
-});
-
-storeFeeRoutes.put("/v0.0.0/store-fees/:id{[0-9]+}/:action{activate|inactivate}", ...seller, async (c) => {
-  const activate = c.req.param("action") === "activate";
-  const [row] = await changeStatus(c, [idParam(c)], activate);
-  return c.json({ code: 200, message: c.var.t(statusMessage(activate, 1)), data: row }, 200);
+statusRoutes(storeFeeRoutes, seller, {
+  base: "/v0.0.0/store-fees",
+  idsField: "store_fee_ids",
+  table: storeFees,
+  refType: REF,
+  find: findStoreFee,
+  answer,
+  message: (activate, count) => `site:api.${count === 1 ? "fee" : "fees"}_${activate ? "activated" : "inactivated"}`,
 });
 
 storeFeeRoutes.delete("/v0.0.0/store-fees/:id{[0-9]+}", ...seller, async (c) => {

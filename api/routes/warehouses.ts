@@ -38,7 +38,7 @@
  *   their labels), booleans for partner/default.
  */
 import { Hono, type Context } from "hono";
-import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Tx } from "../../db/client.ts";
 import { warehousePartitions, warehouses } from "../../db/schema/index.ts";
@@ -46,7 +46,8 @@ import {
   findWarehouse, findWarehouses, MAX_PARTITIONS, partitionName, pickerWarehouses, warehouseBody, warehouseFilters, warehouseJson,
   type WarehouseBody, type WarehouseRow,
 } from "../domain/warehouses.ts";
-import { cityOf, statusChangeBody } from "../domain/warehouses-shared.ts";
+import { cityOf } from "../domain/warehouses-shared.ts";
+import { statusRoutes } from "../lib/status-routes.ts";
 import { defineExport } from "../jobs/exports.ts";
 import { requireAuth, requireSeller } from "../lib/auth.ts";
 import type { ApiEnv } from "../lib/env.ts";
@@ -187,50 +188,21 @@ warehouseRoutes.put("/v0.0.0/warehouses/:id{[0-9]+}", ...seller, async (c) => {
 // ---------------------------------------------------------------------------------------------
 // Status change: several (the spec's form-encoded call) or one (the card's switch)
 // ---------------------------------------------------------------------------------------------
-async function changeStatus(c: Context<ApiEnv>, ids: number[], activate: boolean) {
-  const businessId = biz(c);
-  const to = activate ? 1 : 0;
-  const wanted = [...new Set(ids)];
-  await db.transaction(async (tx) => {
-    await lockDefaults(tx, businessId);
-    // Locked in id order, so two overlapping calls never wait on each other in a circle.
-    const rows = await tx
-      .select({ id: warehouses.id, name: warehouses.name, status: warehouses.status, isDefault: warehouses.isDefault })
-      .from(warehouses)
-      .where(and(eq(warehouses.businessId, businessId), inArray(warehouses.id, wanted)))
-      .orderBy(asc(warehouses.id))
-      .for("update");
-    if (rows.length !== wanted.length) throw notFound();
+statusRoutes(warehouseRoutes, seller, {
+  base: "/v0.0.0/warehouses",
+  idsField: "warehouse_ids",
+  table: warehouses,
+  refType: REF,
+  find: findWarehouse,
+  answer,
+  message: (activate, count) => `site:api.${count === 1 ? "warehouse" : "warehouses"}_${activate ? "activated" : "inactivated"}`,
+  columns: { name: warehouses.name, isDefault: warehouses.isDefault },
+  lock: lockDefaults,
+  // The default warehouse cannot be made inactive (another one becomes the default first).
+  check: (rows, activate) => {
     const theDefault = rows.find((r) => r.isDefault);
-    if (!activate && theDefault) throw new ApiError(422, "site:errors.default_inactivate", undefined, { name: theDefault.name });
-    for (const r of rows.filter((r) => r.status !== to)) {
-      await tx.update(warehouses).set({ status: to, timeModified: new Date() }).where(eq(warehouses.id, r.id));
-      await recordHistory(tx, {
-        businessId, refType: REF, refId: r.id, userId: c.var.user.id, action: activate ? "activate" : "inactivate",
-        changes: { status: { from: r.status, to } },
-      });
-    }
-  });
-  const rows = await Promise.all(wanted.map((id) => findWarehouse(businessId, id)));
-  return rows.filter((r): r is WarehouseRow => Boolean(r)).map((r) => answer(c, r));
-}
-
-/** "Warehouse activated" for one, "3 warehouses activated" for several. */
-const statusMessage = (activate: boolean, count: number) =>
-  `site:api.${count === 1 ? "warehouse" : "warehouses"}_${activate ? "activated" : "inactivated"}`;
-
-warehouseRoutes.put("/v0.0.0/warehouses/status", ...seller, async (c) => {
-  const body = await input(c, statusChangeBody("warehouse_ids"));
-  const ids = body.warehouse_ids as number[];
-  const activate = body.action === "activate";
-  const rows = await changeStatus(c, ids, activate);
-  return c.json({ code: 200, message: c.var.t(statusMessage(activate, rows.length), { count: rows.length }), data: rows }, 200);
-});
-
-warehouseRoutes.put("/v0.0.0/warehouses/:id{[0-9]+}/:action{activate|inactivate}", ...seller, async (c) => {
-  const activate = c.req.param("action") === "activate";
-  const [row] = await changeStatus(c, [idParam(c)], activate);
-  return c.json({ code: 200, message: c.var.t(statusMessage(activate, 1)), data: row }, 200);
+    if (!activate && theDefault) throw new ApiError(422, "site:errors.default_inactivate", undefined, { name: theDefault.name as string });
+  },
 });
 
 warehouseRoutes.get("/v0.0.0/warehouses/:id{[0-9]+}/update-history", ...seller, async (c) => {

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { PARTNERSHIP_STATUS } from "../../api/domain/profile-enums.ts";
-import type { ConfirmText } from "./list/confirm-dialog.tsx";
+import { useToggleText } from "./list/list-header.tsx";
 import type { Tone } from "./list/status-badge.tsx";
 
 /** The brand's logo, or its initials on a tint when it has none. */
@@ -37,13 +37,7 @@ export function VerifiedIcon() {
 
 /** The confirm texts of a brand's status switch. */
 export function useBrandToggleText() {
-  const { t } = useTranslation("brand");
-  return (activate: boolean, name: string): ConfirmText => ({
-    title: t(activate ? "toggle.activate_title" : "toggle.inactivate_title"),
-    body: t(activate ? "toggle.activate_body" : "toggle.inactivate_body", { name }),
-    confirmLabel: t(activate ? "toggle.activate" : "toggle.inactivate"),
-    tone: activate ? "primary" : "danger",
-  });
+  return useToggleText("brand");
 }
 
 /** The tone of a partnership status chip. */

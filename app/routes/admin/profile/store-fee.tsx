@@ -28,7 +28,7 @@ import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
 import { ConfirmPanel, type ConfirmText } from "../../../components/list/confirm-dialog.tsx";
 import { DataTable, type Column } from "../../../components/list/data-table.tsx";
 import { EmptyState } from "../../../components/list/empty-state.tsx";
-import { ExportButton, ExportHistory, type ExportJob } from "../../../components/list/export-history.tsx";
+import { ListHeader, useToggleText } from "../../../components/list/list-header.tsx";
 import { FilterBar, FilterSelect } from "../../../components/list/filter-bar.tsx";
 import { PageSizeSelect } from "../../../components/list/page-size-select.tsx";
 import { Pagination } from "../../../components/list/pagination.tsx";
@@ -39,14 +39,12 @@ import { StoreFeeForm, type StoreFeeChoices } from "../../../components/store-fe
 import { HistoryLink, UpdateHistoryModal } from "../../../components/update-history.tsx";
 import { ConfirmSubmitButton } from "../../../components/warehouse-confirm-button.tsx";
 import { useSiteHistoryLabels } from "../../../components/warehouse-history.tsx";
-import { callApi, getList, getOrThrow } from "../../../lib/api.server.ts";
+import { callApi, getOrThrow } from "../../../lib/api.server.ts";
 import { formatNumber, formatRupiah } from "../../../lib/format.ts";
 import { replyWithApiError } from "../../../lib/forms.server.ts";
-import { loadHistory } from "../../../lib/history.server.ts";
-import { getI18n, getLocale } from "../../../lib/i18n.server.ts";
 import { localePath } from "../../../lib/i18n.ts";
-import { apiQuery, listHref, parseListParams } from "../../../lib/list-params.ts";
-import { confirmStep, toggleAction } from "../../../lib/toggle.server.ts";
+import { listHref } from "../../../lib/list-params.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "../../../lib/list-page.server.ts";
 
 type StoreFee = StoreFeeJson;
 
@@ -60,40 +58,35 @@ function filtersFor(choices: StoreFeeChoices) {
 
 const positive = (v: string | null) => (v && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : null);
 
+function specFor(choices: StoreFeeChoices): ListPageSpec<StoreFee, ReturnType<typeof filtersFor>> {
+  return {
+    list: "/v0.0.0/store-fees",
+    filters: filtersFor(choices),
+    idField: "store_fee_id",
+    titleKey: "site:store_fee.title_count",
+    exportKind: "store-fee",
+    record: (id) => `/v0.0.0/store-fees/${id}`,
+    toggle: (id, action) => `/v0.0.0/store-fees/${id}/${action}`,
+    history: (id) => `/v0.0.0/store-fees/${id}/update-history`,
+    nameOf: feeName,
+  };
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const choices = (await getOrThrow<StoreFeeChoices>(args, "/v0.0.0/store-fees/choices")).data;
-  const params = parseListParams(url, filtersFor(choices));
-  const asked = confirmStep(url);
   const deleting = url.searchParams.get("confirm") === "delete" ? positive(url.searchParams.get("id")) : null;
   const editing = positive(url.searchParams.get("edit"));
-  const [fees, exports, confirming, toDelete, edited, history] = await Promise.all([
-    getList<StoreFee>(args, "/v0.0.0/store-fees", apiQuery(params)),
-    getList<ExportJob>(args, "/v0.0.0/exports", { kind: "store-fee", limit: 10 }),
-    asked ? callApi<StoreFee>(args, "GET", `/v0.0.0/store-fees/${asked.id}`, { quiet: true }) : null,
+  const [page, toDelete, edited] = await Promise.all([
+    loadListPage(args, specFor(choices)),
     deleting ? callApi<StoreFee>(args, "GET", `/v0.0.0/store-fees/${deleting}`, { quiet: true }) : null,
     editing ? callApi<StoreFee>(args, "GET", `/v0.0.0/store-fees/${editing}`, { quiet: true }) : null,
-    loadHistory(args, (id) => `/v0.0.0/store-fees/${id}/update-history`),
   ]);
-  if (!fees.rows.length && params.page > 1) throw redirect(url.pathname + listHref({ ...params, page: 1 }));
-  let historyOf = history ? fees.rows.find((f) => f.store_fee_id === history.id) : undefined;
-  if (history && !historyOf) {
-    const one = await callApi<StoreFee>(args, "GET", `/v0.0.0/store-fees/${history.id}`, { quiet: true });
-    historyOf = one.ok ? one.data : undefined;
-  }
-  const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return {
-    title: `${t("site:store_fee.title_count", { total: formatNumber(fees.pagination.total_record) })} | ${t("common:app_name")}`,
-    params,
+    ...page,
     choices,
-    fees,
-    exports: exports.rows,
-    exportsOpen: url.searchParams.get("history") === "open",
-    confirm: asked && confirming?.ok ? { ...asked, name: feeName(confirming.data) } : null,
     toDelete: toDelete?.ok ? toDelete.data : null,
     form: url.searchParams.get("add") === "1" ? { mode: "add" as const, fee: null } : edited?.ok ? { mode: "edit" as const, fee: edited.data } : null,
-    history,
-    historyOf: historyOf ? feeName(historyOf) : undefined,
   };
 }
 
@@ -101,45 +94,36 @@ export async function loader(args: Route.LoaderArgs) {
 const feeName = (f: StoreFee) => `${f.store_data.name} · ${f.channel_name}`;
 
 export async function action(args: Route.ActionArgs) {
-  const url = new URL(args.request.url);
   const choices = (await getOrThrow<StoreFeeChoices>(args, "/v0.0.0/store-fees/choices")).data;
-  const params = parseListParams(url, filtersFor(choices));
-  const listUrl = url.pathname + listHref(params);
-  const form = await args.request.formData();
-  switch (form.get("intent")) {
-    case "toggle":
-      return toggleAction(args, form, { idField: "store_fee_id", apiPath: (id, action) => `/v0.0.0/store-fees/${id}/${action}`, listUrl });
-    case "delete": {
-      const id = positive(String(form.get("store_fee_id") ?? ""));
-      if (!id) throw redirect(listUrl);
-      if (form.get("confirmed") !== "1") throw redirect(url.pathname + listHref(params, { confirm: "delete", id }));
-      await callApi(args, "DELETE", `/v0.0.0/store-fees/${id}`);
-      throw redirect(listUrl);
+  return listPageAction(args, specFor(choices), async (intent, form, { url, params, listUrl }) => {
+    switch (intent) {
+      case "delete": {
+        const id = positive(String(form.get("store_fee_id") ?? ""));
+        if (!id) throw redirect(listUrl);
+        if (form.get("confirmed") !== "1") throw redirect(url.pathname + listHref(params, { confirm: "delete", id }));
+        await callApi(args, "DELETE", `/v0.0.0/store-fees/${id}`);
+        throw redirect(listUrl);
+      }
+      case "save": {
+        const submission = parseWithZod(form, { schema: storeFeeForm });
+        if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+        const v = submission.value;
+        const body = { store_id: v.store_id, channel_id: v.channel_id ?? null, percent: percentText(v.percent), fixed_amount: v.fixed_amount, note: v.note ?? null };
+        const id = positive(String(form.get("store_fee_id") ?? ""));
+        const res = id
+          ? await callApi(args, "PUT", `/v0.0.0/store-fees/${id}`, { body })
+          : await callApi(args, "POST", "/v0.0.0/store-fees", { body });
+        if (!res.ok) return replyWithApiError(submission, res);
+        throw redirect(listUrl);
+      }
     }
-    case "save": {
-      const submission = parseWithZod(form, { schema: storeFeeForm });
-      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-      const v = submission.value;
-      const body = { store_id: v.store_id, channel_id: v.channel_id ?? null, percent: percentText(v.percent), fixed_amount: v.fixed_amount, note: v.note ?? null };
-      const id = positive(String(form.get("store_fee_id") ?? ""));
-      const res = id
-        ? await callApi(args, "PUT", `/v0.0.0/store-fees/${id}`, { body })
-        : await callApi(args, "POST", "/v0.0.0/store-fees", { body });
-      if (!res.ok) return replyWithApiError(submission, res);
-      throw redirect(listUrl);
-    }
-    case "export": {
-      await callApi(args, "POST", "/v0.0.0/exports/store-fee", { body: { search: params.search || undefined, sort: params.sort, ...params.filters } });
-      throw redirect(url.pathname + listHref(params, { history: "open" }));
-    }
-    default:
-      throw data(getI18n(args.context).getFixedT(getLocale(args.context))("common:errors.unknown_action"), { status: 400 });
-  }
+    return undefined;
+  });
 }
 
 export default function StoreFees({ loaderData, actionData }: Route.ComponentProps) {
-  const { params, choices, fees, exports, exportsOpen, confirm, toDelete, form, history, historyOf } = loaderData;
-  const { rows, pagination } = fees;
+  const { params, choices, list, exports, exportsOpen, confirm, toDelete, form, history, historyOf } = loaderData;
+  const { rows, pagination } = list;
   const { t } = useTranslation("site");
   const { lang } = useParams();
   const locale = lang ?? "en";
@@ -154,12 +138,7 @@ export default function StoreFees({ loaderData, actionData }: Route.ComponentPro
   });
   const noStores = choices.stores.length === 0;
 
-  const confirmText = (activate: boolean, name: string): ConfirmText => ({
-    title: t(activate ? "store_fee.toggle.activate_title" : "store_fee.toggle.inactivate_title"),
-    body: t(activate ? "store_fee.toggle.activate_body" : "store_fee.toggle.inactivate_body", { name }),
-    confirmLabel: t(activate ? "toggle.activate" : "toggle.inactivate"),
-    tone: activate ? "primary" : "danger",
-  });
+  const confirmText = useToggleText("site", "store_fee.");
   const deleteText = (f: StoreFee): ConfirmText => ({
     title: t("store_fee.delete.title"),
     body: t("store_fee.delete.body", { name: feeName(f) }),
@@ -226,14 +205,12 @@ export default function StoreFees({ loaderData, actionData }: Route.ComponentPro
   const editFee = form?.mode === "edit" ? form.fee : null;
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-slate-900">{t("store_fee.title_count", { total: formatNumber(pagination.total_record) })}</h1>
-        <div className="flex flex-wrap items-center gap-2">
-          <ExportHistory jobs={exports} open={exportsOpen} />
-          <ExportButton />
-          {noStores ? null : <Link to={addHref} preventScrollReset className={buttonClass("primary")}>{t("store_fee.add")}</Link>}
-        </div>
-      </div>
+      <ListHeader
+        title={t("store_fee.title_count", { total: formatNumber(pagination.total_record) })}
+        exports={exports}
+        exportsOpen={exportsOpen}
+        add={noStores ? undefined : { href: addHref, label: t("store_fee.add"), preventScrollReset: true }}
+      />
 
       {noStores ? (
         <p className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">

@@ -10,7 +10,7 @@
  * - Partner brands show the owner's status on a disabled switch; a partnership still waiting shows
  *   its status on the card.
  */
-import { data, Link, redirect, useLocation, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
 import { BRAND_STATUS_FILTERS, OWNERSHIP_FILTERS } from "../../../../../api/domain/profile-enums.ts";
@@ -19,70 +19,43 @@ import { useBrandToggleText } from "../../../../components/brand-logo.tsx";
 import { buttonClass } from "../../../../components/button.tsx";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
 import { ConfirmPanel } from "../../../../components/list/confirm-dialog.tsx";
+import { ListHeader } from "../../../../components/list/list-header.tsx";
 import { EmptyState } from "../../../../components/list/empty-state.tsx";
-import { ExportButton, ExportHistory, type ExportJob } from "../../../../components/list/export-history.tsx";
 import { FilterBar, FilterSelect } from "../../../../components/list/filter-bar.tsx";
 import { PageSizeSelect } from "../../../../components/list/page-size-select.tsx";
 import { Pagination } from "../../../../components/list/pagination.tsx";
 import { SearchBox } from "../../../../components/list/search-box.tsx";
 import { SortSelect } from "../../../../components/list/sort-select.tsx";
-import { callApi, getList } from "../../../../lib/api.server.ts";
 import { formatNumber } from "../../../../lib/format.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
 import { localePath } from "../../../../lib/i18n.ts";
-import { apiQuery, listHref, parseListParams } from "../../../../lib/list-params.ts";
-import { confirmStep, toggleAction } from "../../../../lib/toggle.server.ts";
+import { listHref } from "../../../../lib/list-params.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
 
 const FILTERS = { status: BRAND_STATUS_FILTERS, ownership: OWNERSHIP_FILTERS };
 
+const SPEC: ListPageSpec<Brand, typeof FILTERS> = {
+  list: "/v0.0.1/brands",
+  filters: FILTERS,
+  idField: "brand_id",
+  titleKey: "brand:title_count",
+  exportKind: "brand",
+  record: (id) => `/v0.0.0/brands/${id}`,
+  toggle: (id, action) => `/v0.0.0/brands/${id}/${action}`,
+  // A partner's brand shows its owner's status: it is not switched from here.
+  switchable: (b) => !b.is_partner,
+};
+
 export async function loader(args: Route.LoaderArgs) {
-  const url = new URL(args.request.url);
-  const params = parseListParams(url, FILTERS);
-  const asked = confirmStep(url);
-  const [brands, exports, confirming] = await Promise.all([
-    getList<Brand>(args, "/v0.0.1/brands", apiQuery(params)),
-    getList<ExportJob>(args, "/v0.0.0/exports", { kind: "brand", limit: 10 }),
-    asked ? callApi<Brand>(args, "GET", `/v0.0.0/brands/${asked.id}`, { quiet: true }) : null,
-  ]);
-  if (!brands.rows.length && params.page > 1) throw redirect(url.pathname + listHref({ ...params, page: 1 }));
-  const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  return {
-    title: `${t("brand:title_count", { total: formatNumber(brands.pagination.total_record) })} | ${t("common:app_name")}`,
-    params,
-    brands,
-    exports: exports.rows,
-    exportsOpen: url.searchParams.get("history") === "open",
-    confirm: asked && confirming?.ok && !confirming.data.is_partner ? { ...asked, name: confirming.data.name } : null,
-  };
+  return loadListPage(args, SPEC);
 }
 
 export async function action(args: Route.ActionArgs) {
-  const url = new URL(args.request.url);
-  const params = parseListParams(url, FILTERS);
-  const listUrl = url.pathname + listHref(params);
-  const form = await args.request.formData();
-  switch (form.get("intent")) {
-    case "toggle":
-      return toggleAction(args, form, {
-        idField: "brand_id",
-        apiPath: (id, action) => `/v0.0.0/brands/${id}/${action}`,
-        listUrl,
-      });
-    case "export": {
-      // 202: queued, no notice (spec); the history popup opens and shows its progress.
-      await callApi(args, "POST", "/v0.0.0/exports/brand", {
-        body: { search: params.search || undefined, sort: params.sort, ...params.filters },
-      });
-      throw redirect(url.pathname + listHref(params, { history: "open" }));
-    }
-    default:
-      throw data(getI18n(args.context).getFixedT(getLocale(args.context))("common:errors.unknown_action"), { status: 400 });
-  }
+  return listPageAction(args, SPEC);
 }
 
 export default function BrandList({ loaderData }: Route.ComponentProps) {
-  const { params, brands, exports, exportsOpen, confirm } = loaderData;
-  const { rows, pagination } = brands;
+  const { params, list, exports, exportsOpen, confirm } = loaderData;
+  const { rows, pagination } = list;
   const { t } = useTranslation("brand");
   const { lang } = useParams();
   const locale = lang ?? "en";
@@ -93,14 +66,7 @@ export default function BrandList({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-slate-900">{t("title_count", { total: formatNumber(pagination.total_record) })}</h1>
-        <div className="flex flex-wrap items-center gap-2">
-          <ExportHistory jobs={exports} open={exportsOpen} />
-          <ExportButton />
-          <Link to={addHref} className={buttonClass("primary")}>{t("add")}</Link>
-        </div>
-      </div>
+      <ListHeader title={t("title_count", { total: formatNumber(pagination.total_record) })} exports={exports} exportsOpen={exportsOpen} add={{ href: addHref, label: t("add") }} />
 
       <FilterBar resetTo={location.pathname}>
         <SearchBox value={params.search} placeholder={t("placeholders.search")} />

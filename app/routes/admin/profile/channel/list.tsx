@@ -14,90 +14,54 @@
  * - The toggle sends its action in the query string of PUT /channels/{id}/toggle (the shared
  *   toggle action sends no body; the API reads the body first, then the query).
  */
-import { data, Link, redirect, useLocation, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
 import { CHANNEL_TYPE_FILTERS, STATUS_FILTERS } from "../../../../../api/domain/profile-enums.ts";
 import { buttonClass } from "../../../../components/button.tsx";
 import { ChannelCard, type Channel } from "../../../../components/channel-card.tsx";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { ConfirmPanel, type ConfirmText } from "../../../../components/list/confirm-dialog.tsx";
+import { ConfirmPanel } from "../../../../components/list/confirm-dialog.tsx";
+import { ListHeader, useToggleText } from "../../../../components/list/list-header.tsx";
 import { EmptyState } from "../../../../components/list/empty-state.tsx";
-import { ExportButton, ExportHistory, type ExportJob } from "../../../../components/list/export-history.tsx";
 import { FilterBar, FilterSelect } from "../../../../components/list/filter-bar.tsx";
 import { PageSizeSelect } from "../../../../components/list/page-size-select.tsx";
 import { Pagination } from "../../../../components/list/pagination.tsx";
 import { SearchBox } from "../../../../components/list/search-box.tsx";
 import { SortSelect } from "../../../../components/list/sort-select.tsx";
 import { UpdateHistoryModal } from "../../../../components/update-history.tsx";
-import { callApi, getList } from "../../../../lib/api.server.ts";
 import { formatNumber } from "../../../../lib/format.ts";
-import { loadHistory } from "../../../../lib/history.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
 import { localePath } from "../../../../lib/i18n.ts";
-import { apiQuery, listHref, parseListParams } from "../../../../lib/list-params.ts";
-import { confirmStep, toggleAction } from "../../../../lib/toggle.server.ts";
+import { listHref } from "../../../../lib/list-params.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
 
 const FILTERS = { type: CHANNEL_TYPE_FILTERS, status: STATUS_FILTERS };
 /** Online channels offer the first four sorts only (spec section 9). */
 const SORTS = [1, 2, 3, 4] as const;
 
+const SPEC: ListPageSpec<Channel, typeof FILTERS> = {
+  list: "/v0.0.1/channels",
+  filters: FILTERS,
+  sorts: SORTS,
+  idField: "channel_id",
+  titleKey: "channel:title_count",
+  exportKind: "channel",
+  record: (id) => `/channels/${id}`,
+  toggle: (id, action) => `/channels/${id}/toggle?action=${action}`,
+  history: (id) => `/channels/${id}/update-history`,
+};
+
 export async function loader(args: Route.LoaderArgs) {
-  const url = new URL(args.request.url);
-  const params = parseListParams(url, FILTERS, SORTS);
-  const asked = confirmStep(url);
-  const [channels, exports, confirming, history] = await Promise.all([
-    getList<Channel>(args, "/v0.0.1/channels", apiQuery(params)),
-    getList<ExportJob>(args, "/v0.0.0/exports", { kind: "channel", limit: 10 }),
-    asked ? callApi<Channel>(args, "GET", `/channels/${asked.id}`, { quiet: true }) : null,
-    loadHistory(args, (id) => `/channels/${id}/update-history`),
-  ]);
-  if (!channels.rows.length && params.page > 1) throw redirect(url.pathname + listHref({ ...params, page: 1 }));
-  // The modal names its channel: from the page, else asked for (a link kept after the list changed).
-  let historyOf = history ? channels.rows.find((c) => c.channel_id === history.id)?.name : undefined;
-  if (history && !historyOf) {
-    const one = await callApi<Channel>(args, "GET", `/channels/${history.id}`, { quiet: true });
-    historyOf = one.ok ? one.data.name : undefined;
-  }
-  const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  return {
-    title: `${t("channel:title_count", { total: formatNumber(channels.pagination.total_record) })} | ${t("common:app_name")}`,
-    params,
-    channels,
-    exports: exports.rows,
-    exportsOpen: url.searchParams.get("history") === "open",
-    confirm: asked && confirming?.ok ? { ...asked, name: confirming.data.name } : null,
-    history,
-    historyOf,
-  };
+  return loadListPage(args, SPEC);
 }
 
 export async function action(args: Route.ActionArgs) {
-  const url = new URL(args.request.url);
-  const params = parseListParams(url, FILTERS, SORTS);
-  const listUrl = url.pathname + listHref(params);
-  const form = await args.request.formData();
-  switch (form.get("intent")) {
-    case "toggle":
-      return toggleAction(args, form, {
-        idField: "channel_id",
-        apiPath: (id, action) => `/channels/${id}/toggle?action=${action}`,
-        listUrl,
-      });
-    case "export": {
-      await callApi(args, "POST", "/v0.0.0/exports/channel", {
-        body: { search: params.search || undefined, sort: params.sort, ...params.filters },
-      });
-      throw redirect(url.pathname + listHref(params, { history: "open" }));
-    }
-    default:
-      throw data(getI18n(args.context).getFixedT(getLocale(args.context))("common:errors.unknown_action"), { status: 400 });
-  }
+  return listPageAction(args, SPEC);
 }
 
 export default function ChannelList({ loaderData }: Route.ComponentProps) {
-  const { params, channels, exports, exportsOpen, confirm, history, historyOf } = loaderData;
-  const { rows, pagination } = channels;
+  const { params, list, exports, exportsOpen, confirm, history, historyOf } = loaderData;
+  const { rows, pagination } = list;
   const { t } = useTranslation("channel");
   const { lang } = useParams();
   const locale = lang ?? "en";
@@ -105,23 +69,11 @@ export default function ChannelList({ loaderData }: Route.ComponentProps) {
   const listUrl = location.pathname + listHref(params);
   const add = localePath(locale, "/profile/channel/add");
 
-  const confirmText = (activate: boolean, name: string): ConfirmText => ({
-    title: t(activate ? "toggle.activate_title" : "toggle.inactivate_title"),
-    body: t(activate ? "toggle.activate_body" : "toggle.inactivate_body", { name }),
-    confirmLabel: t(activate ? "toggle.activate" : "toggle.inactivate"),
-    tone: activate ? "primary" : "danger",
-  });
+  const confirmText = useToggleText("channel");
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-slate-900">{t("title_count", { total: formatNumber(pagination.total_record) })}</h1>
-        <div className="flex flex-wrap items-center gap-2">
-          <ExportHistory jobs={exports} open={exportsOpen} />
-          <ExportButton />
-          <Link to={add} className={buttonClass("primary")}>{t("add")}</Link>
-        </div>
-      </div>
+      <ListHeader title={t("title_count", { total: formatNumber(pagination.total_record) })} exports={exports} exportsOpen={exportsOpen} add={{ href: add, label: t("add") }} />
 
       <FilterBar resetTo={location.pathname}>
         <SearchBox value={params.search} placeholder={t("placeholders.search")} />

@@ -14,15 +14,15 @@
  *   Moderation, Suspend or Reject shows its status instead: only the platform changes those.
  */
 import { useTranslation } from "~/lib/i18n-react.tsx";
-import { data, Link, redirect, useLocation, useNavigation, useParams } from "react-router";
+import { Link, useLocation, useNavigation, useParams } from "react-router";
 import type { Route } from "./+types/list";
 import type { Company } from "../../../../components/company-form.tsx";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
 import { buttonClass } from "../../../../components/button.tsx";
-import { ConfirmPanel, type ConfirmText } from "../../../../components/list/confirm-dialog.tsx";
+import { ConfirmPanel } from "../../../../components/list/confirm-dialog.tsx";
+import { ListHeader, useToggleText } from "../../../../components/list/list-header.tsx";
 import { DataTable, type Column } from "../../../../components/list/data-table.tsx";
 import { EmptyState } from "../../../../components/list/empty-state.tsx";
-import { ExportButton, ExportHistory, type ExportJob } from "../../../../components/list/export-history.tsx";
 import { FilterBar, FilterSelect } from "../../../../components/list/filter-bar.tsx";
 import { PageSizeSelect } from "../../../../components/list/page-size-select.tsx";
 import { Pagination } from "../../../../components/list/pagination.tsx";
@@ -31,65 +31,34 @@ import { SortSelect } from "../../../../components/list/sort-select.tsx";
 import { companyTone, StatusBadge } from "../../../../components/list/status-badge.tsx";
 import { BUSINESS_STATUS, STATUS_FILTERS, TOGGLEABLE_STATUSES } from "../../../../../api/domain/company-enums.ts";
 import { StatusSwitch } from "../../../../components/list/status-switch.tsx";
-import { callApi, getList } from "../../../../lib/api.server.ts";
 import { formatDate, formatNumber } from "../../../../lib/format.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
 import { localePath } from "../../../../lib/i18n.ts";
-import { apiQuery, listHref, parseListParams } from "../../../../lib/list-params.ts";
-import { confirmStep, toggleAction } from "../../../../lib/toggle.server.ts";
+import { listHref } from "../../../../lib/list-params.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS.map(String), ownership: ["1", "2"] };
 
+const SPEC: ListPageSpec<Company, typeof FILTERS> = {
+  list: "/v0.0.1/business",
+  filters: FILTERS,
+  idField: "business_id",
+  titleKey: "company:title_count",
+  exportKind: "business",
+  record: (id) => `/v0.0.1/business/${id}`,
+  toggle: (id, action) => `/v0.0.0/business/${id}/${action}`,
+};
+
 export async function loader(args: Route.LoaderArgs) {
-  const url = new URL(args.request.url);
-  const params = parseListParams(url, FILTERS);
-  const asked = confirmStep(url);
-  const [companies, history, confirming] = await Promise.all([
-    getList<Company>(args, "/v0.0.1/business", apiQuery(params)),
-    getList<ExportJob>(args, "/v0.0.0/exports", { kind: "business", limit: 10 }),
-    asked ? callApi<Company>(args, "GET", `/v0.0.1/business/${asked.id}`, { quiet: true }) : null,
-  ]);
-  // A page past the end (the list got shorter, a hand-edited URL) shows the first page instead.
-  if (!companies.rows.length && params.page > 1) throw redirect(url.pathname + listHref({ ...params, page: 1 }));
-  const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  const total = companies.pagination.total_record;
-  return {
-    title: `${t("company:title_count", { total: formatNumber(total) })} | ${t("common:app_name")}`,
-    params,
-    companies,
-    exports: history.rows,
-    historyOpen: url.searchParams.get("history") === "open",
-    confirm: asked && confirming?.ok ? { ...asked, name: confirming.data.name } : null,
-  };
+  return loadListPage(args, SPEC);
 }
 
 export async function action(args: Route.ActionArgs) {
-  const url = new URL(args.request.url);
-  const params = parseListParams(url, FILTERS);
-  const listUrl = url.pathname + listHref(params);
-  const form = await args.request.formData();
-  switch (form.get("intent")) {
-    case "toggle":
-      return toggleAction(args, form, {
-        idField: "business_id",
-        apiPath: (id, action) => `/v0.0.0/business/${id}/${action}`,
-        listUrl,
-      });
-    case "export": {
-      // 202: queued, no notice (spec); the history popup opens and shows its progress.
-      await callApi(args, "POST", "/v0.0.0/exports/business", {
-        body: { search: params.search || undefined, sort: params.sort, ...params.filters },
-      });
-      throw redirect(url.pathname + listHref(params, { history: "open" }));
-    }
-    default:
-      throw data(getI18n(args.context).getFixedT(getLocale(args.context))("common:errors.unknown_action"), { status: 400 });
-  }
+  return listPageAction(args, SPEC);
 }
 
 export default function CompanyList({ loaderData }: Route.ComponentProps) {
-  const { params, companies, exports, historyOpen, confirm } = loaderData;
-  const { rows, pagination } = companies;
+  const { params, list, exports, exportsOpen, confirm } = loaderData;
+  const { rows, pagination } = list;
   const { t } = useTranslation("company");
   const { lang } = useParams();
   const locale = lang ?? "en";
@@ -99,12 +68,7 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
   const detail = (c: Company) => localePath(locale, `/profile/company/${c.business_id}`);
   const listUrl = location.pathname + listHref(params);
 
-  const confirmText = (activate: boolean, name: string): ConfirmText => ({
-    title: t(activate ? "toggle.activate_title" : "toggle.inactivate_title"),
-    body: t(activate ? "toggle.activate_body" : "toggle.inactivate_body", { name }),
-    confirmLabel: t(activate ? "toggle.activate" : "toggle.inactivate"),
-    tone: activate ? "primary" : "danger",
-  });
+  const confirmText = useToggleText("company");
 
   const columns: Column<Company>[] = [
     {
@@ -147,14 +111,12 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-slate-900">{t("title_count", { total: formatNumber(pagination.total_record) })}</h1>
-        <div className="flex flex-wrap items-center gap-2">
-          <ExportHistory jobs={exports} open={historyOpen} />
-          <ExportButton />
-          <Link to={localePath(locale, "/profile/company/add")} className={buttonClass("primary")}>{t("add")}</Link>
-        </div>
-      </div>
+      <ListHeader
+        title={t("title_count", { total: formatNumber(pagination.total_record) })}
+        exports={exports}
+        exportsOpen={exportsOpen}
+        add={{ href: localePath(locale, "/profile/company/add"), label: t("add") }}
+      />
 
       <FilterBar resetTo={location.pathname}>
         <SearchBox value={params.search} placeholder={t("placeholders.search")} />

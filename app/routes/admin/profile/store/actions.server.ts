@@ -14,10 +14,12 @@
 import { redirect, replace } from "react-router";
 import { z } from "zod";
 import type { StoreJson } from "../../../../../api/domain/stores.ts";
-import type { LoadedConfirm } from "../../../../components/store-list-parts.tsx";
+import { STORE_FILTERS, type LoadedConfirm } from "../../../../components/store-list-parts.tsx";
 import { callApi } from "../../../../lib/api.server.ts";
 import { pushToast, sessionContext } from "../../../../lib/session.server.ts";
-import { confirmStep, toggleAction } from "../../../../lib/toggle.server.ts";
+import { confirmStep } from "../../../../lib/toggle.server.ts";
+import type { ListPageSpec } from "../../../../lib/list-page.server.ts";
+import type { Store } from "../../../../components/store-card.tsx";
 
 type Args = Parameters<typeof callApi>[0];
 
@@ -40,12 +42,21 @@ export function withParams(listUrl: string, set: Record<string, string | number 
   return url.pathname + url.search + (hash ? `#${hash}` : "");
 }
 
-/** Handles intent toggle / channel / connect-all; answers false for any other intent. */
+/**
+ * What both store lists (cards and branch table) share for app/lib/list-page.server.ts: the list,
+ * its filters and the status switch (intent=toggle). Their confirm step is loadConfirm below (it also
+ * knows channels and Connect all), so no `record` here.
+ */
+export const STORE_LIST = {
+  list: "/v0.0.1/stores",
+  filters: STORE_FILTERS,
+  idField: "store_branch_id",
+  toggle: (id: number, action: "activate" | "inactivate") => `/v0.0.0/stores/${id}/${action}`,
+} satisfies Partial<ListPageSpec<Store, typeof STORE_FILTERS>>;
+
+/** Handles intent channel / connect-all (a channel's connect switch); answers false for any other intent. */
 export async function storeCardAction(args: Args, form: FormData, listUrl: string): Promise<false> {
   const intent = form.get("intent");
-  if (intent === "toggle") {
-    return toggleAction(args, form, { idField: "store_branch_id", apiPath: (id, action) => `/v0.0.0/stores/${id}/${action}`, listUrl });
-  }
   if (intent !== "channel" && intent !== "connect-all") return false;
   const parsed = channelForm.safeParse({
     store_branch_id: form.get("store_branch_id"),

@@ -10,13 +10,13 @@
  * /profile/store (?open=<id>), where channels are connected; Edit opens the store form. Export and
  * its history stay on /profile/store (the same list, so one export is enough).
  */
-import { data, Link, redirect, useLocation, useNavigation, useParams } from "react-router";
+import { Link, useLocation, useNavigation, useParams } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import type { Route } from "./+types/branch";
 import { ACTIVE } from "../../../../../api/domain/profile-enums.ts";
 import { buttonClass } from "../../../../components/button.tsx";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import type { ConfirmText } from "../../../../components/list/confirm-dialog.tsx";
+import { ListHeader, useToggleText } from "../../../../components/list/list-header.tsx";
 import { DataTable, type Column } from "../../../../components/list/data-table.tsx";
 import { EmptyState } from "../../../../components/list/empty-state.tsx";
 import { Pagination } from "../../../../components/list/pagination.tsx";
@@ -24,44 +24,30 @@ import { StatusBadge } from "../../../../components/list/status-badge.tsx";
 import { StatusSwitch } from "../../../../components/list/status-switch.tsx";
 import type { Store } from "../../../../components/store-card.tsx";
 import { StoreImage } from "../../../../components/store-image.tsx";
-import { STORE_FILTERS, StoreConfirmPanel, StoreFilterBar } from "../../../../components/store-list-parts.tsx";
-import { getList } from "../../../../lib/api.server.ts";
+import { type STORE_FILTERS, StoreConfirmPanel, StoreFilterBar } from "../../../../components/store-list-parts.tsx";
 import { formatNumber } from "../../../../lib/format.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
 import { localePath } from "../../../../lib/i18n.ts";
-import { apiQuery, listHref, parseListParams } from "../../../../lib/list-params.ts";
-import { confirmAsked, loadConfirm, storeCardAction } from "./actions.server.ts";
+import { listHref } from "../../../../lib/list-params.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
+import { confirmAsked, loadConfirm, STORE_LIST } from "./actions.server.ts";
+
+// Export and its history stay on /profile/store: no exportKind here.
+const SPEC: ListPageSpec<Store, typeof STORE_FILTERS> = { ...STORE_LIST, titleKey: "store:branch.title_count" };
 
 export async function loader(args: Route.LoaderArgs) {
-  const url = new URL(args.request.url);
-  const params = parseListParams(url, STORE_FILTERS);
-  const asked = confirmAsked(url);
-  const [stores, confirm] = await Promise.all([
-    getList<Store>(args, "/v0.0.1/stores", apiQuery(params)),
-    loadConfirm(args, asked?.kind === "toggle" ? asked : null),
-  ]);
-  if (!stores.rows.length && params.page > 1) throw redirect(url.pathname + listHref({ ...params, page: 1 }));
-  const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  return {
-    title: `${t("store:branch.title_count", { total: formatNumber(stores.pagination.total_record) })} | ${t("common:app_name")}`,
-    params,
-    stores,
-    confirm,
-  };
+  const asked = confirmAsked(new URL(args.request.url));
+  const [page, confirm] = await Promise.all([loadListPage(args, SPEC), loadConfirm(args, asked?.kind === "toggle" ? asked : null)]);
+  return { title: page.title, params: page.params, list: page.list, confirm };
 }
 
+// Only the status switch lives here: channels are connected on the store's card.
 export async function action(args: Route.ActionArgs) {
-  const url = new URL(args.request.url);
-  const listUrl = url.pathname + listHref(parseListParams(url, STORE_FILTERS));
-  const form = await args.request.formData();
-  // Only the status switch lives here: channels are connected on the store's card.
-  if (form.get("intent") === "toggle") await storeCardAction(args, form, listUrl);
-  throw data(getI18n(args.context).getFixedT(getLocale(args.context))("common:errors.unknown_action"), { status: 400 });
+  return listPageAction(args, SPEC);
 }
 
 export default function BranchList({ loaderData }: Route.ComponentProps) {
-  const { params, stores, confirm } = loaderData;
-  const { rows, pagination } = stores;
+  const { params, list, confirm } = loaderData;
+  const { rows, pagination } = list;
   const { t } = useTranslation("store");
   const { lang } = useParams();
   const locale = lang ?? "en";
@@ -71,12 +57,7 @@ export default function BranchList({ loaderData }: Route.ComponentProps) {
   const cards = localePath(locale, "/profile/store");
   const card = (s: Store) => `${cards}?open=${s.store_branch_id}#store-${s.store_branch_id}`;
 
-  const toggleText = (activate: boolean, name: string): ConfirmText => ({
-    title: t(activate ? "toggle.activate_title" : "toggle.inactivate_title"),
-    body: t(activate ? "toggle.activate_body" : "toggle.inactivate_body", { name }),
-    confirmLabel: t(activate ? "toggle.activate" : "toggle.inactivate"),
-    tone: activate ? "primary" : "danger",
-  });
+  const toggleText = useToggleText("store");
 
   const columns: Column<Store>[] = [
     {
@@ -132,16 +113,13 @@ export default function BranchList({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-xl font-semibold text-slate-900">{t("branch.title_count", { total: formatNumber(pagination.total_record) })}</h1>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("branch.intro")}</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Link to={cards} className={buttonClass("secondary")}>{t("branch.cards")}</Link>
-          <Link to={localePath(locale, "/profile/store/add")} className={buttonClass("primary")}>{t("add")}</Link>
-        </div>
-      </div>
+      <ListHeader
+        title={t("branch.title_count", { total: formatNumber(pagination.total_record) })}
+        intro={t("branch.intro")}
+        add={{ href: localePath(locale, "/profile/store/add"), label: t("add") }}
+      >
+        <Link to={cards} className={buttonClass("secondary")}>{t("branch.cards")}</Link>
+      </ListHeader>
 
       <StoreFilterBar params={params} resetTo={location.pathname} />
 

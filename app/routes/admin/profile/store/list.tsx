@@ -17,59 +17,53 @@
  *   collapsible section (app/components/store-partnerships.tsx); ?partners=1 opens it,
  *   ?partner_search=… searches other companies' stores.
  */
-import { data, Link, redirect, useLocation, useNavigation, useParams } from "react-router";
+import { Link, useLocation, useNavigation, useParams } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
 import { buttonClass } from "../../../../components/button.tsx";
-import type { ConfirmText } from "../../../../components/list/confirm-dialog.tsx";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
 import { EmptyState } from "../../../../components/list/empty-state.tsx";
-import { ExportButton, ExportHistory, type ExportJob } from "../../../../components/list/export-history.tsx";
+import { ListHeader, useToggleText } from "../../../../components/list/list-header.tsx";
 import { Pagination } from "../../../../components/list/pagination.tsx";
 import { StoreCard, StoreCardBody, type Store } from "../../../../components/store-card.tsx";
 import type { PartnerCandidate, StorePartnership } from "../../../../components/store-partnerships.tsx";
 import { StoreHistoryModal, UpdateHistoryModal } from "../../../../components/store-history.tsx";
 import { island } from "../../../../components/store-lazy.tsx";
-import { STORE_FILTERS, StoreConfirmPanel, StoreFilterBar } from "../../../../components/store-list-parts.tsx";
-import { callApi, getList } from "../../../../lib/api.server.ts";
+import { type STORE_FILTERS, StoreConfirmPanel, StoreFilterBar } from "../../../../components/store-list-parts.tsx";
+import { getList } from "../../../../lib/api.server.ts";
 import { formatNumber } from "../../../../lib/format.ts";
-import { loadHistory } from "../../../../lib/history.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
 import { localePath } from "../../../../lib/i18n.ts";
-import { apiQuery, listHref, parseListParams } from "../../../../lib/list-params.ts";
-import { confirmAsked, loadConfirm, partnershipAction, storeCardAction, withParams } from "./actions.server.ts";
+import { listHref } from "../../../../lib/list-params.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
+import { confirmAsked, loadConfirm, partnershipAction, STORE_LIST, storeCardAction, withParams } from "./actions.server.ts";
 
 
 // Collapsed under the list: fetched after the first load (store-lazy.tsx), rendered by the server.
 const StorePartnerships = island(() => import("../../../../components/store-partnerships.tsx").then((m) => m.StorePartnerships));
 
+const SPEC: ListPageSpec<Store, typeof STORE_FILTERS> = {
+  ...STORE_LIST,
+  titleKey: "store:title_count",
+  exportKind: "store",
+  history: (id) => `/v0.0.0/stores/${id}/update-history`,
+};
+
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
-  const params = parseListParams(url, STORE_FILTERS);
   const partnerSearch = (url.searchParams.get("partner_search") ?? "").trim().slice(0, 100);
   // The parts the browser fetches after the first load are rendered here in full.
   await Promise.all([StoreCardBody.ready(), UpdateHistoryModal.ready(), StorePartnerships.ready()]);
-  const [stores, history, confirm, updates, incoming, outgoing, candidates] = await Promise.all([
-    getList<Store>(args, "/v0.0.1/stores", apiQuery(params)),
-    getList<ExportJob>(args, "/v0.0.0/exports", { kind: "store", limit: 10 }),
+  const [page, confirm, incoming, outgoing, candidates] = await Promise.all([
+    loadListPage(args, SPEC),
     loadConfirm(args, confirmAsked(url)),
-    loadHistory(args, (id) => `/v0.0.0/stores/${id}/update-history`),
     getList<StorePartnership>(args, "/v0.0.0/stores/partnerships", { direction: "incoming", limit: 50 }),
     getList<StorePartnership>(args, "/v0.0.0/stores/partnerships", { direction: "outgoing", limit: 50 }),
     partnerSearch ? getList<PartnerCandidate>(args, "/v0.0.0/stores/partner-candidates", { search: partnerSearch, limit: 20 }) : null,
   ]);
-  if (!stores.rows.length && params.page > 1) throw redirect(url.pathname + listHref({ ...params, page: 1 }));
-  const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  const open = Number(url.searchParams.get("open")) || null;
   return {
-    title: `${t("store:title_count", { total: formatNumber(stores.pagination.total_record) })} | ${t("common:app_name")}`,
-    params,
-    stores,
-    exports: history.rows,
-    historyOpen: url.searchParams.get("history") === "open",
+    ...page,
     confirm,
-    open,
-    updates,
+    open: Number(url.searchParams.get("open")) || null,
     partners: {
       requests: [...incoming.rows, ...outgoing.rows],
       candidates: candidates?.rows ?? null,
@@ -80,22 +74,16 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const url = new URL(args.request.url);
-  const params = parseListParams(url, STORE_FILTERS);
-  const listUrl = url.pathname + listHref(params);
-  const form = await args.request.formData();
-  await storeCardAction(args, form, listUrl);
-  await partnershipAction(args, form, withParams(listUrl, { partners: 1, partner_search: url.searchParams.get("partner_search") || null }, "partnerships"));
-  if (form.get("intent") === "export") {
-    await callApi(args, "POST", "/v0.0.0/exports/store", { body: { search: params.search || undefined, sort: params.sort, ...params.filters } });
-    throw redirect(url.pathname + listHref(params, { history: "open" }));
-  }
-  throw data(getI18n(args.context).getFixedT(getLocale(args.context))("common:errors.unknown_action"), { status: 400 });
+  return listPageAction(args, SPEC, async (_intent, form, { url, listUrl }) => {
+    await storeCardAction(args, form, listUrl);
+    await partnershipAction(args, form, withParams(listUrl, { partners: 1, partner_search: url.searchParams.get("partner_search") || null }, "partnerships"));
+    return undefined;
+  });
 }
 
 export default function StoreList({ loaderData }: Route.ComponentProps) {
-  const { params, stores, exports, historyOpen, confirm, open, updates, partners } = loaderData;
-  const { rows, pagination } = stores;
+  const { params, list, exports, exportsOpen, confirm, open, history, historyOf, partners } = loaderData;
+  const { rows, pagination } = list;
   const { t } = useTranslation("store");
   const { lang } = useParams();
   const locale = lang ?? "en";
@@ -105,24 +93,13 @@ export default function StoreList({ loaderData }: Route.ComponentProps) {
   const listUrl = location.pathname + listHref(params);
   const addHref = localePath(locale, "/profile/store/add");
 
-  const toggleText = (activate: boolean, name: string): ConfirmText => ({
-    title: t(activate ? "toggle.activate_title" : "toggle.inactivate_title"),
-    body: t(activate ? "toggle.activate_body" : "toggle.inactivate_body", { name }),
-    confirmLabel: t(activate ? "toggle.activate" : "toggle.inactivate"),
-    tone: activate ? "primary" : "danger",
-  });
+  const toggleText = useToggleText("store");
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-slate-900">{t("title_count", { total: formatNumber(pagination.total_record) })}</h1>
-        <div className="flex flex-wrap items-center gap-2">
-          <Link to={localePath(locale, "/profile/branch")} className={buttonClass("ghost")}>{t("branch.title")}</Link>
-          <ExportHistory jobs={exports} open={historyOpen} />
-          <ExportButton />
-          <Link to={addHref} className={buttonClass("primary")}>{t("add")}</Link>
-        </div>
-      </div>
+      <ListHeader title={t("title_count", { total: formatNumber(pagination.total_record) })} exports={exports} exportsOpen={exportsOpen} add={{ href: addHref, label: t("add") }}>
+        <Link to={localePath(locale, "/profile/branch")} className={buttonClass("ghost")}>{t("branch.title")}</Link>
+      </ListHeader>
 
       <StoreFilterBar params={params} resetTo={location.pathname} />
 
@@ -156,7 +133,7 @@ export default function StoreList({ loaderData }: Route.ComponentProps) {
         keep={Object.fromEntries(new URLSearchParams(listHref(params)))}
       />
 
-      <StoreHistoryModal history={updates} title={rows.find((s) => s.store_branch_id === updates?.id)?.name} />
+      <StoreHistoryModal history={history} title={historyOf} />
     </div>
   );
 }
