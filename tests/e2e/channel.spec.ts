@@ -203,6 +203,7 @@ test("the filters keep the channel type in the URL and the sort offers four opti
 });
 
 test("Indonesian: the form says what LINE needs @core", async ({ page, checkA11y }) => {
+  test.slow(); // two pages and two axe runs: well over 30 s on a loaded two-core machine
   await page.goto("/id/profile/channel/add");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tambah Channel Online");
   await page.getByLabel("Platform").selectOption({ label: "LINE" });
