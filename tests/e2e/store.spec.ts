@@ -91,7 +91,6 @@ async function expectAllConnected(card: Locator, asked: string) {
     if (!open.length) expect(connected).toBe(total);
     expect(connected).toBeGreaterThan(0);
   }).toPass({ timeout: 10_000 });
-  await expect(count).toHaveText(/^(\d+)\/\1$/);
 }
 
 test("a new store is connected to every channel with Connect all @core", async ({ page, checkA11y, javaScriptEnabled }) => {
