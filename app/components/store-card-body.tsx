@@ -14,7 +14,8 @@ import { formatDate, formatDateTime } from "../lib/format.ts";
 import { ChannelLogo } from "./channel-logo.tsx";
 import { PinPointMap } from "./map/pin-point-map.tsx";
 import { StatusBadge } from "./list/status-badge.tsx";
-import { ConnectAllButton, StoreChannelSwitch } from "./store-channel-switch.tsx";
+import { StatusSwitch } from "./list/status-switch.tsx";
+import { ConnectAllButton } from "./store-channel-switch.tsx";
 import { StoreHistoryLink } from "./store-history.tsx";
 import { StoreImage } from "./store-image.tsx";
 import { channelText } from "./store-texts.ts";
@@ -80,11 +81,13 @@ export function StoreCardBody({ store: s, editHref, branchHref }: { store: Store
                       <span className="max-w-[14rem] text-xs text-slate-500">{t(`readonly.${c.readonly_reason}`)}</span>
                     </div>
                   ) : (
-                    <StoreChannelSwitch
+                    <StatusSwitch
                       checked={c.is_connected}
                       label={t("connection.label", { channel: c.name, store: s.name })}
                       fields={{ intent: "channel", store_branch_id: s.store_branch_id, channel_ids: c.id }}
                       confirmFor={(connect) => channelText(t, s.name, c.name, connect)}
+                      actions={["connect", "disconnect"]}
+                      stateLabels={[t("card.connected"), t("card.not_connected")]}
                     />
                   )}
                 </li>

@@ -10,13 +10,17 @@ import { useTranslation } from "~/lib/i18n-react.tsx";
 import { useFetcher } from "react-router";
 import { ConfirmDialog, preloadConfirmDialog, type ConfirmText } from "./confirm-dialog.tsx";
 
-export function StatusSwitch({ checked, disabled, label, fields, confirmFor }: {
+export function StatusSwitch({ checked, disabled, label, fields, confirmFor, actions = ["activate", "inactivate"], stateLabels }: {
   checked: boolean;
   disabled?: boolean;
   label: string;
   /** Hidden fields that name the change, e.g. { intent: "toggle", business_id: 4 }. */
   fields: Record<string, string | number>;
   confirmFor: (activate: boolean) => ConfirmText;
+  /** The `action` values posted to switch on and off (a store's channel: connect / disconnect). */
+  actions?: [on: string, off: string];
+  /** The text beside the switch, on and off (default: the list's On / Off). */
+  stateLabels?: [on: string, off: string];
 }) {
   const { t } = useTranslation("list");
   const fetcher = useFetcher();
@@ -29,8 +33,8 @@ export function StatusSwitch({ checked, disabled, label, fields, confirmFor }: {
   };
   const activate = !checked;
   const sent = fetcher.formData?.get("action");
-  const shown = sent ? sent === "activate" : asking ? activate : checked;
-  const change = { ...fields, action: activate ? "activate" : "inactivate" };
+  const shown = sent ? sent === actions[0] : asking ? activate : checked;
+  const change = { ...fields, action: activate ? actions[0] : actions[1] };
   return (
     <fetcher.Form
       method="post"
@@ -56,7 +60,7 @@ export function StatusSwitch({ checked, disabled, label, fields, confirmFor }: {
       >
         <span aria-hidden className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${shown ? "translate-x-5" : "translate-x-0.5"}`} />
       </button>
-      <span aria-hidden className="whitespace-nowrap text-xs text-slate-600">{shown ? t("switch.on") : t("switch.off")}</span>
+      <span aria-hidden className="whitespace-nowrap text-xs text-slate-600">{shown ? (stateLabels?.[0] ?? t("switch.on")) : (stateLabels?.[1] ?? t("switch.off"))}</span>
       <ConfirmDialog
         open={asking}
         text={confirmFor(activate)}
