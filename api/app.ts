@@ -27,7 +27,7 @@ api.notFound((c) => c.json({ code: 404, message: "Route not found" }, 404));
 api.onError((err, c) => {
   const t = c.var.t ?? translator("en");
   if (err instanceof ApiError) {
-    return c.json({ code: err.status, message: t(err.message, err.vars), data: translateFields(err.data, t) }, err.status);
+    return c.json({ code: err.status, message: t(err.message, err.vars), data: translateFields(err.data, (k) => t(k, err.vars)) }, err.status);
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;

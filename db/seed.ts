@@ -6,6 +6,7 @@ import { count, sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { BUSINESS_STATUS } from "../api/domain/company-enums.ts";
 import { hashPassword } from "../api/lib/password.ts";
+import { seedDemoCatalog } from "./demo/catalog.ts";
 import { seedDemoProfile } from "./demo/profile.ts";
 import * as ref from "./reference-data.ts";
 import { productCategories } from "./reference-data-categories.ts";
@@ -96,21 +97,6 @@ export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<
   ]);
   await db.insert(s.settings).values(owned.map((b) => ({ businessId: b.id })));
 
-  for (const [biz, catalogue] of [[tokoDemo, DEMO_PRODUCTS], [sekar, DEMO_PRODUCTS_SEKAR]] as const) {
-    const rows = await db
-      .insert(s.products)
-      .values(catalogue.map(([name, sku, price, status], i) => ({
-        businessId: biz.id, name, sku, price, status, timeCreated: ago(100 - i), timeModified: ago(10),
-      })))
-      .returning();
-    await db.insert(s.stockLevels).values(
-      rows.flatMap((p, i) => [
-        { businessId: biz.id, productId: p.id, locationName: "Gudang Pusat", onHand: (i * 7) % 40, reserved: i % 3 === 0 && (i * 7) % 40 > 2 ? 1 : 0 },
-        { businessId: biz.id, productId: p.id, locationName: "Toko Senopati", onHand: (i * 3) % 9, reserved: 0 },
-      ]),
-    );
-  }
-
   const statuses = ["waiting-payment", "waiting-approval", "wait-to-prepare", "preparing", "packing", "ready-to-ship",
     "on-delivery", "received", "finish", "finish", "finish", "cancelled", "returned", "hold", "wait-to-pick"];
   const channels = ["Tokopedia", "Shopee", "Lazada", "Toko Demo Senopati", "Instagram", "WhatsApp"];
@@ -130,7 +116,9 @@ export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<
     };
   });
   for (let i = 0; i < orderRows.length; i += 1000) await db.insert(s.orders).values(orderRows.slice(i, i + 1000));
-  await seedDemoProfile(db, { tokoDemo: tokoDemo.id, sekar: sekar.id, seller: seller.id, seller2: seller2.id });
+  const ids = { tokoDemo: tokoDemo.id, sekar: sekar.id, seller: seller.id, seller2: seller2.id };
+  await seedDemoProfile(db, ids);
+  await seedDemoCatalog(db, ids);
   await db.execute(sql`ANALYZE`);
   return true;
 }
@@ -157,30 +145,3 @@ function demoPdf(text: string): Buffer {
   return Buffer.from(pdf, "latin1");
 }
 
-const DEMO_PRODUCTS: [string, string, number, string][] = [
-  ["Kemeja Batik Parang Lengan Panjang", "KBP-001", 289000, "published"],
-  ["Kemeja Batik Kawung Lengan Pendek", "KBK-002", 249000, "published"],
-  ["Dress Tenun Ikat Sumba", "DTI-003", 459000, "published"],
-  ["Kaos Katun Combed 30s Hitam", "KKC-004", 89000, "published"],
-  ["Kaos Katun Combed 30s Putih", "KKC-005", 89000, "published"],
-  ["Celana Chino Slim Fit Khaki", "CCS-006", 219000, "published"],
-  ["Hijab Voal Motif Bunga", "HVM-007", 75000, "published"],
-  ["Tas Anyaman Pandan", "TAP-008", 165000, "published"],
-  ["Sandal Kulit Garut", "SKG-009", 185000, "published"],
-  ["Topi Bucket Denim", "TBD-010", 69000, "archived"],
-  ["Jaket Bomber Parasut", "JBP-011", 275000, "published"],
-  ["Sarung Tenun Samarinda", "STS-012", 320000, "published"],
-  ["Kain Songket Palembang", "KSP-013", 1250000, "published"],
-  ["Blouse Linen Oversize", "BLO-014", 199000, "draft"],
-  ["Rok Plisket Mocca", "RPM-015", 129000, "published"],
-  ["Masker Kain 3 Lapis (isi 5)", "MKL-016", 45000, "suspended"],
-  ["Dompet Kulit Pria", "DKP-017", 149000, "published"],
-  ["Gelang Perak Bali", "GPB-018", 350000, "published"],
-  ["Sabun Sereh Wangi Handmade", "SSW-019", 28000, "published"],
-  ["Lilin Aromaterapi Melati", "LAM-020", 55000, "published"],
-];
-const DEMO_PRODUCTS_SEKAR: [string, string, number, string][] = [
-  ["Batik Tulis Sekar Jagad", "BSJ-001", 1750000, "published"],
-  ["Batik Cap Truntum", "BCT-002", 425000, "published"],
-  ["Selendang Batik Sutra", "SBS-003", 650000, "published"],
-];

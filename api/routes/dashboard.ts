@@ -71,18 +71,15 @@ const LOWEST = 5;
 
 /**
  * Products per status, and stock alerts for published products: available stock is the sum of
- * on-hand minus reserved over every stock location (none at all counts as 0). Low stock is
+ * on-hand minus reserved over every variant and stock location, kept on the product by the stock ledger. Low stock is
  * available ≤ the product's minimum; out of stock is nothing available.
  */
 dashboardRoutes.get("/v0.0.0/dashboard/product", ...seller, async (c) => {
   const businessId = c.var.member.businessId;
   const available = sql`
-    SELECT p.id, p.name, p.sku, p.status, p.min_stock,
-           coalesce(sum(s.on_hand - s.reserved), 0)::int AS available
+    SELECT p.id, p.name, p.sku, p.status, p.min_stock, p.available
       FROM products p
-      LEFT JOIN stock_levels s ON s.product_id = p.id AND s.business_id = p.business_id
-     WHERE p.business_id = ${businessId}
-     GROUP BY p.id`;
+     WHERE p.business_id = ${businessId}`;
   const [{ rows: [totals] }, { rows: lowest }] = await Promise.all([
     db.execute<Record<"total" | "published" | "draft" | "archived" | "suspended" | "out_of_stock" | "low_stock", number>>(sql`
       WITH a AS (${available})

@@ -4,3 +4,6 @@ export * from "./commerce.ts";
 export * from "./jobs.ts";
 export * from "./reference.ts";
 export * from "./profile.ts";
+export * from "./catalog.ts";
+export * from "./offerings.ts";
+export * from "./bulk.ts";
