@@ -57,6 +57,20 @@ export default [
         route("factory/:slug", "routes/admin/profile/factory/edit.tsx"),
         route("store-fee", "routes/admin/profile/store-fee.tsx"),
       ]),
+      // The catalogue (issue 4). Each slice uncomments its lines once the files exist.
+      // listing (helper A)
+      // route("products/listing", "routes/admin/products/listing.tsx"),
+      // editor (helper B)
+      // route("products/add", "routes/admin/products/add/index.tsx"),
+      // route("products/add/single", "routes/admin/products/add/single.tsx"),
+      // route("products/:slug/edit", "routes/admin/products/edit.tsx"),
+      // services, gift vouchers, vouchers, packages (helper C)
+      // route("products/service", "routes/admin/products/service/list.tsx"), add, :slug/edit …
+      // bulk add and mass update (helper D)
+      // route("products/add/bulk", "routes/admin/products/add/bulk.tsx"), add/:slug/view-bulk, view-draft,
+      // route("products/mass-update", …), mass-update/:slug, mass-update/:slug?/:id/:status
+      // barcodes (helper E)
+      // route("products/barcode", "routes/admin/products/barcode/index.tsx"), barcode/print
     ]),
     route("error/not-found", "routes/error/not-found.tsx", { id: "error-not-found" }),
     route("error/maintance", "routes/error/maintenance.tsx"),

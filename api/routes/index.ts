@@ -17,6 +17,11 @@ import { realtimeRoutes } from "./realtime.ts";
 import { sellerRoutes } from "./sellers.ts";
 import { settingRoutes } from "./settings.ts";
 import { utilityRoutes } from "./utilities.ts";
+import { productListRoutes } from "./products-list.ts";
+import { productBulkRoutes } from "./product-bulk.ts";
+import { productRoutes } from "./products.ts";
+import { offeringRoutes } from "./offerings.ts";
+import { inventoryRoutes } from "./inventories.ts";
 
 // Every resource router; each declares its full versioned paths (aliases share one handler).
 export const routers: Hono<ApiEnv>[] = [
@@ -36,5 +41,11 @@ export const routers: Hono<ApiEnv>[] = [
   factoryRoutes,
   storeFeeRoutes,
   sellerRoutes,
+  // The catalogue. Fixed paths (/products/filter, /products/templates/…) come before /products/{id}.
+  productListRoutes,
+  productBulkRoutes,
+  inventoryRoutes,
+  productRoutes,
+  offeringRoutes,
   exportRoutes,
 ];

@@ -10,10 +10,12 @@ for (const [file, mod] of Object.entries(files)) {
   (resources[lng] ??= {})[ns] = mod.default;
 }
 
-/** The namespaces the browser needs (every one but the API's own messages), for app/lib/i18n-react. */
+/**
+ * The namespaces the browser needs, for app/lib/i18n-react: every one but the API's own messages
+ * (`api` and the per-area `api-*` files), which only the API translates.
+ */
 export function resourcesFor(locale: Locale): Resources {
-  const { api: _api, ...rest } = (resources[locale] ?? {}) as Resources;
-  return rest;
+  return Object.fromEntries(Object.entries((resources[locale] ?? {}) as Resources).filter(([ns]) => !ns.startsWith("api")));
 }
 
 export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
