@@ -41,7 +41,7 @@ import { Hono, type Context } from "hono";
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Tx } from "../../db/client.ts";
-import { warehousePartitions, warehouses } from "../../db/schema/index.ts";
+import { stockLevels, warehousePartitions, warehouses } from "../../db/schema/index.ts";
 import {
   findWarehouse, findWarehouses, MAX_PARTITIONS, partitionName, pickerWarehouses, warehouseBody, warehouseFilters, warehouseJson,
   type WarehouseBody, type WarehouseRow,
@@ -291,6 +291,10 @@ warehouseRoutes.delete("/v0.0.0/warehouses/:id{[0-9]+}/partitions/:pid{[0-9]+}",
   const p = await db.transaction(async (tx) => {
     await warehouseFor(c, id, tx);
     const before = await partitionFor(tx, id, pid);
+    // Stock was kept there: its history stays readable, so the partition stays (spec section 5's
+    // "you can't delete the {title} because it already had transaction").
+    const [held] = await tx.select({ id: stockLevels.id }).from(stockLevels).where(eq(stockLevels.partitionId, pid)).limit(1);
+    if (held) throw new ApiError(422, "site:api.partition_has_stock", { name: ["site:api.partition_has_stock"] }, { title: before.name });
     await tx.delete(warehousePartitions).where(eq(warehousePartitions.id, pid));
     await tx.update(warehouses).set({ timeModified: new Date() }).where(eq(warehouses.id, id));
     await recordHistory(tx, {

@@ -139,9 +139,11 @@ export const stockLevels = pgTable(
     businessId: integer().notNull().references(() => businesses.id, { onDelete: "cascade" }),
     productId: integer().notNull().references(() => products.id, { onDelete: "cascade" }),
     variantId: integer().notNull().references(() => productVariants.id, { onDelete: "cascade" }),
-    storeId: integer().references(() => stores.id, { onDelete: "cascade" }),
-    warehouseId: integer().references(() => warehouses.id, { onDelete: "cascade" }),
-    partitionId: integer().references(() => warehousePartitions.id, { onDelete: "cascade" }),
+    // No cascade: a location that has held stock keeps its history (a partition with stock rows
+    // cannot be removed: api/routes/warehouses.ts); only removing the whole business removes them.
+    storeId: integer().references(() => stores.id),
+    warehouseId: integer().references(() => warehouses.id),
+    partitionId: integer().references(() => warehousePartitions.id),
     onHand: integer().notNull().default(0),
     reserved: integer().notNull().default(0),
     timeModified: timestamp({ withTimezone: true }).notNull().defaultNow(),

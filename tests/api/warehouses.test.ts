@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../api/app.ts";
 import { runNextJob } from "../../api/jobs/worker.ts";
 import { db } from "../../db/client.ts";
-import { businesses, updateHistory, warehouses } from "../../db/schema/index.ts";
+import { businesses, productVariants, stockLevels, updateHistory, warehouses } from "../../db/schema/index.ts";
+import { applyStockChanges } from "../../api/domain/stock-ledger.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 type Warehouse = {
@@ -395,6 +396,23 @@ describe("partitions", () => {
     const elsewhere = await call("POST", `/v0.0.0/warehouses/${ids["Gudang Cabang Surabaya"]}/partitions`, { token: seller, json: { name: "Rak A" } });
     expect(elsewhere.status).toBe(200);
     expect((await call("POST", path(), { token: seller, json: { name: "" } })).body.data).toEqual({ name: ["This field is required"] });
+  });
+
+  it("keeps a partition that has held stock, with the spec's message", async () => {
+    const added = await call<{ id: number }>("POST", path(), { token: seller, json: { name: "Rak Stok" } });
+    const pid = added.body.data!.id;
+    const [warehouse] = await db.select().from(warehouses).where(eq(warehouses.id, ids["Gudang Pusat Pulogadung"]));
+    const [variant] = await db.select().from(productVariants).where(eq(productVariants.businessId, warehouse.businessId)).limit(1);
+    await db.transaction((tx) => applyStockChanges(tx, { businessId: variant.businessId, userId: null, reason: "manual" }, [
+      { variantId: variant.id, location: { sourceType: 2, warehouseId: ids["Gudang Pusat Pulogadung"], partitionId: pid }, set: 2 },
+    ]));
+    const refused = await call("DELETE", `${path()}/${pid}`, { token: seller, locale: "id" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.data).toEqual({ name: ["Anda tidak dapat menghapus Rak Stok karena sudah memiliki transaksi"] });
+    expect((await call<{ name: string }[]>("GET", path(), { token: seller })).body.data!.map((p) => p.name)).toContain("Rak Stok");
+    // Put the demo warehouse back as the other tests know it.
+    await db.delete(stockLevels).where(eq(stockLevels.partitionId, pid));
+    expect((await call("DELETE", `${path()}/${pid}`, { token: seller })).status).toBe(200);
   });
 
   it("answers 404 for a partition of another warehouse", async () => {
