@@ -1,0 +1,61 @@
+/**
+ * /products/add/single: add one product with its variants × sizes, stock per location, images,
+ * video and shipping details (app/components/product-form.tsx; the action is
+ * app/lib/product-action.server.ts). Saved as a draft or published; then the edit page opens.
+ */
+import { useParams } from "react-router";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/single";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { ProductForm, type ProductFormOptions } from "../../../../components/product-form.tsx";
+import { getOrThrow } from "../../../../lib/api.server.ts";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { localePath } from "../../../../lib/i18n.ts";
+import { productFormAction } from "../../../../lib/product-action.server.ts";
+import type { ProductReply, ProductValues } from "../../../../lib/product-form.server.ts";
+
+const options = (args: Route.LoaderArgs | Route.ActionArgs) => getOrThrow<ProductFormOptions>(args, "/v0.0.0/products/form-options");
+
+export async function loader(args: Route.LoaderArgs) {
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  const res = await options(args);
+  const values: ProductValues = {
+    fields: { gender: "0", stock_type: "1", dimension_unit: "cm", weight_unit: "gr", min_stock: "5", channel_ids: [] },
+    rows: [{ variant_id: "", variant_name: "", size_name: "", sku: "", barcode: "", price: "", compare_at_price: "", stock: {}, before: {} }],
+    images: [],
+  };
+  return { title: `${t("product:single.title")} | ${t("common:app_name")}`, options: res.data, values };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const res = await options(args);
+  return productFormAction(args, { locations: res.data.locations });
+}
+
+export default function AddSingle({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("product");
+  const { lang } = useParams();
+  const reply = (actionData as { reply?: ProductReply } | undefined)?.reply;
+  return (
+    <div className="mx-auto max-w-4xl space-y-4">
+      <h1 className="text-xl font-semibold text-slate-900">{t("single.title")}</h1>
+      <ProductForm
+        mode="add"
+        values={reply?.values ?? loaderData.values}
+        errors={reply?.errors ?? {}}
+        notice={reply?.notice}
+        nonce={reply?.nonce ?? 0}
+        options={loaderData.options}
+        cancelTo={localePath(lang ?? "en", "/products/add")}
+      />
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
