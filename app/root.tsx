@@ -1,11 +1,11 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLocation, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { actions as actionsEn, errors as errorsEn } from "../locales/en/common.json";
 import { actions as actionsId, errors as errorsId } from "../locales/id/common.json";
 import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "./components/error-boundary.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { nonceContext } from "./lib/context.ts";
-import { localeFromPath } from "./lib/i18n.ts";
+import { areaOf, localeFromPath } from "./lib/i18n.ts";
 import { I18nProvider } from "./lib/i18n-react.tsx";
 import { getLocale, i18nextMiddleware, resourcesFor } from "./lib/i18n.server.ts";
 import { sessionContext, sessionMiddleware, takeToasts } from "./lib/session.server.ts";
@@ -13,14 +13,19 @@ import "./styles/app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const locale = getLocale(context) as "en" | "id";
   return data({
     locale,
-    resources: resourcesFor(locale),
+    resources: resourcesFor(locale, new URL(request.url).pathname),
     toasts: takeToasts(context.get(sessionContext)),
     nonce: context.get(nonceContext),
   });
+}
+
+// The strings come per area (i18n.server.ts): moving to another area fetches that area's.
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return areaOf(currentUrl.pathname) !== areaOf(nextUrl.pathname) || defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

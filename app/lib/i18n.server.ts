@@ -1,7 +1,7 @@
 import type { Resource } from "i18next";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
 import type { Resources } from "./i18n-react.tsx";
-import { DEFAULT_LOCALE, LOCALES, localeFromPath, type Locale } from "./i18n.ts";
+import { areaOf, DEFAULT_LOCALE, LOCALES, localeFromPath, type Locale } from "./i18n.ts";
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json", { eager: true });
 export const resources: Resource = {};
@@ -11,11 +11,27 @@ for (const [file, mod] of Object.entries(files)) {
 }
 
 /**
- * The namespaces the browser needs, for app/lib/i18n-react: every one but the API's own messages
- * (`api` and the per-area `api-*` files), which only the API translates.
+ * Namespaces only one area's pages use (the first path segment after the language). They are sent
+ * to that area only, which keeps every page's HTML from carrying every screen's strings (a slow
+ * phone pays for each byte); every other namespace (common, nav, list, widgets …) goes everywhere.
+ * A page using an area namespace outside its area shows keys, so areas are checked by a test.
  */
-export function resourcesFor(locale: Locale): Resources {
-  return Object.fromEntries(Object.entries((resources[locale] ?? {}) as Resources).filter(([ns]) => !ns.startsWith("api")));
+export const AREA_NAMESPACES: Record<string, readonly string[]> = {
+  profile: ["company", "brand", "channel", "store", "site", "profile"],
+  "become-seller": ["company"],
+  products: ["product", "product-list", "product-bulk", "offering", "barcode"],
+};
+const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
+
+/**
+ * The namespaces the browser needs on a page of `pathname`, for app/lib/i18n-react: never the
+ * API's own messages (`api`, `api-*`), which only the API translates, nor another area's.
+ */
+export function resourcesFor(locale: Locale, pathname: string): Resources {
+  const mine = new Set(AREA_NAMESPACES[areaOf(pathname)] ?? []);
+  return Object.fromEntries(
+    Object.entries((resources[locale] ?? {}) as Resources).filter(([ns]) => !ns.startsWith("api") && (!areaOnly.has(ns) || mine.has(ns))),
+  );
 }
 
 export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({

@@ -23,3 +23,8 @@ export function stripLocale(path: string): string {
   if (path === "/id") return "/";
   return path.startsWith("/id/") ? path.slice(3) : path;
 }
+
+/** The area of a path, its first segment after the language: "/id/products/listing" → "products". */
+export function areaOf(pathname: string) {
+  return stripLocale(pathname).split("/").filter(Boolean)[0] ?? "";
+}
