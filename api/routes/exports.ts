@@ -93,9 +93,13 @@ exportRoutes.get("/v0.0.0/exports/:id{[0-9]+}/download", ...seller, async (c) =>
   });
 });
 
-/** POST /v0.0.0/exports/{kind} with the list's filters: queues the export, answers 202 and the job. */
-exportRoutes.post("/v0.0.0/exports/:kind{[a-z][a-z-]*}", ...seller, async (c) => {
-  const kind = c.req.param("kind");
+/**
+ * POST /v0.0.0/exports/{kind} with the list's filters: queues the export, answers 202 and the job.
+ * The catalogue's kinds also answer at the spec's /v0.0.0/exports/products/{kind}.
+ */
+const EXPORT_PATHS = ["/v0.0.0/exports/:kind{[a-z][a-z-]*}", "/v0.0.0/exports/products/:kind{product-listing|service-listing|barcode-printer}"];
+exportRoutes.on("POST", EXPORT_PATHS, ...seller, async (c) => {
+  const kind = c.req.param("kind") ?? "";
   const def = EXPORTS.get(kind);
   if (!def) throw notFound();
   if (!canAccess(c.var.member, def.privilege)) throw forbidden("api:errors.no_privilege");

@@ -22,6 +22,8 @@ import { productBulkRoutes } from "./product-bulk.ts";
 import { productRoutes } from "./products.ts";
 import { offeringRoutes } from "./offerings.ts";
 import { inventoryRoutes } from "./inventories.ts";
+import { productPickerRoutes } from "./product-picker.ts";
+import { barcodeLabelRoutes } from "./barcode-labels.ts";
 
 // Every resource router; each declares its full versioned paths (aliases share one handler).
 export const routers: Hono<ApiEnv>[] = [
@@ -42,6 +44,8 @@ export const routers: Hono<ApiEnv>[] = [
   storeFeeRoutes,
   sellerRoutes,
   // The catalogue. Fixed paths (/products/filter, /products/templates/…) come before /products/{id}.
+  productPickerRoutes,
+  barcodeLabelRoutes,
   productListRoutes,
   productBulkRoutes,
   inventoryRoutes,

@@ -1,5 +1,55 @@
+/**
+ * Inventory (spec section 7 "Inventory"), read-only views of the stock ledger and the filters that
+ * go with them. Rules and shapes: api/domain/inventories.ts.
+ *
+ *   GET /v0.0.0/inventories/availability   stock per variant per location; search, source_type +
+ *                                          source_id, city_id, brand_id, category_id, product_id,
+ *                                          variant_id, in_stock=1, sort 1-6 (default 4: last
+ *                                          changed first), page, limit; summary_data = totals
+ *   GET /v0.0.0/inventories/sources        [{ name, type, datas[{ source_id, name, type, … }] }]
+ *   GET /v0.0.0/inventories/cities         [{ city_id, city_name, province_name }]
+ *   GET /v0.0.0/inventories/brands         [{ brand_id, name, is_partner }]
+ *   GET /v0.0.0/inventories/categories     the category tree of the business's products
+ *
+ * Privilege "products" (stock is part of the catalogue); every call reads the caller's business
+ * only. Lists that are never paged answer all rows at once; an empty one is 404 "No data".
+ * The stock movements of a variant are GET /v0.0.0/products/{id}/stock-history (api/routes/products.ts).
+ */
 import { Hono } from "hono";
+import { z } from "zod";
+import {
+  availabilityJson, availabilityQuery, findAvailability, findCities, findInventoryBrands, findInventoryCategories, findSources,
+} from "../domain/inventories.ts";
+import { requireAuth, requireSeller } from "../lib/auth.ts";
 import type { ApiEnv } from "../lib/env.ts";
+import { input, list, whole } from "../lib/http.ts";
 
-// Routes of this area are added by the issue-4 slice that owns this file.
 export const inventoryRoutes = new Hono<ApiEnv>();
+const seller = [requireAuth, requireSeller("products")] as const;
+const searchOnly = z.object({ search: z.string().trim().max(100, "too_long").optional() });
+
+inventoryRoutes.get("/v0.0.0/inventories/availability", ...seller, async (c) => {
+  const q = await input(c, availabilityQuery, "query");
+  const { rows, total, summary } = await findAvailability(c.var.member.businessId, q);
+  return list(c, rows.map((r) => availabilityJson(r, c.var.t)), total, q.limit, summary);
+});
+
+inventoryRoutes.get("/v0.0.0/inventories/sources", ...seller, async (c) => {
+  const q = await input(c, searchOnly, "query");
+  return whole(c, await findSources(c.var.member.businessId, q.search, c.var.t));
+});
+
+inventoryRoutes.get("/v0.0.0/inventories/cities", ...seller, async (c) => {
+  const q = await input(c, searchOnly, "query");
+  return whole(c, await findCities(c.var.member.businessId, q.search));
+});
+
+inventoryRoutes.get("/v0.0.0/inventories/brands", ...seller, async (c) => {
+  const q = await input(c, searchOnly, "query");
+  return whole(c, await findInventoryBrands(c.var.member.businessId, q.search));
+});
+
+inventoryRoutes.get("/v0.0.0/inventories/categories", ...seller, async (c) => {
+  await input(c, z.object({ sort: z.coerce.number().int("invalid").optional() }), "query");
+  return whole(c, await findInventoryCategories(c.var.member.businessId));
+});
