@@ -67,6 +67,7 @@ server.listen(port, () => {
 
 async function shutdown() {
   server.close();
+  await entry.stopWorkers().catch(() => {});
   // Close the app's connections before stopping the embedded server, so none is cut mid-query.
   await entry.closeDatabase().catch(() => {});
   await database.stop().catch(() => {});

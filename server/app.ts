@@ -16,7 +16,7 @@ import { localeFrom, translator } from "../api/lib/i18n.ts";
 import { tileOrigin } from "../api/lib/maps.ts";
 import { serveUpload } from "../api/lib/uploads.ts";
 export { attachRealtime } from "./realtime.ts";
-export { startWorkers } from "../api/jobs/worker.ts";
+export { startWorkers, stopWorkers } from "../api/jobs/worker.ts";
 export { closeDatabase } from "../db/client.ts";
 
 const handler = createRequestHandler(

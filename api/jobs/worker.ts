@@ -18,7 +18,8 @@ import { pruneRateLimits } from "../lib/rate-limit.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobResult = { filename: string; file: Buffer };
-export type JobHandler = (job: JobRow, progress: (percent: number) => Promise<void>) => Promise<JobResult>;
+/** A job that makes a file answers it; one whose result lives elsewhere (a bulk upload's rows) answers nothing. */
+export type JobHandler = (job: JobRow, progress: (percent: number) => Promise<void>) => Promise<JobResult | void>;
 
 const handlers = new Map<string, JobHandler>();
 export function registerJob(kind: string, handler: JobHandler) {
@@ -69,8 +70,8 @@ export async function runNextJob(): Promise<boolean> {
         .returning({ id: jobs.id });
       if (!still.length) throw new ClaimLost();
     };
-    const { filename, file } = await handler(claimed, progress);
-    await db.update(jobs).set({ status: "success", progress: 100, filename, file, statusDetails: null, lockedUntil: null, timeModified: new Date() })
+    const result = await handler(claimed, progress);
+    await db.update(jobs).set({ status: "success", progress: 100, ...(result ?? {}), statusDetails: null, lockedUntil: null, timeModified: new Date() })
       .where(held);
   } catch (e) {
     if (e instanceof ClaimLost) return true;
@@ -83,18 +84,32 @@ export async function runNextJob(): Promise<boolean> {
 }
 
 let timer: NodeJS.Timeout | undefined;
+let running: Promise<void> | undefined;
+let stopped = false;
 /** Polls for jobs every second; a new job is also picked up at once through kick(). */
 export function startWorkers() {
+  stopped = false;
   const loop = async () => {
     try {
-      while (await runNextJob());
-      await pruneRateLimits(); // housekeeping; runs at most every few minutes
+      while (!stopped && (await runNextJob()));
+      if (!stopped) await pruneRateLimits(); // housekeeping; runs at most every few minutes
     } catch (e) {
       console.error("job worker", e);
     }
-    timer = setTimeout(loop, 1000);
+    if (!stopped) timer = setTimeout(tick, 1000);
   };
-  if (!timer) timer = setTimeout(loop, 100);
+  const tick = () => {
+    running = loop();
+  };
+  if (!timer) timer = setTimeout(tick, 100);
+}
+
+/** Shutdown: no new claims, and the job in hand finishes before the database closes. */
+export async function stopWorkers() {
+  stopped = true;
+  clearTimeout(timer);
+  timer = undefined;
+  await running;
 }
 
 export function kick() {
