@@ -30,6 +30,8 @@ export const productUploads = pgTable(
     validRows: integer().notNull().default(0),
     errorRows: integer().notNull().default(0),
     appliedRows: integer().notNull().default(0),
+    // Why a file could not be read (a translation key: not our template, empty, too many rows).
+    statusDetails: text(),
     timeCreated: timestamp({ withTimezone: true }).notNull().defaultNow(),
     timeModified: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

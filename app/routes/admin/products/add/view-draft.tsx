@@ -1,0 +1,169 @@
+/**
+ * /products/add/:slug/view-draft (slug = upload id): the products a bulk-add upload created, as
+ * drafts to publish or reject (tabs Drafts / Published, ?status=, ?page=). Choose products with
+ * their checkboxes (or "all on this page") and publish or reject them; both ask first — a dialog
+ * with JavaScript, without it this page's confirm step (?confirm=publish|reject&ids=1,2).
+ * Rejecting removes the drafts; the upload's rows keep them, marked rejected.
+ */
+import { data, Link, redirect, useLocation, useParams } from "react-router";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/view-draft";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { SubmitButton } from "../../../../components/button.tsx";
+import { FormErrors } from "../../../../components/form-error.tsx";
+import { ConfirmPanel } from "../../../../components/list/confirm-dialog.tsx";
+import { EmptyState } from "../../../../components/list/empty-state.tsx";
+import { Pagination } from "../../../../components/list/pagination.tsx";
+import { ConfirmForm } from "../../../../components/product-bulk-confirm.tsx";
+import { BulkStatus, PAGE_SIZE, StatusTabs, type BulkUpload } from "../../../../components/product-bulk-parts.tsx";
+import { callApi, getList, getOrThrow } from "../../../../lib/api.server.ts";
+import { formatNumber, formatRupiah } from "../../../../lib/format.ts";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { localePath } from "../../../../lib/i18n.ts";
+import { idFromSlug } from "../../../../lib/params.ts";
+import { pageOf } from "../../../../lib/product-bulk.server.ts";
+import { pushToast, sessionContext } from "../../../../lib/session.server.ts";
+
+type Draft = {
+  product_id: number; product_name: string; sku: string; status: string; price_min: number; price_max: number;
+  total_variant: number; on_hand: number; available: number;
+};
+const TABS = ["draft", "published"] as const;
+const INTENTS = ["publish", "reject"] as const;
+
+function stateOf(url: URL) {
+  const asked = url.searchParams.get("status");
+  const status = asked === "published" ? "published" : "draft";
+  return { status, page: pageOf(url) };
+}
+/** The page's own URL (tab and page kept, the confirm step dropped). */
+function pageUrl(url: URL) {
+  const { status, page } = stateOf(url);
+  const q = new URLSearchParams();
+  if (status !== "draft") q.set("status", status);
+  if (page > 1) q.set("page", String(page));
+  const s = q.toString();
+  return url.pathname + (s ? `?${s}` : "");
+}
+const idsOf = (text: string | null) => (text ?? "").split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0).slice(0, 200);
+
+export async function loader(args: Route.LoaderArgs) {
+  const id = idFromSlug(args.params.slug);
+  const url = new URL(args.request.url);
+  const { status, page } = stateOf(url);
+  const [upload, drafts] = await Promise.all([
+    getOrThrow<BulkUpload>(args, `/v0.0.0/product-bulk/histories/reply/${id}`),
+    getList<Draft>(args, "/v0.0.0/products/templates/new/product-histories", { upload_id: id, status, page, limit: PAGE_SIZE }),
+  ]);
+  const intent = url.searchParams.get("confirm");
+  const ids = idsOf(url.searchParams.get("ids"));
+  const confirm = (INTENTS as readonly string[]).includes(intent ?? "") && ids.length ? { intent: intent as (typeof INTENTS)[number], ids } : null;
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return { title: `${t("product-bulk:view_draft.title")} · ${upload.data.filename} | ${t("common:app_name")}`, upload: upload.data, drafts, status, page, confirm };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const url = new URL(args.request.url);
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  if (!(INTENTS as readonly string[]).includes(intent)) throw data(t("common:errors.unknown_action"), { status: 400 });
+  const chosen = form.get("all_on_page") ? form.getAll("page_ids") : form.getAll("product_ids");
+  const ids = idsOf(chosen.map(String).join(","));
+  if (!ids.length) return data({ error: t("product-bulk:view_draft.choose") }, { status: 400 });
+  if (form.get("confirmed") !== "1") {
+    const next = new URL(pageUrl(url), url);
+    next.searchParams.set("confirm", intent);
+    next.searchParams.set("ids", ids.join(","));
+    throw redirect(next.pathname + next.search);
+  }
+  const res = await callApi(args, "PUT", `/v0.0.0/products/templates/new/product-${intent}`, { body: { product_ids: ids } });
+  // A refusal (422: none of them is a draft any more) has no field to stand by: it is the notice.
+  if (!res.ok && res.code === 422) pushToast(args.context.get(sessionContext), { type: "danger", message: res.fieldErrors?.product_ids?.[0] ?? res.message });
+  throw redirect(pageUrl(url));
+}
+
+export default function ViewDraft({ loaderData, actionData }: Route.ComponentProps) {
+  const { upload, drafts, status, page, confirm } = loaderData;
+  const { t } = useTranslation("product-bulk");
+  const { lang } = useParams();
+  const p = (path: string) => localePath(lang ?? "en", path);
+  const location = useLocation();
+  const here = location.pathname + (status === "draft" ? "" : `?status=${status}`);
+  const askText = (intent: string, count: number) => ({
+    title: t(`view_draft.confirm_${intent}_title`),
+    body: t(`view_draft.confirm_${intent}_body`, { count }),
+    confirmLabel: t(`view_draft.${intent}`),
+    tone: intent === "reject" ? ("danger" as const) : ("primary" as const),
+  });
+  const price = (d: Draft) => (d.price_min === d.price_max ? formatRupiah(d.price_min) : `${formatRupiah(d.price_min)} – ${formatRupiah(d.price_max)}`);
+  return (
+    <div className="mx-auto max-w-6xl space-y-4">
+      <Link to={p(`/products/add/${upload.upload_id}/view-bulk`)} className="text-sm font-medium text-brand-700 hover:underline">← {t("view_draft.back")}</Link>
+      <div>
+        <h1 className="text-xl font-semibold text-slate-900">{t("view_draft.title")}</h1>
+        <p className="mt-1 break-all text-sm text-slate-600">{upload.filename}</p>
+      </div>
+      {confirm ? (
+        <ConfirmPanel text={askText(confirm.intent, confirm.ids.length)} fields={{ intent: confirm.intent, product_ids: confirm.ids.join(",") }} cancelTo={here} />
+      ) : null}
+      <StatusTabs current={status} tabs={TABS.map((k) => ({ key: k, label: t(`tabs.${k}`) }))} href={(k) => (k === "draft" ? location.pathname : `${location.pathname}?status=${k}`)} />
+      {drafts.rows.length ? (
+        <ConfirmForm
+          className="space-y-3"
+          aria-label={t("view_draft.title")}
+          textFor={(intent, form) => {
+            const n = form.get("all_on_page") ? form.getAll("page_ids").length : form.getAll("product_ids").length;
+            return n ? askText(intent, n) : null;
+          }}
+        >
+          <FormErrors errors={actionData?.error ? [actionData.error] : null} />
+          {drafts.rows.map((d) => <input key={d.product_id} type="hidden" name="page_ids" value={d.product_id} />)}
+          <div className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+            {status === "draft" ? (
+              <div className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-4 py-3">
+                <input id="all-on-page" type="checkbox" name="all_on_page" value="1" className="h-4 w-4 rounded border-slate-300" />
+                <label htmlFor="all-on-page" className="text-sm font-medium text-slate-700">{t("view_draft.all_on_page", { count: drafts.rows.length })}</label>
+              </div>
+            ) : null}
+            <ul className="divide-y divide-slate-200">
+              {drafts.rows.map((d) => (
+                <li key={d.product_id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
+                  {status === "draft" ? (
+                    <input id={`draft-${d.product_id}`} type="checkbox" name="product_ids" value={d.product_id} className="h-4 w-4 rounded border-slate-300" />
+                  ) : null}
+                  <label htmlFor={`draft-${d.product_id}`} className="min-w-0 flex-1">
+                    <span className="block font-medium text-slate-900">{d.product_name}</span>
+                    <span className="block font-mono text-xs text-slate-500">{d.sku}</span>
+                  </label>
+                  <span className="text-sm text-slate-700">{price(d)}</span>
+                  <span className="text-sm text-slate-600">{t("view_draft.variants", { count: d.total_variant })}</span>
+                  <span className="text-sm text-slate-600">{t("view_draft.stock", { stock: formatNumber(d.on_hand) })}</span>
+                  <BulkStatus status={d.status} />
+                </li>
+              ))}
+            </ul>
+          </div>
+          {status === "draft" ? (
+            <div className="flex flex-wrap gap-2">
+              <SubmitButton name="intent" value="publish">{t("view_draft.publish")}</SubmitButton>
+              <SubmitButton name="intent" value="reject" variant="danger">{t("view_draft.reject")}</SubmitButton>
+            </div>
+          ) : null}
+        </ConfirmForm>
+      ) : (
+        <EmptyState title={t(`view_draft.empty_${status}`)} subtitle={t("view_draft.empty_hint")} />
+      )}
+      <Pagination params={{ page, limit: PAGE_SIZE, sort: 2, search: "", filters: status === "draft" ? {} : { status } }}
+        totalPage={drafts.pagination.total_page} totalRecord={drafts.pagination.total_record} />
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
