@@ -14,8 +14,10 @@
  *   (families and combinations alike, any case); a blank combination SKU is made from the family
  *   SKU, the variant's first three letters and the size (KMJ-001-MER-L), as the demo catalogue does.
  * - Compare-at price, when given, must be higher than the price (it is the "was" price).
- * - Status the seller may choose: draft, published, archived. Publishing needs a category, at
- *   least one image and a price above 0 on every combination; a draft needs only a name and SKU.
+ * - Status the seller may choose: draft, published, archived. Publishing needs a category and a
+ *   price above 0 on every combination; a draft needs only a name and SKU. Images are not required:
+ *   a shop counter sells without them, bulk drafts have none yet, and the listing shows a
+ *   placeholder (the same rule everywhere a product is published: editor, bulk drafts, listing).
  *   "Out of stock" is derived, "suspended" is the platform's (a suspended product stays so).
  * - Pre-order needs the days (1–90); other order types store none.
  * - Video: the long watch URL with an 11-character id (stored as https://www.youtube.com/watch?v=ID);
@@ -141,7 +143,6 @@ export const productBody = z
     });
     if (v.status === "published") {
       if (!v.category_id) issue(["category_id"], "api-product:errors.publish_category");
-      if (!v.images?.length) issue(["images"], "api-product:errors.publish_image");
     }
     const skus = variants.map((c) => c?.sku?.toLowerCase()).filter(Boolean);
     variants.forEach((c, i) => {

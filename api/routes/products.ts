@@ -156,9 +156,6 @@ productRoutes.put(`/v0.0.0/products/${ID}/images/:imageId{[0-9]+}/main`, ...sell
 productRoutes.delete(`/v0.0.0/products/${ID}/images/:imageId{[0-9]+}`, ...seller, async (c) => {
   const rows = await db.transaction(async (tx) => {
     const { product, images, image } = await imagesFor(c, tx);
-    if (product.status === "published" && images.length === 1) {
-      throw new ApiError(422, "api-product:errors.publish_image", { images: ["api-product:errors.publish_image"] });
-    }
     await tx.delete(productImages).where(eq(productImages.id, image.id));
     const rest = images.filter((i) => i.id !== image.id);
     for (const [n, i] of rest.entries()) await tx.update(productImages).set({ position: n, isPrimary: n === 0 }).where(eq(productImages.id, i.id));
