@@ -1,4 +1,5 @@
-// npm run seed [-- --orders N]: seeds reference data, and demo data into an empty database.
+// npm run seed [-- --orders N] [-- --products N]: seeds reference data, and demo data into an empty
+// database; --products N then adds N generated products to Toko Demo (db/demo/catalog-bulk.ts).
 import { bootstrapDatabase } from "./bootstrap.ts";
 
 const { stop } = await bootstrapDatabase();
@@ -6,8 +7,19 @@ const { db, pool } = await import("./client.ts");
 const { seedDemo, seedReference } = await import("./seed.ts");
 
 const args = process.argv.slice(2);
-const orders = args.includes("--orders") ? Number(args[args.indexOf("--orders") + 1]) : undefined;
+const numberAfter = (flag: string) => (args.includes(flag) ? Number(args[args.indexOf(flag) + 1]) : undefined);
+const orders = numberAfter("--orders");
+const products = numberAfter("--products");
+if (products !== undefined && !(Number.isInteger(products) && products > 0 && products <= 1_000_000)) {
+  throw new Error("--products takes a whole number from 1 to 1000000");
+}
 await seedReference(db);
 console.log((await seedDemo(db, { orders })) ? "Demo data seeded." : "Database already has users: demo data left as it is.");
+if (products) {
+  const { seedBulkCatalog } = await import("./demo/catalog-bulk.ts");
+  console.log(`Adding ${products.toLocaleString("en")} products to Toko Demo…`);
+  const made = await seedBulkCatalog(db, products, { log: console.log });
+  console.log(`Added ${made.products} products, ${made.variants} variants, ${made.levels} stock levels and ${made.movements} stock movements in ${(made.ms / 1000).toFixed(1)} s.`);
+}
 await pool.end();
 await stop();

@@ -228,6 +228,7 @@ CREATE TABLE "product_uploads" (
 	"valid_rows" integer DEFAULT 0 NOT NULL,
 	"error_rows" integer DEFAULT 0 NOT NULL,
 	"applied_rows" integer DEFAULT 0 NOT NULL,
+	"status_details" text,
 	"time_created" timestamp with time zone DEFAULT now() NOT NULL,
 	"time_modified" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -276,8 +277,11 @@ CREATE INDEX "product_sync_tasks_business_idx" ON "product_sync_tasks" USING btr
 CREATE INDEX "product_variants_product_idx" ON "product_variants" USING btree ("product_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "product_variants_business_sku_idx" ON "product_variants" USING btree ("business_id",lower("sku"));--> statement-breakpoint
 CREATE INDEX "product_variants_sku_trgm_idx" ON "product_variants" USING gin (lower("sku") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "product_variants_sku_prefix_idx" ON "product_variants" USING btree ("business_id",lower("sku") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "product_variants_barcode_idx" ON "product_variants" USING btree ("business_id","barcode");--> statement-breakpoint
 CREATE INDEX "products_business_status_idx" ON "products" USING btree ("business_id","status","time_created","id");--> statement-breakpoint
+CREATE INDEX "products_business_tab_idx" ON "products" USING btree ("business_id","status","available");--> statement-breakpoint
+CREATE INDEX "products_business_sku_prefix_idx" ON "products" USING btree ("business_id",lower("sku") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "products_business_created_idx" ON "products" USING btree ("business_id","time_created","id");--> statement-breakpoint
 CREATE INDEX "products_business_modified_idx" ON "products" USING btree ("business_id","time_modified","id");--> statement-breakpoint
 CREATE INDEX "products_business_name_idx" ON "products" USING btree ("business_id",lower("name"),"id");--> statement-breakpoint

@@ -62,6 +62,11 @@ export const products = pgTable(
   },
   (t) => [
     index("products_business_status_idx").on(t.businessId, t.status, t.timeCreated, t.id),
+    // The listing's bounded tab counts read this alone (index-only): status, and available for
+    // Active / Out Of Stock (api/domain/product-list.ts).
+    index("products_business_tab_idx").on(t.businessId, t.status, t.available),
+    // SKU search is "starts with" (text_pattern_ops: LIKE 'abc%' whatever the database's collation).
+    index("products_business_sku_prefix_idx").on(t.businessId, sql`lower(${t.sku}) text_pattern_ops`),
     index("products_business_created_idx").on(t.businessId, t.timeCreated, t.id),
     index("products_business_modified_idx").on(t.businessId, t.timeModified, t.id),
     index("products_business_name_idx").on(t.businessId, sql`lower(${t.name})`, t.id),
@@ -94,6 +99,8 @@ export const productVariants = pgTable(
     index("product_variants_product_idx").on(t.productId, t.position),
     uniqueIndex("product_variants_business_sku_idx").on(t.businessId, sql`lower(${t.sku})`),
     index("product_variants_sku_trgm_idx").using("gin", sql`lower(${t.sku}) gin_trgm_ops`),
+    // The listing's SKU search ("starts with"), see products_business_sku_prefix_idx.
+    index("product_variants_sku_prefix_idx").on(t.businessId, sql`lower(${t.sku}) text_pattern_ops`),
     index("product_variants_barcode_idx").on(t.businessId, t.barcode),
     check("product_variants_price_non_negative", sql`${t.price} >= 0 AND (${t.compareAtPrice} IS NULL OR ${t.compareAtPrice} >= 0)`),
   ],

@@ -1,0 +1,125 @@
+/**
+ * Asking before a bulk or destructive change on the product listing, with and without JavaScript:
+ * - ConfirmedForm: a real POST form. Without JavaScript the server answers with its confirm step
+ *   (a ConfirmPanel on the page); with JavaScript a dialog asks first and the confirmed change is
+ *   posted with confirmed=1. A problem found before asking (nothing chosen) is said under the form.
+ * - BulkActions: the bulk bar (spec section 9 bulk actions: activate, deactivate, update, sync to
+ *   master, delete). The row checkboxes sit in the table and join this form through form="…",
+ *   so no form is nested in another.
+ * - SelectAll: ticks every row of the page; only rendered once JavaScript runs (without it each
+ *   row is ticked by hand).
+ */
+import { useEffect, useState } from "react";
+import { Form, useSubmit } from "react-router";
+import { PRODUCT_BULK_ACTIONS, type ProductBulkAction } from "../../api/domain/product-enums.ts";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import { buttonClass, inputClass } from "./button.tsx";
+import { ConfirmDialog, preloadConfirmDialog, type ConfirmText } from "./list/confirm-dialog.tsx";
+
+export const BULK_FORM_ID = "product-bulk";
+
+export function ConfirmedForm({ id, fields, confirmFor, children, className, label }: {
+  id?: string;
+  fields: Record<string, string | number>;
+  /** The question for what the form holds now, or a message when there is nothing to ask about. */
+  confirmFor: (form: FormData) => ConfirmText | string;
+  children: React.ReactNode;
+  className?: string;
+  label?: string;
+}) {
+  const submit = useSubmit();
+  const [asking, setAsking] = useState<{ data: FormData; text: ConfirmText } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <>
+      <Form
+        id={id}
+        method="post"
+        aria-label={label}
+        className={className}
+        onPointerEnter={preloadConfirmDialog}
+        onFocus={preloadConfirmDialog}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const data = new FormData(e.currentTarget);
+          const text = confirmFor(data);
+          if (typeof text === "string") setProblem(text);
+          else {
+            setProblem(null);
+            setAsking({ data, text });
+          }
+        }}
+      >
+        {Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+        {children}
+      </Form>
+      {problem ? <p role="alert" className="mt-1 text-sm text-red-600">{problem}</p> : null}
+      <ConfirmDialog
+        open={asking !== null}
+        text={asking?.text ?? { title: "", body: "", confirmLabel: "" }}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          if (!asking) return;
+          asking.data.set("confirmed", "1");
+          void submit(asking.data, { method: "post", preventScrollReset: true });
+          setAsking(null);
+        }}
+      />
+    </>
+  );
+}
+
+/** The question of a bulk action on `count` products (one product: named). */
+export function useBulkText() {
+  const { t } = useTranslation("product-list");
+  return (action: ProductBulkAction, count: number, name?: string): ConfirmText => ({
+    title: t(`bulk.${action}.title`, { count }),
+    body: count === 1 && name ? t(`bulk.${action}.body_one`, { name }) : t(`bulk.${action}.body`, { count }),
+    confirmLabel: t(`bulk.${action}.confirm`),
+    tone: action === "delete" || action === "deactivate" ? "danger" : "primary",
+  });
+}
+
+export function BulkActions({ names }: { names: Map<number, string> }) {
+  const { t } = useTranslation("product-list");
+  const text = useBulkText();
+  return (
+    <ConfirmedForm
+      id={BULK_FORM_ID}
+      fields={{ intent: "bulk" }}
+      className="flex flex-wrap items-end gap-2"
+      confirmFor={(data) => {
+        const ids = data.getAll("product_ids").map(Number);
+        const action = data.get("action") as ProductBulkAction;
+        if (!ids.length) return t("bulk.none_selected");
+        return text(action, ids.length, names.get(ids[0]));
+      }}
+    >
+      <div>
+        <label htmlFor="bulk-action" className="mb-1 block text-xs font-medium text-slate-600">{t("bulk.label")}</label>
+        <select id="bulk-action" name="action" defaultValue="activate" className={inputClass}>
+          {PRODUCT_BULK_ACTIONS.map((a) => <option key={a} value={a}>{t(`bulk.${a}.option`)}</option>)}
+        </select>
+      </div>
+      <button type="submit" className={buttonClass("secondary")}>{t("bulk.apply")}</button>
+    </ConfirmedForm>
+  );
+}
+
+/** "Select all on this page": a JavaScript nicety over the row checkboxes of the bulk form. */
+export function SelectAll() {
+  const { t } = useTranslation("product-list");
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  if (!ready) return null;
+  return (
+    <input
+      type="checkbox"
+      aria-label={t("table.select_all")}
+      className="h-4 w-4 rounded border-slate-300"
+      onChange={(e) => {
+        for (const box of document.querySelectorAll<HTMLInputElement>(`input[type=checkbox][form="${BULK_FORM_ID}"]`)) box.checked = e.currentTarget.checked;
+      }}
+    />
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The listing's rows (the shared DataTable: a table on wide screens, cards on a phone): a tick box
+ * for the bulk form, the main image, name (to the editor), SKU and variant count, brand and
+ * category, channels, state, price (one price or the lowest – highest), stock (available of on
+ * hand), date added, the status switch and delete.
+ *
+ * The switch is the shared StatusSwitch (POST intent=toggle; no-JS confirm step on the server). It
+ * is disabled for drafts (finished in the editor) and blocked products (not the seller's to switch).
+ */
+import { Link } from "react-router";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import { formatDate, formatNumber, formatRupiah } from "../lib/format.ts";
+import { buttonClass } from "./button.tsx";
+import { DataTable, type Column } from "./list/data-table.tsx";
+import { StatusBadge, type Tone } from "./list/status-badge.tsx";
+import { StatusSwitch } from "./list/status-switch.tsx";
+import { useToggleText } from "./list/list-header.tsx";
+import { BULK_FORM_ID, ConfirmedForm, SelectAll, useBulkText } from "./product-list-bulk.tsx";
+
+export type ProductRow = {
+  product_id: number;
+  name: string;
+  sku: string;
+  status: string;
+  state: string;
+  status_name: string;
+  image: string | null;
+  brand_data: { brand_id: number; name: string } | null;
+  category_data: { product_category_id: number; name: string } | null;
+  channel_datas: { channel_id: number; name: string }[];
+  stock_type: number;
+  price_min: number;
+  price_max: number;
+  on_hand: number;
+  available: number;
+  variant_count: number;
+  time_created: number;
+};
+
+const TONE: Record<string, Tone> = { published: "success", out_of_stock: "warning", archived: "neutral", draft: "info", suspended: "danger" };
+
+function Thumb({ row }: { row: ProductRow }) {
+  if (row.image) return <img src={row.image} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded-md border border-slate-200 object-cover" />;
+  return (
+    <div aria-hidden className="flex h-12 w-12 shrink-0 items-center justify-center rounded-md border border-slate-200 bg-slate-50 text-slate-300">
+      <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.5"><path d="M4 7l8-4 8 4v10l-8 4-8-4zM4 7l8 4 8-4M12 11v10" /></svg>
+    </div>
+  );
+}
+
+export function ProductListTable({ rows, editHref, busy }: { rows: ProductRow[]; editHref: (id: number) => string; busy?: boolean }) {
+  const { t } = useTranslation("product-list");
+  const toggleText = useToggleText("product-list");
+  const bulkText = useBulkText();
+  const columns: Column<ProductRow>[] = [
+    {
+      key: "select", header: t("table.select"), className: "md:w-8",
+      cell: (p) => (
+        <input type="checkbox" name="product_ids" value={p.product_id} form={BULK_FORM_ID} aria-label={t("table.select_one", { name: p.name })}
+          className="h-4 w-4 rounded border-slate-300" />
+      ),
+    },
+    {
+      key: "product", header: t("table.product"), primary: true,
+      cell: (p) => (
+        <div className="flex items-start gap-3">
+          <Thumb row={p} />
+          <div className="min-w-0">
+            <Link to={editHref(p.product_id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">{p.name}</Link>
+            <p className="text-xs text-slate-500">
+              {t("table.sku", { sku: p.sku })} · {t("table.variants", { count: p.variant_count })}
+            </p>
+            <p className="text-xs text-slate-500">{[p.brand_data?.name, p.category_data?.name].filter(Boolean).join(" · ") || t("table.no_brand")}</p>
+            {p.channel_datas.length ? (
+              <p className="mt-1 flex flex-wrap gap-1">
+                {p.channel_datas.map((c) => <span key={c.channel_id} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{c.name}</span>)}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      ),
+    },
+    { key: "state", header: t("table.state"), cell: (p) => <StatusBadge tone={TONE[p.state] ?? "neutral"}>{p.status_name}</StatusBadge> },
+    {
+      key: "price", header: t("table.price"), className: "md:text-right",
+      cell: (p) => (
+        <span className="whitespace-nowrap tabular-nums">
+          {p.price_min === p.price_max ? formatRupiah(p.price_min) : `${formatRupiah(p.price_min)} – ${formatRupiah(p.price_max)}`}
+        </span>
+      ),
+    },
+    {
+      key: "stock", header: t("table.stock"), className: "md:text-right",
+      cell: (p) => (
+        <span className="whitespace-nowrap tabular-nums" title={t("table.stock_hint")}>
+          {t("table.stock_value", { available: formatNumber(p.available), on_hand: formatNumber(p.on_hand) })}
+        </span>
+      ),
+    },
+    { key: "added", header: t("table.added"), cell: (p) => <span className="whitespace-nowrap tabular-nums text-slate-600">{formatDate(p.time_created)}</span> },
+    {
+      key: "status", header: t("table.status"),
+      cell: (p) => (
+        <StatusSwitch
+          checked={p.status === "published"}
+          disabled={p.status === "draft" || p.status === "suspended"}
+          label={t("table.switch", { name: p.name })}
+          fields={{ intent: "toggle", product_id: p.product_id }}
+          confirmFor={(activate) => toggleText(activate, p.name)}
+        />
+      ),
+    },
+    {
+      key: "actions", header: t("table.actions"),
+      cell: (p) => (
+        <div className="flex flex-wrap justify-end gap-2 md:justify-start">
+          <Link to={editHref(p.product_id)} className={buttonClass("ghost")} aria-label={t("table.edit_one", { name: p.name })}>{t("table.edit")}</Link>
+          <ConfirmedForm
+            fields={{ intent: "bulk", action: "delete", product_ids: p.product_id }}
+            confirmFor={() => bulkText("delete", 1, p.name)}
+          >
+            <button type="submit" className={`${buttonClass("ghost")} text-red-700`} aria-label={t("table.delete_one", { name: p.name })}>{t("table.delete")}</button>
+          </ConfirmedForm>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <div>
+      <div className="mb-2 flex items-center gap-2 text-sm text-slate-600">
+        <SelectAll />
+      </div>
+      <DataTable caption={t("table.caption")} columns={columns} rows={rows} rowKey={(p) => p.product_id} busy={busy} />
+    </div>
+  );
+}
