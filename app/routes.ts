@@ -59,19 +59,40 @@ export default [
       ]),
       // The catalogue (issue 4). Each slice uncomments its lines once the files exist.
       // listing (helper A)
-      // route("products/listing", "routes/admin/products/listing.tsx"),
+      route("products/listing", "routes/admin/products/listing.tsx"),
       // editor (helper B)
-      // route("products/add", "routes/admin/products/add/index.tsx"),
-      // route("products/add/single", "routes/admin/products/add/single.tsx"),
-      // route("products/:slug/edit", "routes/admin/products/edit.tsx"),
+      route("products/add", "routes/admin/products/add/index.tsx"),
+      route("products/add/single", "routes/admin/products/add/single.tsx"),
+      route("products/:slug/edit", "routes/admin/products/edit.tsx"),
       // services, gift vouchers, vouchers, packages (helper C)
-      // route("products/service", "routes/admin/products/service/list.tsx"), add, :slug/edit …
+      route("products/service", "routes/admin/products/service/list.tsx"),
+      route("products/service/add", "routes/admin/products/service/add.tsx"),
+      route("products/service/:slug/edit", "routes/admin/products/service/edit.tsx"),
+      route("products/gift-voucher", "routes/admin/products/gift-voucher/list.tsx"),
+      route("products/gift-voucher/add", "routes/admin/products/gift-voucher/add.tsx"),
+      route("products/gift-voucher/:slug/edit", "routes/admin/products/gift-voucher/edit.tsx"),
+      route("products/gift-voucher/:slug/view", "routes/admin/products/gift-voucher/view.tsx"),
+      route("products/voucher", "routes/admin/products/voucher/list.tsx"),
+      route("products/voucher/add", "routes/admin/products/voucher/add.tsx"),
+      route("products/voucher/:slug/edit", "routes/admin/products/voucher/edit.tsx"),
+      route("products/package", "routes/admin/products/package/list.tsx"),
+      route("products/package/add", "routes/admin/products/package/add.tsx"),
+      route("products/package/:slug/edit", "routes/admin/products/package/edit.tsx"),
       // bulk add and mass update (helper D)
-      // route("products/add/bulk", "routes/admin/products/add/bulk.tsx"), add/:slug/view-bulk, view-draft,
-      // route("products/mass-update", …), mass-update/:slug, mass-update/:slug?/:id/:status
-      // barcodes (helper E)
-      // route("products/barcode", "routes/admin/products/barcode/index.tsx"), barcode/print
+      route("products/add/bulk", "routes/admin/products/add/bulk.tsx"),
+      route("products/add/bulk/template", "routes/admin/products/add/bulk-template.tsx"),
+      route("products/add/:slug/view-bulk", "routes/admin/products/add/view-bulk.tsx"),
+      route("products/add/:slug/view-draft", "routes/admin/products/add/view-draft.tsx"),
+      route("products/mass-update", "routes/admin/products/mass-update/index.tsx"),
+      route("products/mass-update/:slug", "routes/admin/products/mass-update/section.tsx"),
+      route("products/mass-update/:slug/download", "routes/admin/products/mass-update/download.tsx"),
+      route("products/mass-update/:slug?/:id/:status", "routes/admin/products/mass-update/detail.tsx"),
+      // barcodes (helper E); the print page is bare, below, outside this layout
+      route("products/barcode", "routes/admin/products/barcode/index.tsx"),
+      route("products/barcode/labels", "routes/admin/products/barcode/labels.ts"),
     ]),
+    // Print pages: signed-in sellers, no sidebar or header (their own middleware).
+    route("products/barcode/print", "routes/admin/products/barcode/print.tsx"),
     route("error/not-found", "routes/error/not-found.tsx", { id: "error-not-found" }),
     route("error/maintance", "routes/error/maintenance.tsx"),
     route("*", "routes/error/not-found.tsx", { id: "splat" }),

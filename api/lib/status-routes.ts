@@ -44,6 +44,8 @@ export type StatusRoutesSpec<Row> = {
   lock?: (tx: Tx, businessId: number) => Promise<unknown>;
   /** Refuses a change (throws an ApiError) once the rows are locked. */
   check?: (rows: LockedRow[], activate: boolean) => void;
+  /** The several-at-once paths (default `<base>/status`); e.g. the spec's bare `PUT /v0.0.0/services` too. */
+  bulkPaths?: string[];
 };
 
 export function statusRoutes<Row>(
@@ -79,7 +81,7 @@ export function statusRoutes<Row>(
     return (rows.filter(Boolean) as Row[]).map((r) => spec.answer(c, r));
   }
 
-  routes.put(`${spec.base}/status`, ...guard, async (c) => {
+  routes.on("PUT", spec.bulkPaths ?? [`${spec.base}/status`], ...guard, async (c) => {
     const body = await input(c, statusChangeBody(spec.idsField));
     const activate = body.action === "activate";
     const rows = await changeStatus(c, body[spec.idsField] as number[], activate);

@@ -1,5 +1,22 @@
+/**
+ * Offerings: what a seller sells besides stocked products (spec section 2 "Products": service,
+ * gift-voucher, voucher, package). Each kind has its own file with the same set of calls
+ * (offering-crud.ts); the gift voucher's fixed paths (/filter) are registered before its ids.
+ *
+ *   /v0.0.0/services        services (duration + price), export "service-listing"
+ *   /v0.0.0/gift-vouchers   gift vouchers with their codes (+ /filter, /{id}/codes, redeem)
+ *   /v0.0.0/vouchers        discount vouchers
+ *   /v0.0.0/packages        bundles of variants with derived stock
+ */
 import { Hono } from "hono";
 import type { ApiEnv } from "../lib/env.ts";
+import { registerGiftVouchers } from "./offering-gift-vouchers.ts";
+import { registerPackages } from "./offering-packages.ts";
+import { registerServices } from "./offering-services.ts";
+import { registerVouchers } from "./offering-vouchers.ts";
 
-// Routes of this area are added by the issue-4 slice that owns this file.
 export const offeringRoutes = new Hono<ApiEnv>();
+registerServices(offeringRoutes);
+registerGiftVouchers(offeringRoutes);
+registerVouchers(offeringRoutes);
+registerPackages(offeringRoutes);

@@ -62,10 +62,10 @@ export const NAV: NavGroup[] = [
   {
     key: "products", icon: "box",
     items: [
-      soon("product_listing", "/products/listing"), soon("product_add", "/products/add"),
-      soon("product_service", "/products/service"), soon("product_gift_voucher", "/products/gift-voucher"),
-      soon("product_voucher", "/products/voucher"), soon("product_package", "/products/package"),
-      soon("product_mass_update", "/products/mass-update"), soon("product_barcode", "/products/barcode"),
+      { key: "product_listing", path: "/products/listing", ready: true }, { key: "product_add", path: "/products/add", ready: true },
+      { key: "product_service", path: "/products/service", ready: true }, { key: "product_gift_voucher", path: "/products/gift-voucher", ready: true },
+      { key: "product_voucher", path: "/products/voucher", ready: true }, { key: "product_package", path: "/products/package", ready: true },
+      { key: "product_mass_update", path: "/products/mass-update", ready: true }, { key: "product_barcode", path: "/products/barcode", ready: true },
     ],
   },
   {

@@ -1,0 +1,129 @@
+/**
+ * The calls every offering (service, gift voucher, voucher, package) has, one way for all four:
+ *
+ *   GET  <base>                      list: search, status 1|0, sort 1-6, page, limit (+ the kind's filters)
+ *   GET  <base>/{id}                 one record
+ *   GET  <base>/{id}/update          the record as the edit form needs it (spec: "/{id}/update")
+ *   POST <base>                      create
+ *   PUT  <base>/{id}                 update (replaces the editable fields)
+ *   PUT  <base>  and  <base>/status  <ids_field>=4,7 & action=activate|inactivate (spec section 4 toggles)
+ *   PUT  <base>/{id}/{activate|inactivate}
+ *   GET  <base>/{id}/update-history
+ *
+ * Rules: the "products" privilege; the caller's business only (another business's id is 404);
+ * every change writes its update-history row in the same transaction, and the record is locked
+ * while it changes, so two saves never interleave. A unique field taken by another record of the
+ * business (SKU, code) is a 422 on that field, also when two saves race for it.
+ */
+import type { Context, Hono } from "hono";
+import type { z } from "zod";
+import { db, type Tx } from "../../db/client.ts";
+import { requireAuth, requireSeller } from "../lib/auth.ts";
+import type { ApiEnv } from "../lib/env.ts";
+import { historyList, recordHistory } from "../lib/history.ts";
+import { ApiError, input, list, notFound, ok, pgErrorCode } from "../lib/http.ts";
+import { listQuery, offsetOf } from "../lib/list-query.ts";
+import { statusRoutes, type StatusRoutesSpec } from "../lib/status-routes.ts";
+
+export const seller = [requireAuth, requireSeller("products")] as const;
+export type Changes = Record<string, { from: unknown; to: unknown }>;
+export type WriteContext = { businessId: number; userId: number; c: Context<ApiEnv> };
+
+export type CrudSpec<B, R, F extends z.ZodObject> = {
+  base: string;
+  refType: string;
+  idsField: string;
+  table: StatusRoutesSpec<R>["table"];
+  body: z.ZodType<B>;
+  filters: F;
+  find: (businessId: number, id: number, tx?: Tx) => Promise<R | undefined>;
+  findMany: (businessId: number, filters: z.infer<F>, page: { limit: number; offset: number }) => Promise<{ rows: R[]; total: number }>;
+  json: (c: Context<ApiEnv>, row: R) => unknown;
+  /** Inserts the record (and its children); answers its id. The history's "create" row is written here. */
+  create: (tx: Tx, ctx: WriteContext, body: B) => Promise<number>;
+  /** Applies the body to the locked record; answers what changed (empty: nothing to save). */
+  update: (tx: Tx, ctx: WriteContext, before: R, body: B) => Promise<Changes>;
+  /** Message keys. */
+  messages: { created: string; updated: string; status: (activate: boolean, count: number) => string };
+  /** The field a unique-index violation (23505) is reported on, and its message key. */
+  unique?: { field: string; message: string };
+  /** The list's summary_data (e.g. counts), computed on the same filters. */
+  summary?: (businessId: number, filters: z.infer<F>) => Promise<unknown>;
+};
+
+export function crudRoutes<B, R extends { id: number }, F extends z.ZodObject>(routes: Hono<ApiEnv>, spec: CrudSpec<B, R, F>) {
+  const biz = (c: Context<ApiEnv>) => c.var.member.businessId;
+  const idOf = (c: Context<ApiEnv>) => Number(c.req.param("id"));
+  const one = `${spec.base}/:id{[0-9]+}`;
+
+  async function recordFor(c: Context<ApiEnv>, id: number, tx?: Tx) {
+    const row = await spec.find(biz(c), id, tx);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Runs a write; a unique violation becomes the 422 of spec.unique. */
+  async function write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(fn);
+    } catch (err) {
+      if (spec.unique && pgErrorCode(err) === "23505") throw new ApiError(422, "api:errors.validation", { [spec.unique.field]: [spec.unique.message] });
+      throw err;
+    }
+  }
+
+  routes.get(spec.base, ...seller, async (c) => {
+    const page = await input(c, listQuery.pick({ page: true, limit: true }), "query");
+    const filters = await input(c, spec.filters, "query");
+    const [{ rows, total }, summary] = await Promise.all([
+      spec.findMany(biz(c), filters, { limit: page.limit, offset: offsetOf(page) }),
+      spec.summary?.(biz(c), filters),
+    ]);
+    return list(c, rows.map((r) => spec.json(c, r)), total, page.limit, summary);
+  });
+
+  routes.get(one, ...seller, async (c) => ok(c, spec.json(c, await recordFor(c, idOf(c)))));
+  routes.get(`${one}/update`, ...seller, async (c) => ok(c, spec.json(c, await recordFor(c, idOf(c)))));
+
+  routes.post(spec.base, ...seller, async (c) => {
+    const body = await input(c, spec.body);
+    const ctx = { businessId: biz(c), userId: c.var.user.id, c };
+    const row = await write(async (tx) => {
+      const id = await spec.create(tx, ctx, body);
+      await recordHistory(tx, { businessId: ctx.businessId, refType: spec.refType, refId: id, userId: ctx.userId, action: "create" });
+      return (await spec.find(ctx.businessId, id, tx))!;
+    });
+    return ok(c, spec.json(c, row), spec.messages.created);
+  });
+
+  routes.put(one, ...seller, async (c) => {
+    const id = (await recordFor(c, idOf(c))).id;
+    const body = await input(c, spec.body);
+    const ctx = { businessId: biz(c), userId: c.var.user.id, c };
+    const row = await write(async (tx) => {
+      const before = await recordFor(c, id, tx);
+      const changes = await spec.update(tx, ctx, before, body);
+      if (!Object.keys(changes).length) return before;
+      await recordHistory(tx, { businessId: ctx.businessId, refType: spec.refType, refId: id, userId: ctx.userId, action: "update", changes });
+      return (await spec.find(ctx.businessId, id, tx))!;
+    });
+    return ok(c, spec.json(c, row), spec.messages.updated);
+  });
+
+  statusRoutes(routes, seller, {
+    base: spec.base,
+    bulkPaths: [spec.base, `${spec.base}/status`],
+    idsField: spec.idsField,
+    table: spec.table,
+    refType: spec.refType,
+    find: (businessId, id) => spec.find(businessId, id),
+    answer: spec.json,
+    message: spec.messages.status,
+  });
+
+  routes.get(`${one}/update-history`, ...seller, async (c) => {
+    const row = await recordFor(c, idOf(c));
+    const q = await input(c, listQuery.pick({ page: true, limit: true }), "query");
+    return historyList(c, { businessId: biz(c), refType: spec.refType, refId: row.id }, q);
+  });
+}

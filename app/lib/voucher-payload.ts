@@ -1,0 +1,11 @@
+/**
+ * A parsed voucher form (api/domain/vouchers.ts voucherBody's output: discount_value in basis
+ * points or rupiah) back into the API's body (discount_percent as "12.5" or discount_amount).
+ */
+import { percentText } from "../../api/domain/store-fees-money.ts";
+import type { VoucherBody } from "../../api/domain/vouchers.ts";
+
+export function voucherPayload(v: VoucherBody) {
+  const { discount_value, ...rest } = v;
+  return v.discount_type === "percent" ? { ...rest, discount_percent: percentText(discount_value) } : { ...rest, discount_amount: discount_value };
+}

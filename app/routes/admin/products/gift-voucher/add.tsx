@@ -1,0 +1,44 @@
+/**
+ * /products/gift-voucher/add: a new gift voucher; the API makes its codes. The validity starts
+ * today and runs 30 days by default (WIB days).
+ */
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/add";
+import { giftVoucherBody } from "../../../../../api/domain/gift-vouchers.ts";
+import { wibDate } from "../../../../../api/domain/time.ts";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { GiftVoucherForm } from "../../../../components/gift-voucher-form.tsx";
+import { OfferingFormPage, useLocalePath } from "../../../../components/offering-parts.tsx";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { submitOffering } from "../../../../lib/offering-form.server.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  const now = new Date();
+  return {
+    title: `${t("offering:gift_voucher.add")} | ${t("common:app_name")}`,
+    defaults: { quantity: "10", valid_from: wibDate(now), valid_until: wibDate(new Date(now.getTime() + 30 * 86400_000)) },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return submitOffering(args, { schema: giftVoucherBody, method: "POST", path: "/v0.0.0/gift-vouchers", listPath: "/products/gift-voucher" });
+}
+
+export default function AddGiftVoucher({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("offering");
+  const list = useLocalePath()("/products/gift-voucher");
+  return (
+    <OfferingFormPage title={t("gift_voucher.add")} backTo={list} backLabel={t("gift_voucher.back_to_list")}>
+      <GiftVoucherForm reply={actionData} defaults={loaderData.defaults} cancelTo={list} />
+    </OfferingFormPage>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,77 @@
+/**
+ * /products/gift-voucher: the business's gift vouchers with their codes used, value, selling
+ * price and validity; filters status and validity (upcoming, ongoing, ended, used up), search,
+ * sort and page size in the URL; status switch, update history, view and edit links.
+ */
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/list";
+import type { GiftVoucherJson } from "../../../../../api/domain/gift-vouchers.ts";
+import { VALIDITY_STATES } from "../../../../../api/domain/offering-enums.ts";
+import { STATUS_FILTERS } from "../../../../../api/domain/profile-enums.ts";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { FilterSelect } from "../../../../components/list/filter-bar.tsx";
+import { OfferingListPage } from "../../../../components/offering-list.tsx";
+import { NameCell, RowActions, useLocalePath, Validity } from "../../../../components/offering-parts.tsx";
+import { formatNumber, formatRupiah } from "../../../../lib/format.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
+
+const FILTERS = { status: STATUS_FILTERS, validity: VALIDITY_STATES };
+
+const SPEC: ListPageSpec<GiftVoucherJson, typeof FILTERS> = {
+  list: "/v0.0.0/gift-vouchers",
+  filters: FILTERS,
+  idField: "gift_voucher_id",
+  titleKey: "offering:gift_voucher.title_count",
+  record: (id) => `/v0.0.0/gift-vouchers/${id}`,
+  toggle: (id, action) => `/v0.0.0/gift-vouchers/${id}/${action}`,
+  history: (id) => `/v0.0.0/gift-vouchers/${id}/update-history`,
+};
+
+export async function loader(args: Route.LoaderArgs) {
+  return loadListPage(args, SPEC);
+}
+
+export async function action(args: Route.ActionArgs) {
+  return listPageAction(args, SPEC);
+}
+
+export default function GiftVoucherList({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("offering");
+  const path = useLocalePath();
+  const { params } = loaderData;
+  return (
+    <OfferingListPage
+      kind="gift_voucher"
+      data={loaderData}
+      idField="gift_voucher_id"
+      addHref={path("/products/gift-voucher/add")}
+      filters={
+        <>
+          <FilterSelect name="status" label={t("fields.status")} value={params.filters.status} allLabel={t("list:filter.all")}
+            options={STATUS_FILTERS.map((v) => ({ value: v, label: t(`status.${v}`) }))} />
+          <FilterSelect name="validity" label={t("gift_voucher.filter.validity")} value={params.filters.validity} allLabel={t("list:filter.all")}
+            options={VALIDITY_STATES.map((v) => ({ value: v, label: t(`validity.${v}`) }))} />
+        </>
+      }
+      columns={[
+        { key: "name", header: t("gift_voucher.fields.name"), primary: true, cell: (g) => <NameCell name={g.name} image={g.image} /> },
+        { key: "value", header: t("gift_voucher.fields.value"), cell: (g) => formatRupiah(g.value) },
+        { key: "price", header: t("gift_voucher.fields.price"), cell: (g) => formatRupiah(g.price) },
+        { key: "codes", header: t("gift_voucher.fields.codes"), cell: (g) => t("gift_voucher.codes_count", { redeemed: formatNumber(g.redeemed_count), quantity: formatNumber(g.quantity) }) },
+        { key: "validity", header: t("fields.validity"), cell: (g) => <Validity from={g.valid_from} until={g.valid_until} state={g.validity} label={g.validity_name} /> },
+        {
+          key: "actions", header: t("fields.actions"),
+          cell: (g) => <RowActions id={g.gift_voucher_id} name={g.name} viewHref={path(`/products/gift-voucher/${g.gift_voucher_id}/view`)} editHref={path(`/products/gift-voucher/${g.gift_voucher_id}/edit`)} />,
+        },
+      ]}
+    />
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

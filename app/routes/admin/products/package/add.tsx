@@ -1,0 +1,35 @@
+/** /products/package/add: a new package (bundle), its products picked with the product picker. */
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/add";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { OfferingFormPage, useLocalePath } from "../../../../components/offering-parts.tsx";
+import { PackageForm } from "../../../../components/package-form.tsx";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { initialPicker, packageAction } from "../../../../lib/package-form.server.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return { title: `${t("offering:package.add")} | ${t("common:app_name")}`, picker: await initialPicker(args) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return packageAction(args, { method: "POST", path: "/v0.0.0/packages" });
+}
+
+export default function AddPackage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("offering");
+  const list = useLocalePath()("/products/package");
+  return (
+    <OfferingFormPage title={t("package.add")} backTo={list} backLabel={t("package.back_to_list")}>
+      <PackageForm reply={actionData?.reply} picker={actionData?.picker ?? loaderData.picker} itemErrors={actionData?.itemErrors} cancelTo={list} />
+    </OfferingFormPage>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

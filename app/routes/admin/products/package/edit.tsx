@@ -1,0 +1,59 @@
+/**
+ * /products/package/:slug/edit: GET /v0.0.0/packages/{id}/update, PUT /v0.0.0/packages/{id}; the
+ * saved items start as the picker's selection. The derived stock is shown, never edited.
+ */
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/edit";
+import type { PackageJson } from "../../../../../api/domain/packages.ts";
+import { rupiahInput } from "../../../../../api/domain/store-fees-money.ts";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { StatusBadge } from "../../../../components/list/status-badge.tsx";
+import { OfferingFormPage, useLocalePath } from "../../../../components/offering-parts.tsx";
+import { PackageForm } from "../../../../components/package-form.tsx";
+import { getOrThrow } from "../../../../lib/api.server.ts";
+import { formatNumber } from "../../../../lib/format.ts";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { initialPicker, packageAction } from "../../../../lib/package-form.server.ts";
+import { idFromSlug } from "../../../../lib/params.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const id = idFromSlug(args.params.slug);
+  const { data: pkg } = await getOrThrow<PackageJson>(args, `/v0.0.0/packages/${id}/update`);
+  const picker = await initialPicker(args, pkg.item_datas.map((i) => ({ variant_id: i.variant_id, qty: i.quantity })));
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return { title: `${t("offering:package.edit")} · ${pkg.name} | ${t("common:app_name")}`, pkg, picker };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const id = idFromSlug(args.params.slug);
+  return packageAction(args, { method: "PUT", path: `/v0.0.0/packages/${id}` });
+}
+
+export default function EditPackage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("offering");
+  const { pkg: p } = loaderData;
+  const list = useLocalePath()("/products/package");
+  return (
+    <OfferingFormPage title={t("package.edit")} backTo={list} backLabel={t("package.back_to_list")}
+      chips={<>
+        <StatusBadge tone={p.status === 1 ? "success" : "neutral"}>{p.status_name}</StatusBadge>
+        <StatusBadge tone={p.stock ? "info" : "warning"}>{p.stock ? t("package.stock_value", { count: p.stock, value: formatNumber(p.stock) }) : t("package.out_of_stock")}</StatusBadge>
+      </>}>
+      <PackageForm
+        reply={actionData?.reply}
+        picker={actionData?.picker ?? loaderData.picker}
+        itemErrors={actionData?.itemErrors}
+        cancelTo={list}
+        defaults={{ name: p.name, sku: p.sku, description: p.description, image: p.image ?? "", price: rupiahInput(p.price) }}
+      />
+    </OfferingFormPage>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

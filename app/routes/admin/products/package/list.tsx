@@ -1,0 +1,98 @@
+/**
+ * /products/package: the business's packages (bundles) with their products, price against the
+ * products bought separately, and the derived stock; filters status and stock (in stock / out of
+ * stock, computed by the API from the components), search, sort, page size in the URL; status
+ * switch, update history, edit link.
+ */
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/list";
+import type { PackageJson } from "../../../../../api/domain/packages.ts";
+import { STATUS_FILTERS } from "../../../../../api/domain/profile-enums.ts";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { FilterSelect } from "../../../../components/list/filter-bar.tsx";
+import { StatusBadge } from "../../../../components/list/status-badge.tsx";
+import { OfferingListPage } from "../../../../components/offering-list.tsx";
+import { NameCell, RowActions, useLocalePath } from "../../../../components/offering-parts.tsx";
+import { formatNumber, formatRupiah } from "../../../../lib/format.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
+
+const STOCK = ["in_stock", "out_of_stock"] as const;
+const FILTERS = { status: STATUS_FILTERS, stock: STOCK };
+
+const SPEC: ListPageSpec<PackageJson, typeof FILTERS> = {
+  list: "/v0.0.0/packages",
+  filters: FILTERS,
+  idField: "package_id",
+  titleKey: "offering:package.title_count",
+  record: (id) => `/v0.0.0/packages/${id}`,
+  toggle: (id, action) => `/v0.0.0/packages/${id}/${action}`,
+  history: (id) => `/v0.0.0/packages/${id}/update-history`,
+};
+
+export async function loader(args: Route.LoaderArgs) {
+  return loadListPage(args, SPEC);
+}
+
+export async function action(args: Route.ActionArgs) {
+  return listPageAction(args, SPEC);
+}
+
+export default function PackageList({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("offering");
+  const path = useLocalePath();
+  const { params } = loaderData;
+  return (
+    <OfferingListPage
+      kind="package"
+      data={loaderData}
+      idField="package_id"
+      addHref={path("/products/package/add")}
+      filters={
+        <>
+          <FilterSelect name="status" label={t("fields.status")} value={params.filters.status} allLabel={t("list:filter.all")}
+            options={STATUS_FILTERS.map((v) => ({ value: v, label: t(`status.${v}`) }))} />
+          <FilterSelect name="stock" label={t("package.filter.stock")} value={params.filters.stock} allLabel={t("list:filter.all")}
+            options={STOCK.map((v) => ({ value: v, label: t(`package.filter.${v}`) }))} />
+        </>
+      }
+      columns={[
+        { key: "name", header: t("package.fields.name"), primary: true, cell: (p) => <NameCell name={p.name} image={p.image} sub={`${t("fields.sku")}: ${p.sku}`} /> },
+        {
+          key: "items", header: t("fields.items"),
+          cell: (p) => (
+            <ul className="space-y-0.5 text-xs text-slate-600">
+              {p.item_datas.map((i) => (
+                <li key={i.variant_id}>
+                  {i.quantity} × {i.product_name}{i.variant_name || i.size_name ? ` (${[i.variant_name, i.size_name].filter(Boolean).join(" · ")})` : ""}
+                  {i.product_status !== "published" ? <span className="ml-1 text-amber-700">· {t("package.not_published")}</span> : null}
+                </li>
+              ))}
+            </ul>
+          ),
+        },
+        {
+          key: "price", header: t("fields.price"),
+          cell: (p) => (
+            <div>
+              <p>{formatRupiah(p.price)}</p>
+              {p.items_total_price > p.price ? <p className="text-xs text-green-700">{t("package.saving", { amount: formatRupiah(p.items_total_price - p.price) })}</p> : null}
+            </div>
+          ),
+        },
+        {
+          key: "stock", header: t("package.fields.stock"),
+          cell: (p) => (p.stock ? t("package.stock_value", { count: p.stock, value: formatNumber(p.stock) }) : <StatusBadge tone="warning">{t("package.out_of_stock")}</StatusBadge>),
+        },
+        { key: "actions", header: t("fields.actions"), cell: (p) => <RowActions id={p.package_id} name={p.name} editHref={path(`/products/package/${p.package_id}/edit`)} /> },
+      ]}
+    />
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,37 @@
+/** /products/service/add: a new service; on success the list opens with the API's message. */
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/add";
+import { serviceBody } from "../../../../../api/domain/services.ts";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { OfferingFormPage, useLocalePath } from "../../../../components/offering-parts.tsx";
+import { ServiceForm } from "../../../../components/service-form.tsx";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { businessStores } from "../../../../lib/offering-data.server.ts";
+import { submitOffering } from "../../../../lib/offering-form.server.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return { title: `${t("offering:service.add")} | ${t("common:app_name")}`, stores: await businessStores(args) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return submitOffering(args, { schema: serviceBody, method: "POST", path: "/v0.0.0/services", listPath: "/products/service" });
+}
+
+export default function AddService({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("offering");
+  const list = useLocalePath()("/products/service");
+  return (
+    <OfferingFormPage title={t("service.add")} backTo={list} backLabel={t("service.back_to_list")}>
+      <ServiceForm reply={actionData} stores={loaderData.stores} cancelTo={list} />
+    </OfferingFormPage>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,60 @@
+/**
+ * /products/service/:slug/edit (slug = service_id): reads GET /v0.0.0/services/{id}/update and
+ * saves with PUT /v0.0.0/services/{id}. Stores already chosen stay listed even when inactive now.
+ */
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/edit";
+import { durationParts } from "../../../../../api/domain/offering-enums.ts";
+import { serviceBody, type ServiceJson } from "../../../../../api/domain/services.ts";
+import { rupiahInput } from "../../../../../api/domain/store-fees-money.ts";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { StatusBadge } from "../../../../components/list/status-badge.tsx";
+import { OfferingFormPage, useLocalePath } from "../../../../components/offering-parts.tsx";
+import { ServiceForm } from "../../../../components/service-form.tsx";
+import { getOrThrow } from "../../../../lib/api.server.ts";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { businessStores } from "../../../../lib/offering-data.server.ts";
+import { submitOffering } from "../../../../lib/offering-form.server.ts";
+import { idFromSlug } from "../../../../lib/params.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const id = idFromSlug(args.params.slug);
+  const [{ data: service }, active] = await Promise.all([getOrThrow<ServiceJson>(args, `/v0.0.0/services/${id}/update`), businessStores(args)]);
+  const stores = [...active, ...service.store_datas.filter((s) => !active.some((a) => a.id === s.store_id)).map((s) => ({ id: s.store_id, name: s.name }))];
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return { title: `${t("offering:service.edit")} · ${service.name} | ${t("common:app_name")}`, service, stores };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const id = idFromSlug(args.params.slug);
+  return submitOffering(args, { schema: serviceBody, method: "PUT", path: `/v0.0.0/services/${id}`, listPath: "/products/service" });
+}
+
+export default function EditService({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("offering");
+  const { service: s } = loaderData;
+  const list = useLocalePath()("/products/service");
+  const d = durationParts(s.duration_minutes);
+  return (
+    <OfferingFormPage title={t("service.edit")} backTo={list} backLabel={t("service.back_to_list")}
+      chips={<StatusBadge tone={s.status === 1 ? "success" : "neutral"}>{s.status_name}</StatusBadge>}>
+      <ServiceForm
+        reply={actionData}
+        stores={loaderData.stores}
+        cancelTo={list}
+        defaults={{
+          name: s.name, sku: s.sku, description: s.description, image: s.image ?? "", price: rupiahInput(s.price),
+          duration: String(d.value), duration_unit: d.unit, store_ids: s.store_datas.map((x) => String(x.store_id)),
+        }}
+      />
+    </OfferingFormPage>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,42 @@
+/** /products/voucher/add: a new discount voucher (from today, 30 days, by default). */
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/add";
+import { wibDate } from "../../../../../api/domain/time.ts";
+import { voucherBody } from "../../../../../api/domain/vouchers.ts";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { OfferingFormPage, useLocalePath } from "../../../../components/offering-parts.tsx";
+import { VoucherForm } from "../../../../components/voucher-form.tsx";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { submitOffering } from "../../../../lib/offering-form.server.ts";
+import { voucherPayload } from "../../../../lib/voucher-payload.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  const now = new Date();
+  return {
+    title: `${t("offering:voucher.add")} | ${t("common:app_name")}`,
+    defaults: { quota: "100", valid_from: wibDate(now), valid_until: wibDate(new Date(now.getTime() + 30 * 86400_000)) },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return submitOffering(args, { schema: voucherBody, method: "POST", path: "/v0.0.0/vouchers", listPath: "/products/voucher", payload: voucherPayload, image: false });
+}
+
+export default function AddVoucher({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("offering");
+  const list = useLocalePath()("/products/voucher");
+  return (
+    <OfferingFormPage title={t("voucher.add")} backTo={list} backLabel={t("voucher.back_to_list")}>
+      <VoucherForm reply={actionData} defaults={loaderData.defaults} cancelTo={list} />
+    </OfferingFormPage>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

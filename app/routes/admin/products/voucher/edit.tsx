@@ -1,0 +1,56 @@
+/** /products/voucher/:slug/edit: GET /v0.0.0/vouchers/{id}/update, PUT /v0.0.0/vouchers/{id}. */
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import type { Route } from "./+types/edit";
+import { rupiahInput } from "../../../../../api/domain/store-fees-money.ts";
+import { voucherBody, type VoucherJson } from "../../../../../api/domain/vouchers.ts";
+import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { StatusBadge } from "../../../../components/list/status-badge.tsx";
+import { OfferingFormPage, useLocalePath } from "../../../../components/offering-parts.tsx";
+import { VoucherForm } from "../../../../components/voucher-form.tsx";
+import { getOrThrow } from "../../../../lib/api.server.ts";
+import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
+import { submitOffering } from "../../../../lib/offering-form.server.ts";
+import { idFromSlug } from "../../../../lib/params.ts";
+import { voucherPayload } from "../../../../lib/voucher-payload.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const id = idFromSlug(args.params.slug);
+  const { data: voucher } = await getOrThrow<VoucherJson>(args, `/v0.0.0/vouchers/${id}/update`);
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return { title: `${t("offering:voucher.edit")} · ${voucher.name} | ${t("common:app_name")}`, voucher };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const id = idFromSlug(args.params.slug);
+  return submitOffering(args, { schema: voucherBody, method: "PUT", path: `/v0.0.0/vouchers/${id}`, listPath: "/products/voucher", payload: voucherPayload, image: false });
+}
+
+export default function EditVoucher({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("offering");
+  const { voucher: v } = loaderData;
+  const list = useLocalePath()("/products/voucher");
+  const percent = v.discount_percent ? (i18n.language === "id" ? v.discount_percent.replace(".", ",") : v.discount_percent) : "";
+  return (
+    <OfferingFormPage title={t("voucher.edit")} backTo={list} backLabel={t("voucher.back_to_list")}
+      chips={<StatusBadge tone={v.status === 1 ? "success" : "neutral"}>{v.status_name}</StatusBadge>}>
+      <VoucherForm
+        reply={actionData}
+        cancelTo={list}
+        defaults={{
+          name: v.name, code: v.code, description: v.description, discount_type: v.discount_type, discount_percent: percent,
+          discount_amount: v.discount_type === "amount" ? rupiahInput(v.discount_value) : "",
+          max_discount: v.max_discount !== null ? rupiahInput(v.max_discount) : "", min_purchase: v.min_purchase ? rupiahInput(v.min_purchase) : "",
+          quota: String(v.quota), valid_from: v.valid_from_date, valid_until: v.valid_until_date,
+        }}
+      />
+    </OfferingFormPage>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
