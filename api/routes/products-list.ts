@@ -69,9 +69,9 @@ productListRoutes.get("/v0.0.1/products", ...seller, async (c) => {
   const rows = counts[tab] === 0 && !capped.includes(tab)
     ? []
     : await findProducts(businessId, q, { limit: q.limit, offset: offsetOf(q), matches: capped.includes(tab) ? COUNT_CAP + 1 : counts[tab] });
-  // Past the cap the exact total is unknown: one more page is offered while pages come back full.
+  // Past a capped count the exact total is unknown: one more page is offered while pages come back full.
   const total = capped.includes(tab)
-    ? Math.max(COUNT_CAP, offsetOf(q) + rows.length + (rows.length === q.limit ? 1 : 0))
+    ? Math.max(counts[tab], offsetOf(q) + rows.length + (rows.length === q.limit ? 1 : 0))
     : counts[tab];
   const summary = { tabs: counts, capped, cap: COUNT_CAP };
   const pagination = { total_page: Math.ceil(total / q.limit), total_record: total, summary_data: summary };

@@ -1,7 +1,8 @@
 /**
  * The demo catalogue: Toko Demo's and Batik Sekar Jagad's products, with colour × size families
  * where a seller would have them, and their opening stock in the default warehouse and the first
- * store, written through the stock ledger (reason "initial") like any other stock change.
+ * store, written through the stock ledger (reason "initial") like any other stock change, and the
+ * online channels they are sold on.
  * Runs after the profile seeds (brands, stores, warehouses must exist).
  */
 import { and, asc, eq } from "drizzle-orm";
@@ -53,6 +54,8 @@ async function seedCatalog(db: DemoDb, businessId: number, userId: number, catal
     .where(and(eq(s.warehouses.businessId, businessId), eq(s.warehouses.isDefault, true))).limit(1);
   const [store] = await db.select({ id: s.stores.id }).from(s.stores)
     .where(eq(s.stores.businessId, businessId)).orderBy(asc(s.stores.id)).limit(1);
+  const channelRows = await db.select({ id: s.channels.id }).from(s.channels)
+    .where(and(eq(s.channels.businessId, businessId), eq(s.channels.status, 1))).orderBy(asc(s.channels.id));
 
   for (const [i, [name, sku, price, status, categoryId, brand, colours = [], sizes = []]] of catalogue.entries()) {
     await db.transaction(async (tx) => {
@@ -76,6 +79,9 @@ async function seedCatalog(db: DemoDb, businessId: number, userId: number, catal
         ...(store ? [{ variantId: v.id, location: { sourceType: 1 as const, storeId: store.id }, set: (i * 3 + n) % 9 }] : []),
       ]);
       await applyStockChanges(tx, { businessId, userId, reason: "initial", note: "Stok awal" }, changes);
+      // Sold on the business's first online channel, and every other product on the second too.
+      const soldOn = status === "draft" ? [] : channelRows.slice(0, i % 2 ? 1 : 2);
+      if (soldOn.length) await tx.insert(s.productChannels).values(soldOn.map((c) => ({ productId: product.id, channelId: c.id, businessId })));
     });
   }
 }
