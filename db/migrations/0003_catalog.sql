@@ -290,6 +290,7 @@ CREATE UNIQUE INDEX "products_business_sku_idx" ON "products" USING btree ("busi
 CREATE INDEX "products_brand_idx" ON "products" USING btree ("business_id","brand_id");--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("business_id","category_id");--> statement-breakpoint
 CREATE INDEX "stock_levels_product_idx" ON "stock_levels" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "stock_levels_business_modified_idx" ON "stock_levels" USING btree ("business_id","time_modified","id");--> statement-breakpoint
 CREATE INDEX "stock_levels_store_idx" ON "stock_levels" USING btree ("business_id","store_id");--> statement-breakpoint
 CREATE INDEX "stock_levels_warehouse_idx" ON "stock_levels" USING btree ("business_id","warehouse_id");--> statement-breakpoint
 CREATE INDEX "stock_movements_level_idx" ON "stock_movements" USING btree ("stock_level_id","id");--> statement-breakpoint

@@ -158,6 +158,8 @@ export const stockLevels = pgTable(
   (t) => [
     unique("stock_levels_location_key").on(t.variantId, t.storeId, t.warehouseId, t.partitionId).nullsNotDistinct(),
     index("stock_levels_product_idx").on(t.productId),
+    // Inventory availability, last changed first (api/domain/inventories.ts).
+    index("stock_levels_business_modified_idx").on(t.businessId, t.timeModified, t.id),
     index("stock_levels_store_idx").on(t.businessId, t.storeId),
     index("stock_levels_warehouse_idx").on(t.businessId, t.warehouseId),
     check("stock_levels_non_negative", sql`${t.onHand} >= 0 AND ${t.reserved} >= 0 AND ${t.reserved} <= ${t.onHand}`),
