@@ -34,10 +34,15 @@ api.onError((err, c) => {
     return c.json({ code: status, message: err.message || t("api:errors.server") }, status);
   }
   // A rule of the data the handler did not foresee (a race past its own check) is the caller's
-  // conflict, not a server fault: unique violations (a double submit) and check violations are 422.
+  // conflict, not a server fault: unique violations (a double submit), check violations, a row
+  // still referenced (used in a package meanwhile) and numbers past the column's range are 422;
+  // two changes that crossed (deadlock, serialization) are 409, to be sent again.
   const pg = pgErrorCode(err);
   if (pg === "23505") return c.json({ code: 422, message: t("api:errors.duplicate") }, 422);
   if (pg === "23514") return c.json({ code: 422, message: t("api:errors.rule") }, 422);
+  if (pg === "23503") return c.json({ code: 422, message: t("api:errors.in_use") }, 422);
+  if (pg === "22003") return c.json({ code: 422, message: t("api:errors.out_of_range") }, 422);
+  if (pg === "40P01" || pg === "40001") return c.json({ code: 409, message: t("api:errors.conflict") }, 409);
   console.error(err);
   return c.json({ code: 500, message: t("api:errors.server") }, 500);
 });

@@ -79,9 +79,11 @@ export async function labelRows(businessId: number, body: LabelsBody): Promise<L
   });
 }
 
+// Text that a spreadsheet would run as a formula (OWASP's list: = + - @ tab, carriage return) gets
+// a leading apostrophe; numbers (price, copy) are written as they are.
 const cell = (v: string | number) => {
   let s = String(v);
-  if (/^[=+@\t]/.test(s)) s = `'${s}`;
+  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 

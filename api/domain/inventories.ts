@@ -99,8 +99,8 @@ export async function findAvailability(businessId: number, q: AvailabilityQuery)
     }).from(stockLevels).$dynamic()).orderBy(...availabilityOrder(q.sort)).limit(q.limit).offset((q.page - 1) * q.limit),
     joined(db.select({
       total: count(),
-      onHand: sql<number>`coalesce(sum(${stockLevels.onHand}), 0)::int`,
-      reserved: sql<number>`coalesce(sum(${stockLevels.reserved}), 0)::int`,
+      onHand: sql<number>`coalesce(sum(${stockLevels.onHand}), 0)::bigint`,
+      reserved: sql<number>`coalesce(sum(${stockLevels.reserved}), 0)::bigint`,
     }).from(stockLevels).$dynamic()),
   ]);
   return { rows, total: totals.total, summary: { on_hand: totals.onHand, reserved: totals.reserved, available: totals.onHand - totals.reserved } };

@@ -108,7 +108,7 @@ export async function findPickerItems(businessId: number, q: PickerQuery): Promi
   const w = where(businessId, q);
   // Stock per variant as correlated sums: computed only for the page's rows (the unique key of
   // stock_levels starts with variant_id), never a GROUP BY over the whole business's stock.
-  const stockSum = (expr: SQL) => sql<number>`(SELECT coalesce(sum(${expr}), 0)::int FROM ${stockLevels} WHERE ${stockLevels.variantId} = ${productVariants.id})`;
+  const stockSum = (expr: SQL) => sql<number>`(SELECT coalesce(sum(${expr}), 0)::bigint FROM ${stockLevels} WHERE ${stockLevels.variantId} = ${productVariants.id})`;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({

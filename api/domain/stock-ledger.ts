@@ -77,12 +77,14 @@ export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: Stoc
   if (variantById.size !== variantIds.length) throw new ApiError(404, "api:stock.unknown_variant");
   await checkLocations(tx, businessId, changes.map((c) => c.location));
 
-  // Make sure every level row exists, then lock them all in id order.
+  // Make sure every level row exists, then lock them all in id order. New rows are inserted in
+  // one fixed order too: two batches making the same new rows would otherwise wait on each other.
   const keys = new Map<string, StockChange>();
   for (const c of changes) keys.set(locationKey(c.variantId, c.location), c);
+  const fresh = [...keys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
   await tx
     .insert(stockLevels)
-    .values([...keys.values()].map((c) => ({
+    .values(fresh.map((c) => ({
       businessId,
       productId: variantById.get(c.variantId)!.productId,
       variantId: c.variantId,

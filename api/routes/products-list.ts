@@ -175,7 +175,11 @@ async function deleteProducts(tx: Tx, c: Context<ApiEnv>, rows: Locked[]) {
     .where(inArray(productVariants.productId, ids))
     .limit(1);
   if (inPackage) throw new ApiError(422, "api-product-list:delete.in_package", undefined, { name: inPackage.product, package: inPackage.package });
-  const stock = await tx.select({ id: products.id, onHand: products.onHand }).from(products).where(inArray(products.id, ids));
+  const stock = await tx.select({ id: products.id, name: products.name, onHand: products.onHand, available: products.available })
+    .from(products).where(inArray(products.id, ids));
+  // Stock set aside for orders must be released (or sent) first: deleting would lose those orders' goods.
+  const reserved = stock.find((p) => p.onHand > p.available);
+  if (reserved) throw new ApiError(422, "api-product-list:delete.reserved", undefined, { name: reserved.name, count: reserved.onHand - reserved.available });
   for (const p of rows) {
     await recordHistory(tx, {
       businessId: biz(c), refType: REF, refId: p.id, userId: c.var.user.id, action: "delete",

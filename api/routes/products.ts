@@ -20,7 +20,7 @@
  * - Media upload without product_id only stores the photo and answers {name, url} for a product
  *   body still being written (the editor uploads before the product exists); with product_id the
  *   photo is added to the product (at most 8), or replaces media_id's photo in its place.
- * - A published product keeps at least one image: removing its last one is refused (422).
+ * - Images are not required to publish (api/domain/product-schema.ts): any image can be removed.
  */
 import { Hono, type Context } from "hono";
 import { and, asc, count, desc, eq } from "drizzle-orm";

@@ -31,12 +31,13 @@ export async function sendFile(args: Args, form: FormData, path: string): Promis
 
 /** One upload (404 → the not-found page) and one page of its rows with the per-status counts. */
 export async function loadUpload(args: Args, id: number, opts: { status?: string; page: number }) {
-  const [upload, rows] = await Promise.all([
-    getOrThrow<BulkUpload>(args, `/v0.0.0/product-bulk/histories/reply/${id}`),
-    callApi<BulkRow[]>(args, "GET", `/v0.0.0/product-bulk/histories/reply/${id}/rows`, {
-      query: { status: opts.status, page: opts.page, limit: PAGE_SIZE }, quiet: true,
-    }),
-  ]);
+  // One after the other: the job writes the rows before it marks the upload checked, so rows read
+  // after the upload are never older than its status (read together, a page could say "Preview
+  // ready" over an empty table and, without JavaScript, never refresh again).
+  const upload = await getOrThrow<BulkUpload>(args, `/v0.0.0/product-bulk/histories/reply/${id}`);
+  const rows = await callApi<BulkRow[]>(args, "GET", `/v0.0.0/product-bulk/histories/reply/${id}/rows`, {
+    query: { status: opts.status, page: opts.page, limit: PAGE_SIZE }, quiet: true,
+  });
   if (!rows.ok && rows.code !== 404) throw data(rows.message, { status: rows.code || 503 });
   return {
     upload: upload.data,

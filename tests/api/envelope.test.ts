@@ -8,6 +8,16 @@ describe("the API contract", () => {
     expect(res.body).toEqual({ code: 404, message: "Route not found" });
   });
 
+  it("answers an id past the database's range with 422, not a server error", async () => {
+    const token = await login(DEMO.seller);
+    for (const path of ["/v0.0.0/products/3000000000", "/v0.0.0/inventories/availability?category_id=3000000000"]) {
+      const [p, q] = path.split("?");
+      const res = await call("GET", p, { token, query: Object.fromEntries(new URLSearchParams(q ?? "")) });
+      expect(res.status, path).toBe(422);
+      expect(res.body.message).toBe("A number is too large");
+    }
+  });
+
   it("signs in and answers the envelope with a bearer token", async () => {
     const res = await call("POST", "/v0.0/auth/login", { json: { email: DEMO.seller, password: DEMO.password } });
     expect(res.status).toBe(200);

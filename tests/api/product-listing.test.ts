@@ -5,13 +5,14 @@
  * actions, delete) each use their own products, so the order of the blocks does not matter to them.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { applyStockChanges } from "../../api/domain/stock-ledger.ts";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../api/app.ts";
 import { runNextJob } from "../../api/jobs/worker.ts";
 import { db } from "../../db/client.ts";
 import {
-  businesses, channels, packageItems, packages, productChannels, products, productSyncTasks, productVariants, stockLevels, stockMovements, updateHistory,
+  businesses, channels, stores, packageItems, packages, productChannels, products, productSyncTasks, productVariants, stockLevels, stockMovements, updateHistory,
 } from "../../db/schema/index.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
@@ -289,6 +290,18 @@ describe("bulk actions", () => {
     expect(res.status).toBe(422);
     expect(res.body.message).toBe("Sarung Tenun Samarinda termasuk dalam paket Paket Lebaran: keluarkan dulu dari paket");
     expect(await statusOf("KSP-013")).toBe("published");
+  });
+
+  it("refuses to delete a product with stock set aside for orders", async () => {
+    const [variant] = await db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, id["SKG-009"])).limit(1);
+    const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.businessId, toko)).orderBy(asc(stores.id)).limit(1);
+    await db.transaction((tx) => applyStockChanges(tx, { businessId: toko, userId: null, reason: "order", reference: "INV/TEST/1" }, [
+      { variantId: variant.id, location: { sourceType: 1, storeId: store.id }, set: 5, reservedDelta: 2 },
+    ]));
+    const res = await call("DELETE", `/v0.0.1/products/${id["SKG-009"]}`, { token: seller });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe("Sandal Kulit Garut has 2 in stock set aside for orders: it cannot be deleted until they are sent or cancelled");
+    expect(await statusOf("SKG-009")).toBe("published");
   });
 
   it("checks the bulk body: at least one product, at most 150, a known action", async () => {

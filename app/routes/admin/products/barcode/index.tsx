@@ -71,7 +71,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** intent=export: the selection as an .xlsx export job (the export history shows it). */
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  if (form.get("intent") !== "export") throw data("Unknown action", { status: 400 });
+  if (form.get("intent") !== "export") throw data(getI18n(args.context).getFixedT(getLocale(args.context))("common:errors.unknown_action"), { status: 400 });
   const items = String(form.get("items") ?? "");
   const options = readLabelOptions(new URLSearchParams([...form.entries()].map(([k, v]) => [k, String(v)])));
   const res = await callApi(args, "POST", "/v0.0.0/exports/products/barcode-printer", { body: { items, symbology: options.symbology } });
