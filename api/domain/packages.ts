@@ -124,6 +124,25 @@ export async function findPackage(businessId: number, id: number, tx?: Tx): Prom
   return { ...row, items: (await itemsOf([id], tx)).get(id) ?? [] };
 }
 
+/**
+ * The first package (by name) holding a variant of one of the products `productIds`, with that
+ * product's name, or undefined. Such a product cannot be deleted (package_items.variant_id is ON
+ * DELETE RESTRICT, and the package's stock is derived from it): the caller answers 422 naming both.
+ */
+export async function packageHolding(exec: typeof db | Tx, productIds: number[]) {
+  if (!productIds.length) return undefined;
+  const [row] = await exec
+    .select({ product: products.name, package: packages.name })
+    .from(packageItems)
+    .innerJoin(productVariants, eq(productVariants.id, packageItems.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .innerJoin(packages, eq(packages.id, packageItems.packageId))
+    .where(inArray(productVariants.productId, productIds))
+    .orderBy(asc(packages.name), asc(products.name))
+    .limit(1);
+  return row;
+}
+
 /** The variants among `ids` that belong to the business, with their SKU (for the history). */
 export async function businessVariants(exec: typeof db | Tx, businessId: number, ids: number[]) {
   if (!ids.length) return new Map<number, string>();

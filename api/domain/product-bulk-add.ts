@@ -15,7 +15,8 @@
  *   through the stock ledger, reason bulk_upload, reference "bulk-upload:<id>".
  * - Valid products are created as drafts (source bulk). Publishing makes them published; rejecting
  *   deletes the draft (it never was in the catalogue) and keeps the row, marked rejected. A draft
- *   already edited into another status is left alone.
+ *   already edited into another status is left alone. A draft put in a package cannot be rejected
+ *   (422 naming the package): the seller takes it out of the package first.
  * - Prices must be above 0 and a compare-at price above the price (the editor's publishing rules).
  * - Images are not in the template: they are added on the product's page or by the image mass
  *   update. A bulk draft may be published without one (unlike the editor, which asks for an
@@ -28,6 +29,8 @@ import { db } from "../../db/client.ts";
 import { productUploadRows, productUploads, products, productVariants, stores, warehouses } from "../../db/schema/index.ts";
 import { recordHistory } from "../lib/history.ts";
 import { ApiError, pgErrorCode } from "../lib/http.ts";
+import { packageHolding } from "./packages.ts";
+import { publishProblems } from "./product-publish.ts";
 import { PREORDER_DAYS_MAX, STOCK_TYPES } from "./product-enums.ts";
 import {
   genderOptions, loadLookups, orderTypeOptions, parseGender, parseOrderType, type Lookups,
@@ -35,11 +38,18 @@ import {
 import {
   addDataSheet, addGuideSheet, addListSheet, parseCmToMm, parseWhole, workbookBuffer, type Column, type SheetRow,
 } from "./product-bulk-xlsx.ts";
+import {
+  BARCODE_MAX, BARCODE_PATTERN, MAX_PRICE as EDITOR_MAX_PRICE, MAX_STOCK as EDITOR_MAX_STOCK, SKU_MAX, SKU_PATTERN,
+} from "./product-schema.ts";
+import { takenBarcodes as editorTakenBarcodes, takenSkus as editorTakenSkus } from "./products.ts";
 import { applyStockChanges, type StockLocation } from "./stock-ledger.ts";
 
 const E = (k: string) => `api-product-bulk:row.${k}`;
-export const MAX_PRICE = 1_000_000_000_000;
-export const MAX_STOCK = 10_000_000;
+// The editor's limits: a product made here must save unchanged from its edit page.
+export const MAX_PRICE = EDITOR_MAX_PRICE;
+export const MAX_STOCK = EDITOR_MAX_STOCK;
+/** Grams: the editor's limit on a weight (it shows a saved weight in grams). */
+export const MAX_WEIGHT_GR = 100_000;
 
 /** The template's columns, in order; `family` marks the product-level ones. */
 export const ADD_COLUMNS = [
@@ -103,12 +113,18 @@ export type CheckedRow = { rowNo: number; status: "valid" | "error"; data: Parti
  * Checks every row (pure: the catalogue's taken SKUs come in `taken`). Answers each row with its
  * cleaned values or its messages (translation keys per column; `_row` for the row as a whole).
  */
-export function checkAddRows(rows: SheetRow[], lookups: Pick<Lookups, "brandOf" | "categoryOf">, taken: { skus: Set<string>; parentSkus: Set<string> }): CheckedRow[] {
+export function checkAddRows(
+  rows: SheetRow[], lookups: Pick<Lookups, "brandOf" | "categoryOf">, taken: { skus: Set<string>; parentSkus: Set<string>; barcodes?: Set<string> },
+): CheckedRow[] {
   const out: CheckedRow[] = rows.map(({ rowNo, cells }) => checkOne(rowNo, cells, lookups));
   // Families: the first row of a parent SKU gives the product-level values.
   const first = new Map<string, { cells: Record<string, string>; row: CheckedRow }>();
   const seenSku = new Map<string, number>();
   const seenCombo = new Set<string>();
+  const seenBarcode = new Set<string>();
+  // SKUs are one namespace, as in the editor: a row's SKU may not be another product's parent SKU
+  // (its own product's parent SKU is fine: a product without variants often repeats it).
+  const parentOf = new Map(rows.flatMap(({ cells }) => (cells.parent_sku ? [[cells.parent_sku.toLowerCase(), true] as const] : [])));
   rows.forEach(({ cells }, i) => {
     const row = out[i];
     const parent = cells.parent_sku?.toLowerCase();
@@ -136,8 +152,15 @@ export function checkAddRows(rows: SheetRow[], lookups: Pick<Lookups, "brandOf" 
     const sku = cells.sku?.toLowerCase();
     if (sku) {
       if (taken.skus.has(sku)) add(row, "sku", E("sku_taken"));
-      else if (seenSku.has(sku)) add(row, "sku", E("sku_repeated"));
+      else if (seenSku.has(sku) || (parentOf.has(sku) && sku !== parent)) add(row, "sku", E("sku_repeated"));
       seenSku.set(sku, row.rowNo);
+    }
+    // Barcodes are unique in the business (a scanner must find one combination), exact as typed.
+    const barcode = row.data.barcode;
+    if (barcode && !row.errors.barcode) {
+      if (taken.barcodes?.has(barcode)) add(row, "barcode", E("barcode_taken"));
+      else if (seenBarcode.has(barcode)) add(row, "barcode", E("barcode_repeated"));
+      seenBarcode.add(barcode);
     }
   });
   // A product is made only from a family without errors.
@@ -188,13 +211,15 @@ function checkOne(rowNo: number, cells: Record<string, string>, lookups: Pick<Lo
   d.product_name = text("product_name", 200, true);
   d.parent_sku = text("parent_sku", 60, true);
   d.description = text("description", 5000);
-  d.variant = text("variant", 60);
+  d.variant = text("variant", 50);
   d.size = text("size", 30);
-  d.sku = text("sku", 60, true);
-  d.barcode = text("barcode", 40) || null;
+  d.sku = text("sku", SKU_MAX, true);
+  d.barcode = text("barcode", BARCODE_MAX) || null;
+  // The editor's SKU and barcode rules (product-schema.ts), so the product saves from its edit page.
   for (const key of ["parent_sku", "sku"] as const) {
-    if (d[key] && !/^[\w.\-/]+$/.test(d[key]!)) add(row, key, E("sku_format"));
+    if (d[key] && !row.errors[key] && !SKU_PATTERN.test(d[key]!)) add(row, key, E("sku_format"));
   }
+  if (d.barcode && !row.errors.barcode && !BARCODE_PATTERN.test(d.barcode)) add(row, "barcode", E("barcode_format"));
   const brand = cells.brand ?? "";
   const b = brand ? lookups.brandOf(brand) : null;
   if (brand && !b) add(row, "brand", E("unknown_brand"));
@@ -214,7 +239,7 @@ function checkOne(rowNo: number, cells: Record<string, string>, lookups: Pick<Lo
   const days = whole("preorder_days", PREORDER_DAYS_MAX);
   if (d.stock_type === STOCK_TYPES.pre_order && (days === null || days < 1) && !row.errors.preorder_days) add(row, "preorder_days", E("preorder_days"));
   d.preorder_days = d.stock_type === STOCK_TYPES.pre_order ? days : null;
-  d.weight_gr = whole("weight_gr", 1_000_000) ?? 0;
+  d.weight_gr = whole("weight_gr", MAX_WEIGHT_GR) ?? 0;
   d.length_mm = cm("length_cm");
   d.width_mm = cm("width_cm");
   d.height_mm = cm("height_cm");
@@ -238,17 +263,16 @@ export async function openingLocation(businessId: number): Promise<StockLocation
   return s ? { sourceType: 1, storeId: s.id } : null;
 }
 
-/** The business's SKUs (parents and variants), lower-cased, among those of the file. */
+/**
+ * The business's SKUs and barcodes among those of the file, by the editor's own queries
+ * (products.ts): a SKU is taken when any product or combination has it, whichever kind the file
+ * gives it as, so a parent SKU may not be an existing combination's SKU either.
+ */
 export async function takenSkus(businessId: number, rows: SheetRow[]) {
-  const skus = [...new Set(rows.map((r) => r.cells.sku?.toLowerCase()).filter(Boolean))];
-  const parents = [...new Set(rows.map((r) => r.cells.parent_sku?.toLowerCase()).filter(Boolean))];
-  const [v, p] = await Promise.all([
-    skus.length ? db.select({ sku: sql<string>`lower(${productVariants.sku})` }).from(productVariants)
-      .where(and(eq(productVariants.businessId, businessId), inArray(sql`lower(${productVariants.sku})`, skus))) : [],
-    parents.length ? db.select({ sku: sql<string>`lower(${products.sku})` }).from(products)
-      .where(and(eq(products.businessId, businessId), inArray(sql`lower(${products.sku})`, parents))) : [],
-  ]);
-  return { skus: new Set(v.map((r) => r.sku)), parentSkus: new Set(p.map((r) => r.sku)) };
+  const skus = rows.flatMap((r) => [r.cells.sku, r.cells.parent_sku]).filter((x): x is string => Boolean(x));
+  const codes = [...new Set(rows.map((r) => r.cells.barcode).filter((x): x is string => Boolean(x)))];
+  const [taken, barcodes] = await db.transaction(async (tx) => Promise.all([editorTakenSkus(tx, businessId, skus), editorTakenBarcodes(tx, businessId, codes)]));
+  return { skus: taken, parentSkus: taken, barcodes };
 }
 
 /**
@@ -338,31 +362,44 @@ export async function refreshCounts(uploadId: number, status?: string) {
  */
 export async function decideDrafts(businessId: number, userId: number, productIds: number[], decision: "publish" | "reject") {
   return db.transaction(async (tx) => {
-    const drafts = await tx.select({ id: products.id, uploadId: products.bulkUploadId }).from(products)
+    const drafts = await tx.select({ id: products.id, name: products.name, uploadId: products.bulkUploadId }).from(products)
       .where(and(eq(products.businessId, businessId), inArray(products.id, productIds), eq(products.source, "bulk"), eq(products.status, "draft")))
       .orderBy(products.id)
       .for("update");
     const found = await tx.select({ id: products.id }).from(products).where(and(eq(products.businessId, businessId), inArray(products.id, productIds)));
     if (found.length !== new Set(productIds).size) throw new ApiError(404, "api:errors.not_found");
     if (!drafts.length) throw new ApiError(422, "api-product-bulk:drafts.none", { product_ids: ["api-product-bulk:drafts.none"] });
-    const ids = drafts.map((d) => d.id);
+    let ids = drafts.map((d) => d.id);
+    const skipped: { product_id: number; name: string; code: "incomplete" }[] = [];
     if (decision === "publish") {
+      // The publishing rule (product-publish.ts): a draft edited since without a category or a
+      // price is skipped, named; when none is left, the whole call is refused with the names.
+      const problems = await publishProblems(tx, businessId, ids);
+      for (const d of drafts) if (problems.has(d.id)) skipped.push({ product_id: d.id, name: d.name, code: "incomplete" });
+      ids = ids.filter((id) => !problems.has(id));
+      if (!ids.length) {
+        throw new ApiError(422, "api-product-bulk:drafts.incomplete", { product_ids: ["api-product-bulk:drafts.incomplete"] }, { names: skipped.map((x) => x.name).join(", ") });
+      }
       await tx.update(products).set({ status: "published", timeModified: new Date() }).where(inArray(products.id, ids));
       for (const id of ids) {
         await recordHistory(tx, { businessId, refType: "product", refId: id, userId, action: "update", changes: { status: { from: "draft", to: "published" } } });
       }
       await tx.update(productUploadRows).set({ status: "published" }).where(and(eq(productUploadRows.businessId, businessId), inArray(productUploadRows.productId, ids)));
     } else {
+      // A draft already put in a package stays (the package is made of it): 422 naming both, and
+      // none of the batch is rejected, like the listing's delete.
+      const held = await packageHolding(tx, ids);
+      if (held) throw new ApiError(422, "api-product-bulk:drafts.in_package", undefined, { name: held.product, package: held.package });
       // The rows keep their data and say "rejected"; the draft itself goes.
       await tx.update(productUploadRows).set({ status: "rejected", productId: null })
         .where(and(eq(productUploadRows.businessId, businessId), inArray(productUploadRows.productId, ids)));
       await tx.delete(products).where(inArray(products.id, ids));
     }
-    const uploads = [...new Set(drafts.map((d) => d.uploadId).filter((u): u is number => u !== null))];
-    return { count: ids.length, uploads };
+    const uploads = [...new Set(drafts.filter((d) => ids.includes(d.id)).map((d) => d.uploadId).filter((u): u is number => u !== null))];
+    return { count: ids.length, skipped, uploads };
   }).then(async (r) => {
     for (const u of r.uploads) await refreshCounts(u);
-    return r.count;
+    return { count: r.count, skipped: r.skipped };
   });
 }
 

@@ -15,9 +15,17 @@
  * - Image cells are addresses of images already uploaded to this app (/uploads/…, as the download
  *   shows them; a full URL ending in one is read the same). The first image is the main one. An
  *   address from elsewhere is refused: pages only show images the app serves.
- * - The preview is applied as it was checked (the after values are set), each row in its own
- *   transaction; a row the catalogue no longer allows (its product deleted, stock reserved since)
- *   fails alone and says why. A download holds at most MAX_ROWS rows: choose products first.
+ * - Applying writes only what the preview shows changing (the fields of the row's `changes`), each
+ *   row in its own transaction, and only when each of those values is still what the preview
+ *   showed as "before": a field edited meanwhile (in the editor, by a sale, by another upload) is
+ *   never overwritten with a figure the seller did not see; that row fails with "changed since the
+ *   preview, upload again" and the other rows go on. Other fields of the product are not touched,
+ *   so edits made meanwhile to them stay. A row the catalogue no longer allows (its product deleted,
+ *   stock reserved since) fails alone and says why, and so does a row that lost a deadlock or a
+ *   serialization conflict with another writer (the seller uploads it again).
+ * - Lock order per row follows the rest of the catalogue: stock only through the ledger (levels,
+ *   then the product), prices the combination then the product (as the editor saves), attributes
+ *   and images the product then its images. A download holds at most MAX_ROWS rows.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
@@ -27,12 +35,12 @@ import {
   productImages, productUploadRows, products, productVariants, stockLevels, uploads,
 } from "../../db/schema/index.ts";
 import { diff, recordHistory } from "../lib/history.ts";
-import { ApiError } from "../lib/http.ts";
+import { ApiError, pgErrorCode } from "../lib/http.ts";
 import { MASS_UPDATE_SECTIONS, PREORDER_DAYS_MAX, PRODUCT_IMAGE, STOCK_TYPES, type MassUpdateSection } from "./product-enums.ts";
 import {
   genderLabel, genderOptions, loadLookups, orderTypeLabel, orderTypeOptions, parseGender, parseOrderType, stockColumns, type StockColumn,
 } from "./product-bulk.ts";
-import { MAX_PRICE, MAX_STOCK, refreshCounts } from "./product-bulk-add.ts";
+import { MAX_PRICE, MAX_STOCK, MAX_WEIGHT_GR, refreshCounts } from "./product-bulk-add.ts";
 import {
   addDataSheet, addListSheet, MAX_ROWS, mmToCmText, parseCmToMm, parseWhole, workbookBuffer, type Column, type SheetRow,
 } from "./product-bulk-xlsx.ts";
@@ -167,7 +175,7 @@ export async function checkUpdateRows(businessId: number, section: MassUpdateSec
     const bySku = new Map(found.map((p) => [p.sku.toLowerCase(), p]));
     const lookups = section === "attribute" ? await loadLookups(businessId) : null;
     const images = section === "image" && found.length ? await db.select().from(productImages)
-      .where(inArray(productImages.productId, found.map((p) => p.id))).orderBy(asc(productImages.position)) : [];
+      .where(inArray(productImages.productId, found.map((p) => p.id))).orderBy(asc(productImages.position), asc(productImages.id)) : [];
     const imageUrls = section === "image" ? await knownImages(rows) : new Set<string>();
     for (const r of rows) {
       const { c, k } = start(r);
@@ -304,6 +312,7 @@ function checkAttributes(c: Checked, cells: Record<string, string>, p: typeof pr
   if (filled("weight_gr")) {
     const n = parseWhole(cells.weight_gr);
     if (n === null) err(c, "weight_gr", E("whole_number"));
+    else if (n > MAX_WEIGHT_GR) err(c, "weight_gr", E("too_large"));
     else next.weightGr = n;
   }
   for (const [cell, field] of [["length_cm", "lengthMm"], ["width_cm", "widthMm"], ["height_cm", "heightMm"]] as const) {
@@ -320,11 +329,22 @@ function checkAttributes(c: Checked, cells: Record<string, string>, p: typeof pr
   });
   const d = diff(shown(p), shown(next));
   c.changes = Object.entries(d).map(([field, v]) => ({ field, before: v.from, after: v.to }));
-  c.data.set = {
-    name: next.name, brandId: next.brandId, categoryId: next.categoryId, description: next.description, genderAudience: next.genderAudience,
-    stockType: next.stockType, preorderDays: next.preorderDays, weightGr: next.weightGr, lengthMm: next.lengthMm, widthMm: next.widthMm, heightMm: next.heightMm,
-  };
+  // Only the columns that change are written at apply, each checked against its value now (`was`).
+  const set: Record<string, unknown> = {};
+  const was: Record<string, unknown> = {};
+  for (const f of PRODUCT_COLUMNS) {
+    if ((next[f] ?? null) === (p[f] ?? null)) continue;
+    set[f] = next[f] ?? null;
+    was[f] = p[f] ?? null;
+  }
+  c.data.set = set;
+  c.data.was = was;
 }
+
+/** The product columns an attribute row may change (what ATTRIBUTE_FIELDS show). */
+const PRODUCT_COLUMNS = [
+  "name", "brandId", "categoryId", "description", "genderAudience", "stockType", "preorderDays", "weightGr", "lengthMm", "widthMm", "heightMm",
+] as const;
 
 /** "/uploads/abc.jpg" out of what a seller typed (a path, or a full URL of this app). */
 function uploadPath(text: string): string | null {
@@ -369,9 +389,8 @@ export async function runApplyUpload(upload: { id: number; businessId: number; u
     try {
       await applyRow(upload, section, row);
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
       status = "failed";
-      errors = { _row: [e.message === "api:stock.negative" ? E("stock_refused") : e.status === 404 ? E("gone") : E("refused")] };
+      errors = { _row: [rowFailure(e)] };
     }
     await db.update(productUploadRows).set({ status, errors }).where(eq(productUploadRows.id, row.id));
     if (++n % 20 === 0) await progress((n / rows.length) * 100);
@@ -379,25 +398,35 @@ export async function runApplyUpload(upload: { id: number; businessId: number; u
   await refreshCounts(upload.id, "done");
 }
 
+/**
+ * Why a row failed, as a message key; anything else (the database gone, a bug) fails the job.
+ * A deadlock or serialization failure (40P01, 40001) lost to another writer is this row's only.
+ */
+function rowFailure(e: unknown): string {
+  const code = pgErrorCode(e);
+  if (code === "40P01" || code === "40001") return E("refused");
+  if (!(e instanceof ApiError)) throw e;
+  if (e.message === "api:stock.negative") return E("stock_refused");
+  if (e.message === E("changed")) return E("changed");
+  return e.status === 404 ? E("gone") : E("refused");
+}
+
+const changedSincePreview = () => new ApiError(409, E("changed"));
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
 async function applyRow(upload: { id: number; businessId: number; userId: number }, section: MassUpdateSection, row: typeof productUploadRows.$inferSelect) {
   const { businessId, userId } = upload;
   const d = row.data as Record<string, any>;
   const productId = Number(d.product_id);
   const changes = Object.fromEntries(row.changes.map((c) => [c.field, { from: c.before, to: c.after }]));
+  const before = new Map(row.changes.map((c) => [c.field, c.before]));
+  const now = new Date();
   await db.transaction(async (tx) => {
-    const [p] = await tx.select({ id: products.id }).from(products).where(and(eq(products.businessId, businessId), eq(products.id, productId))).for("update");
-    if (!p) throw new ApiError(404, "api:errors.not_found");
-    if (section === "attribute") {
-      await tx.update(products).set({ ...d.set, timeModified: new Date() }).where(eq(products.id, productId));
-    } else if (section === "price") {
-      const updated = await tx.update(productVariants).set({ price: d.set.price, compareAtPrice: d.set.compare_at_price, timeModified: new Date() })
-        .where(and(eq(productVariants.businessId, businessId), eq(productVariants.id, Number(d.variant_id)))).returning({ id: productVariants.id });
-      if (!updated.length) throw new ApiError(404, "api:errors.not_found");
-      await tx.execute(sql`UPDATE products SET price_min = s.lo, price_max = s.hi, time_modified = now()
-        FROM (SELECT min(price) AS lo, max(price) AS hi FROM product_variants WHERE product_id = ${productId}) s WHERE products.id = ${productId}`);
-    } else if (section === "stock") {
+    if (section === "stock") {
+      // No lock before the ledger: it locks the levels and then the product, as every stock
+      // writer does (locking the product first here could deadlock with an order or a transfer).
       const sets = (d.stock ?? []) as { key: string; set: number }[];
-      await applyStockChanges(tx, { businessId, userId, reason: "mass_update", reference: `mass-update:${upload.id}` }, sets.map((s) => {
+      const applied = await applyStockChanges(tx, { businessId, userId, reason: "mass_update", reference: `mass-update:${upload.id}` }, sets.map((s) => {
         const m = /^loc:(?:s(\d+)|w(\d+)(?:p(\d+))?)$/.exec(s.key)!;
         return {
           variantId: Number(d.variant_id),
@@ -405,13 +434,47 @@ async function applyRow(upload: { id: number; businessId: number; userId: number
           set: s.set,
         };
       }));
+      // The ledger read each level under its lock: one that moved since the preview undoes the row.
+      if (applied.some((a, i) => a.before.onHand !== Number(before.get(sets[i].key) ?? 0))) throw changedSincePreview();
+    } else if (section === "price") {
+      // The combination first, then the product's price range (the editor's order).
+      const [v] = await tx.select().from(productVariants)
+        .where(and(eq(productVariants.businessId, businessId), eq(productVariants.id, Number(d.variant_id)))).for("update");
+      if (!v) throw new ApiError(404, "api:errors.not_found");
+      const next = { price: v.price, compareAtPrice: v.compareAtPrice };
+      if (before.has("price")) {
+        if (!same(v.price, before.get("price"))) throw changedSincePreview();
+        next.price = Number(d.set.price);
+      }
+      if (before.has("compare_at_price")) {
+        if (!same(v.compareAtPrice, before.get("compare_at_price"))) throw changedSincePreview();
+        next.compareAtPrice = d.set.compare_at_price ?? null;
+      }
+      // The other of the two may have moved meanwhile: the "was" price must still be above the price.
+      if (next.compareAtPrice !== null && next.compareAtPrice <= next.price) throw changedSincePreview();
+      await tx.update(productVariants).set({ ...next, timeModified: now }).where(eq(productVariants.id, v.id));
+      await tx.execute(sql`UPDATE products SET price_min = s.lo, price_max = s.hi, time_modified = now()
+        FROM (SELECT min(price) AS lo, max(price) AS hi FROM product_variants WHERE product_id = ${productId}) s WHERE products.id = ${productId}`);
     } else {
-      const urls = (d.images ?? []) as string[];
-      await tx.delete(productImages).where(eq(productImages.productId, productId));
-      await tx.insert(productImages).values(urls.map((url, i) => ({
-        businessId, productId, url, name: url.slice(url.lastIndexOf("/") + 1).slice(0, PRODUCT_IMAGE.nameMax), isPrimary: i === 0, position: i,
-      })));
-      await tx.update(products).set({ timeModified: new Date() }).where(eq(products.id, productId));
+      const [p] = await tx.select().from(products).where(and(eq(products.businessId, businessId), eq(products.id, productId))).for("update");
+      if (!p) throw new ApiError(404, "api:errors.not_found");
+      if (section === "attribute") {
+        const set = (d.set ?? {}) as Record<string, unknown>;
+        const was = (d.was ?? {}) as Record<string, unknown>;
+        const current = p as unknown as Record<string, unknown>;
+        if (Object.keys(set).some((f) => !(f in was) || !same(current[f], was[f]))) throw changedSincePreview();
+        await tx.update(products).set({ ...set, timeModified: now }).where(eq(products.id, productId));
+      } else {
+        const current = await tx.select({ url: productImages.url }).from(productImages)
+          .where(eq(productImages.productId, productId)).orderBy(asc(productImages.position), asc(productImages.id));
+        if (!same(current.map((i) => i.url), before.get("images") ?? [])) throw changedSincePreview();
+        const urls = (d.images ?? []) as string[];
+        await tx.delete(productImages).where(eq(productImages.productId, productId));
+        await tx.insert(productImages).values(urls.map((url, i) => ({
+          businessId, productId, url, name: url.slice(url.lastIndexOf("/") + 1).slice(0, PRODUCT_IMAGE.nameMax), isPrimary: i === 0, position: i,
+        })));
+        await tx.update(products).set({ timeModified: now }).where(eq(products.id, productId));
+      }
     }
     await recordHistory(tx, { businessId, refType: "product", refId: productId, userId, action: "mass_update", changes });
   });

@@ -13,13 +13,18 @@
  *   left out is removed only when it holds no stock anywhere (on hand and reserved 0); otherwise
  *   the save is refused, naming it: the seller sets its stock to 0 first, so stock never vanishes
  *   without a movement in the ledger.
+ * - A combination that is an item of a package cannot be removed either (package_items keeps it,
+ *   and the package's stock is derived from it): 422 naming the combination and the package(s),
+ *   before anything is written. The seller takes it out of the package first (or keeps it).
  * - Barcodes are unique in the business (a scanner must find one combination).
  * - Images are kept by URL, so an image's id (and set-as-main) survives saves that keep it.
  * - A suspended product stays suspended whatever status is sent (the platform's decision).
  */
-import { eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { brands, productCategories, productChannels, productImages, products, productVariants, stockLevels } from "../../db/schema/index.ts";
+import {
+  brands, packageItems, packages, productCategories, productChannels, productImages, products, productVariants, stockLevels,
+} from "../../db/schema/index.ts";
 import { diff, recordHistory } from "../lib/history.ts";
 import { ApiError } from "../lib/http.ts";
 import { GENDER_AUDIENCES, STOCK_TYPES, toGrams, toMm } from "./product-enums.ts";
@@ -59,7 +64,7 @@ export async function saveProduct(tx: Tx, ctx: Ctx, body: ProductBody, id?: numb
       add(errors, `variants.${i}.barcode`, "api-product:errors.barcode_taken");
     }
   });
-  const stored = await existingUploads(tx, body.images.map((i) => i.url));
+  const stored = await existingUploads(tx, businessId, body.images.map((i) => i.url));
   if (body.images.some((i) => !stored.has(i.url))) add(errors, "images", "api-product:errors.image_missing");
 
   // Existing combinations: matched by id, else by names.
@@ -73,12 +78,13 @@ export async function saveProduct(tx: Tx, ctx: Ctx, body: ProductBody, id?: numb
   });
   const removed = current.filter((v) => !matched.some((m) => m?.id === v.id));
   if (removed.length) {
+    await refuseRemovingPackaged(tx, removed);
     const levels = await tx.select({ variantId: stockLevels.variantId, onHand: stockLevels.onHand, reserved: stockLevels.reserved })
       .from(stockLevels).where(inArray(stockLevels.variantId, removed.map((v) => v.id)));
     const holding = removed.filter((v) => levels.some((l) => l.variantId === v.id && (l.onHand > 0 || l.reserved > 0)));
     if (holding.length) {
       throw new ApiError(422, "api-product:errors.remove_with_stock", { variants: ["api-product:errors.remove_with_stock"] }, {
-        names: holding.map((v) => [v.variantName, v.sizeName].filter(Boolean).join(" / ") || v.sku).join(", "),
+        names: holding.map(comboName).join(", "),
       });
     }
   }
@@ -191,6 +197,30 @@ export async function saveProduct(tx: Tx, ctx: Ctx, body: ProductBody, id?: numb
     if (Object.keys(changes).length) await recordHistory(tx, { businessId, refType: HISTORY_REF, refId: productId, userId, action: "update", changes });
   }
   return productId;
+}
+
+const comboName = (v: { variantName: string; sizeName: string; sku: string }) => [v.variantName, v.sizeName].filter(Boolean).join(" / ") || v.sku;
+
+/**
+ * 422 when a combination about to be removed is an item of a package (the database would refuse
+ * the delete anyway: package_items.variant_id is ON DELETE RESTRICT). Names the combination and
+ * its packages; with several, lists each as "Merah / L (Paket A)".
+ */
+async function refuseRemovingPackaged(tx: Tx, removed: (typeof productVariants.$inferSelect)[]) {
+  // Locked first: a package saved meanwhile (its foreign key check shares the variant's key lock)
+  // either is seen below or waits for this save, so the delete never fails at the database.
+  await tx.select({ id: productVariants.id }).from(productVariants).where(inArray(productVariants.id, removed.map((v) => v.id))).for("update");
+  const rows = await tx.select({ variantId: packageItems.variantId, name: packages.name }).from(packageItems)
+    .innerJoin(packages, eq(packages.id, packageItems.packageId))
+    .where(inArray(packageItems.variantId, removed.map((v) => v.id)))
+    .orderBy(asc(packages.name));
+  if (!rows.length) return;
+  const held = removed.filter((v) => rows.some((r) => r.variantId === v.id))
+    .map((v) => ({ name: comboName(v), packages: [...new Set(rows.filter((r) => r.variantId === v.id).map((r) => r.name))].join(", ") }));
+  // Two keys rather than plural forms: Indonesian has one plural form, but the sentence differs.
+  const key = held.length === 1 ? "api-product:errors.remove_in_package" : "api-product:errors.remove_in_package_many";
+  const vars = { name: held[0].name, package: held[0].packages, items: held.map((h) => `${h.name} (${h.packages})`).join(", ") };
+  throw new ApiError(422, key, { variants: [key] }, vars);
 }
 
 /** What the history shows: readable values (combinations as "Merah / L: SKU @ price"). */

@@ -7,7 +7,9 @@
  * Decisions where the spec is silent:
  * - Numbers arrive as JSON numbers or as the text a form sent. Money is whole rupiah; "150.000",
  *   "150,000" and "150 000" all mean 150000 (sellers type the thousands separator). Dimensions and
- *   weight take a decimal point or comma ("2,5" cm) and are stored as whole mm and grams.
+ *   weight read like money too: a dot before exactly three digits groups thousands ("1.000" gr =
+ *   1000), a comma is the decimal mark ("2,5" cm, "1.250,5"), and "2.5" stays two and a half
+ *   (see parseDecimal). They are stored as whole mm and grams.
  *   Every number is 0 or more ("number_min_zero").
  * - A family has 1–100 combinations; one without variants or sizes is a single combination with
  *   empty names. (variant, size) pairs are unique in a family; SKUs are unique in the business
@@ -47,8 +49,23 @@ const moneyText = (v: unknown) => {
   const s = v.trim().replace(/^rp\.?\s*/i, "");
   return /^\d{1,3}([.,\s]\d{3})+$/.test(s) ? Number(s.replace(/[.,\s]/g, "")) : /^\d+$/.test(s) ? Number(s) : Number.NaN;
 };
-/** A decimal number: "2,5" or "2.5". */
-const decimalText = (v: unknown) => (empty(v) ? undefined : typeof v === "string" ? Number(v.trim().replace(",", ".")) : v);
+/**
+ * A decimal number as an Indonesian seller types it: the comma is the decimal mark and a dot
+ * followed by exactly three digits groups thousands ("1.000" = 1000, "1.250,5" = 1250.5), as in
+ * money. A dot followed by one, two or four and more digits is a decimal point ("2.5", "0.75"),
+ * and so is a dot after a lone 0 ("0.500" = 0.5). Anything else is NaN (refused as "invalid").
+ */
+export function parseDecimal(text: string): number {
+  const s = text.trim().replace(/\s+/g, "");
+  const m = /^(-?)(.*)$/.exec(s)!;
+  const sign = m[1] ? -1 : 1;
+  const body = m[2];
+  if (/^[1-9]\d{0,2}(\.\d{3})+(,\d+)?$/.test(body)) return sign * Number(body.replace(/\./g, "").replace(",", "."));
+  if (/^\d+(,\d+)?$/.test(body)) return sign * Number(body.replace(",", "."));
+  if (/^\d*\.\d+$/.test(body)) return sign * Number(body);
+  return Number.NaN;
+}
+const decimalText = (v: unknown) => (empty(v) ? undefined : typeof v === "string" ? parseDecimal(v) : v);
 const intText = (v: unknown) => (empty(v) ? undefined : typeof v === "string" ? Number(v.trim()) : v);
 
 const nonNegative = (max: number) => z.number({ error: "invalid" }).min(0, "number_min_zero").max(max, "invalid");
@@ -60,8 +77,14 @@ const text = (max: number) => z.preprocess((v) => (empty(v) ? undefined : v), z.
 const id = z.preprocess(intText, z.number({ error: "invalid" }).int("invalid").positive("invalid"));
 const optionalId = z.preprocess(intText, z.number({ error: "invalid" }).int("invalid").positive("invalid").optional());
 
-export const skuText = z.string({ error: "required" }).trim().min(1, "required").max(60, "too_long")
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._\-/]*$/, "api-product:errors.sku_format");
+/** The SKU and barcode rules every way of making a product shares (editor, API, bulk add). */
+export const SKU_MAX = 60;
+export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/;
+export const BARCODE_MAX = 48;
+export const BARCODE_PATTERN = /^[A-Za-z0-9-]+$/;
+
+export const skuText = z.string({ error: "required" }).trim().min(1, "required").max(SKU_MAX, "too_long")
+  .regex(SKU_PATTERN, "api-product:errors.sku_format");
 
 const stockEntry = z.object({
   source_type: z.preprocess(intText, z.union([z.literal(1), z.literal(2)], { error: "invalid" })),
@@ -77,7 +100,7 @@ const combination = z.object({
   variant_name: z.preprocess((v) => (empty(v) ? "" : v), z.string({ error: "invalid" }).trim().max(50, "too_long")),
   size_name: z.preprocess((v) => (empty(v) ? "" : v), z.string({ error: "invalid" }).trim().max(50, "too_long")),
   sku: z.preprocess((v) => (empty(v) ? undefined : v), skuText.optional()),
-  barcode: z.preprocess((v) => (empty(v) ? undefined : v), z.string().trim().max(48, "too_long").regex(/^[A-Za-z0-9-]+$/, "api-product:errors.barcode_format").optional()),
+  barcode: z.preprocess((v) => (empty(v) ? undefined : v), z.string().trim().max(BARCODE_MAX, "too_long").regex(BARCODE_PATTERN, "api-product:errors.barcode_format").optional()),
   price: z.preprocess(moneyText, z.number({ error: (iss) => (iss.input === undefined ? "required" : "invalid") }).min(0, "number_min_zero").max(MAX_PRICE, "invalid").int("invalid")),
   compare_at_price: optionalMoney,
   stocks: z.array(stockEntry).max(200, "invalid").default([]),

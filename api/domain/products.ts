@@ -214,11 +214,18 @@ export async function takenBarcodes(tx: Tx, businessId: number, codes: string[],
   return new Set(rows.map((r) => r.barcode!));
 }
 
-/** Uploads that exist (an image URL must be a file we stored). */
-export async function existingUploads(tx: Tx, urls: string[]) {
+/**
+ * The public images among `urls` that someone of the business uploaded (an image URL must be a
+ * picture we stored for this business: not another business's file, not a private document).
+ */
+export async function existingUploads(tx: Tx, businessId: number, urls: string[]) {
   if (!urls.length) return new Set<string>();
   const names = urls.map((u) => u.replace(/^\/uploads\//, ""));
-  const res = await tx.execute<{ name: string }>(sql`SELECT name FROM uploads WHERE name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)})`);
+  const res = await tx.execute<{ name: string }>(sql`
+    SELECT u.name FROM uploads u
+     WHERE u.name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)})
+       AND NOT u.private AND u.content_type LIKE 'image/%'
+       AND EXISTS (SELECT 1 FROM business_members m WHERE m.business_id = ${businessId} AND m.user_id = u.user_id)`);
   return new Set(res.rows.map((r) => `/uploads/${r.name}`));
 }
 

@@ -227,7 +227,12 @@ const decision = z.object({ product_ids: idList.refine((a) => a.length > 0, "req
 for (const [path, what] of [["product-publish", "publish"], ["product-reject", "reject"]] as const) {
   productBulkRoutes.put(`/v0.0.0/products/templates/new/${path}`, ...seller, async (c) => {
     const body = await input(c, decision);
-    const n = await decideDrafts(biz(c), c.var.user.id, body.product_ids, what);
-    return ok(c, { count: n }, `api-product-bulk:drafts.${what === "publish" ? "published" : "rejected"}`);
+    const { count, skipped } = await decideDrafts(biz(c), c.var.user.id, body.product_ids, what);
+    // Drafts the publishing rule kept back are named in the message (the page's notice) and listed.
+    const names = skipped.map((x) => x.name).join(", ");
+    const reason = c.var.t("api-product-list:skip.incomplete");
+    const main = c.var.t(`api-product-bulk:drafts.${what === "publish" ? "published" : "rejected"}`);
+    const message = skipped.length ? `${main}. ${c.var.t("api-product-bulk:drafts.skipped", { count: skipped.length, names })}` : main;
+    return c.json({ code: 200, message, data: { count, skipped: skipped.map((x) => ({ ...x, reason })) } }, 200);
   });
 }

@@ -23,7 +23,8 @@
  *   products are published, so they can be archived too). Drafts are finished in the editor (or
  *   published from their bulk upload), and blocked (suspended) products are not the seller's to
  *   switch: a single switch on one answers 422 with the reason; a bulk action skips them and says
- *   how many and which. Repeating the current status is a harmless 200 without a history row.
+ *   how many and which. Activating checks the publishing rule (product-publish.ts: a category and a
+ *   price above 0 on every combination) and refuses or skips a product without them the same way. Repeating the current status is a harmless 200 without a history row.
  * - Delete removes the product, its variants, stock levels and their movements (the ledger of a
  *   product that no longer exists has nothing left to explain); the history keeps a "delete" row
  *   with the name, SKU and stock on hand at that moment. A product whose variant is in a package
@@ -39,8 +40,10 @@ import { Hono, type Context } from "hono";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Tx } from "../../db/client.ts";
-import { packageItems, packages, products, productSyncTasks, productVariants } from "../../db/schema/index.ts";
+import { products, productSyncTasks, productVariants } from "../../db/schema/index.ts";
 import { SYNC_TASK_TYPES } from "../domain/product-enums.ts";
+import { packageHolding } from "../domain/packages.ts";
+import { publishProblems } from "../domain/product-publish.ts";
 import {
   COUNT_CAP, filterConditions, findProducts, listingFilters, lockProducts, productFilters, productListJson, shownStatus, tabCondition, tabCounts,
 } from "../domain/product-list.ts";
@@ -111,8 +114,12 @@ async function applyAction(c: Context<ApiEnv>, ids: number[], action: Action) {
     if (rows.length !== wanted.length) throw notFound();
     const done: Locked[] = [];
     const skipped: Skip[] = [];
+    // Activating publishes: the publishing rule on the locked rows (one already published stays).
+    const problems = action === "activate"
+      ? await publishProblems(tx, businessId, rows.filter((p) => p.status !== "published").map((p) => p.id))
+      : new Map();
     for (const p of rows) {
-      const reason = skipReason(p, action);
+      const reason = skipReason(p, action) ?? (problems.has(p.id) ? "incomplete" : null);
       if (reason) skipped.push({ product_id: p.id, name: p.name, code: reason, reason: c.var.t(`api-product-list:skip.${reason}`) });
       else done.push(p);
     }
@@ -166,14 +173,7 @@ async function deleteProducts(tx: Tx, c: Context<ApiEnv>, rows: Locked[]) {
   if (!rows.length) return;
   const ids = rows.map((p) => p.id);
   // A variant in a package keeps its product (the package's stock is derived from it).
-  const [inPackage] = await tx
-    .select({ product: products.name, package: packages.name })
-    .from(packageItems)
-    .innerJoin(productVariants, eq(productVariants.id, packageItems.variantId))
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .innerJoin(packages, eq(packages.id, packageItems.packageId))
-    .where(inArray(productVariants.productId, ids))
-    .limit(1);
+  const inPackage = await packageHolding(tx, ids);
   if (inPackage) throw new ApiError(422, "api-product-list:delete.in_package", undefined, { name: inPackage.product, package: inPackage.package });
   const stock = await tx.select({ id: products.id, name: products.name, onHand: products.onHand, available: products.available })
     .from(products).where(inArray(products.id, ids));

@@ -38,14 +38,29 @@ export async function productFormAction(args: Ctx, opts: { productId?: number; l
   }
   if (uploadErrors.length) return answer(values, errors);
 
-  const status = intent === "publish" ? "published" : intent === "save_draft" ? "draft" : String(values.fields.status || opts.currentStatus || "draft");
+  const status = statusToSend(intent, String(values.fields.status ?? ""), opts.currentStatus);
   const body = apiBody(values, opts.locations, status);
   const res = opts.productId
     ? await callApi<{ product_id: number }>(args, "PUT", `/v0.0.0/products/${opts.productId}`, { body })
     : await callApi<{ product_id: number }>(args, "POST", "/v0.0.0/products", { body });
   if (res.ok) throw redirect(localePath(getLocale(args.context), `/products/${res.data.product_id}/edit`));
   const fieldErrors = res.fieldErrors ? formErrors(res.fieldErrors) : { _form: [res.message] };
+  // A blocked product's form has no status field: a refusal of the status would show nowhere.
+  if (opts.currentStatus === "suspended" && fieldErrors.status) (fieldErrors._form ??= []).push(...fieldErrors.status);
   // A refusal that names no field of the form (a message of the whole save) goes above the form.
   if (res.fieldErrors && res.message && !Object.keys(fieldErrors).some((k) => k !== "_form")) fieldErrors._form = [res.message];
   return answer(values, fieldErrors);
+}
+
+/**
+ * The status the save sends. The form of a blocked (suspended) product has no status choice and
+ * the API accepts only draft, published or archived from a seller: it keeps a suspended product
+ * suspended whatever is sent (product-save.ts), so "archived" (off sale, no publishing rule to
+ * meet) is sent and the rest of the form saves.
+ */
+export function statusToSend(intent: string, chosen: string, currentStatus?: string) {
+  if (currentStatus === "suspended") return "archived";
+  if (intent === "publish") return "published";
+  if (intent === "save_draft") return "draft";
+  return chosen || currentStatus || "draft";
 }

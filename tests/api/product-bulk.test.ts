@@ -4,12 +4,13 @@
  * Nusantara Wear; Batik Sekar Jagad (seller2) is the other business.
  * Files are real .xlsx made with exceljs from the templates the API hands out.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../api/app.ts";
 import { runNextJob } from "../../api/jobs/worker.ts";
-import { db } from "../../db/client.ts";
+import { applyStockChanges } from "../../api/domain/stock-ledger.ts";
+import { db, pool } from "../../db/client.ts";
 import * as s from "../../db/schema/index.ts";
 import { checkAddRows } from "../../api/domain/product-bulk-add.ts";
 import { parseCmToMm, parseWhole } from "../../api/domain/product-bulk-xlsx.ts";
@@ -191,6 +192,32 @@ describe("bulk add upload", () => {
     expect((await rowsOf(res.body.data!.upload_id)).map((r) => r.status)).toEqual(["rejected"]);
   });
 
+  it("refuses to reject a draft a package is made of, naming the package, and rejects none of the batch", async () => {
+    const [sku, other] = [`PKG-${tag}`, `PKG2-${tag}`];
+    await upload("/v0.0.0/products/templates/new", await filled(await addTemplate(), [
+      { product_name: "Draf Dalam Paket", parent_sku: sku, category: "10101", sku, price: 50000, stock: 2 },
+      { product_name: "Draf Lain", parent_sku: other, category: "10101", sku: other, price: 40000, stock: 1 },
+    ]));
+    await runJobs();
+    const drafts = await db.select().from(s.products).where(inArray(s.products.sku, [sku, other]));
+    expect(drafts.map((d) => d.status)).toEqual(["draft", "draft"]);
+    const inPackage = drafts.find((d) => d.sku === sku)!;
+    const [variant] = await db.select().from(s.productVariants).where(eq(s.productVariants.productId, inPackage.id));
+    const pkg = await call("POST", "/v0.0.0/packages", {
+      token: seller, json: { name: `Paket Draf ${tag}`, sku: `PKT-${tag}`, price: 45000, items: [{ variant_id: variant.id, quantity: 1 }] },
+    });
+    expect(pkg.status).toBe(200);
+    const refused = await call("PUT", "/v0.0.0/products/templates/new/product-reject", {
+      token: seller, locale: "id", json: { product_ids: drafts.map((d) => d.id) },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(`Draf Dalam Paket termasuk dalam paket Paket Draf ${tag}: keluarkan dulu dari paket sebelum menolak drafnya`);
+    expect((await db.select().from(s.products).where(inArray(s.products.sku, [sku, other]))).map((d) => d.status)).toEqual(["draft", "draft"]);
+    // The other draft alone can be rejected.
+    const alone = await call("PUT", "/v0.0.0/products/templates/new/product-reject", { token: seller, json: { product_ids: [drafts.find((d) => d.sku === other)!.id] } });
+    expect(alone.status).toBe(200);
+  });
+
   it("refuses a file that is no .xlsx at once, and a workbook that is no template in its job", async () => {
     const bad = await upload("/v0.0.0/product-bulk/add/upload", Buffer.from("name,sku\nA,B\n"), seller, "x.csv");
     expect(bad.status).toBe(422);
@@ -332,6 +359,215 @@ describe("mass update", () => {
     expect((await call("GET", "/v0.0.0/product-bulk/histories/update", { token: seller2 })).status).toBe(404);
     const filters = await call<{ sections: { id: number; key: string; name: string }[] }>("GET", "/v0.0.0/product-bulk/update/filters", { token: seller, locale: "id" });
     expect(filters.body.data!.sections.map((x) => [x.id, x.name])).toEqual([[5, "Atribut"], [6, "Harga"], [7, "Stok"], [8, "Gambar"]]);
+  });
+});
+
+describe("mass update applies only what the preview showed, on values that did not move", () => {
+  let warehouseId: number;
+  beforeAll(async () => {
+    const [kaos] = await db.select().from(s.products).where(eq(s.products.sku, "KKC-004"));
+    const [w] = await db.select({ id: s.warehouses.id }).from(s.warehouses)
+      .where(and(eq(s.warehouses.businessId, kaos.businessId), eq(s.warehouses.name, "Gudang Pusat Pulogadung")));
+    warehouseId = w.id;
+  });
+
+  /** A product of its own (one combination, 10 in the warehouse), made through the editor's API. */
+  async function makeProduct() {
+    const sku = `MU-${tag}-${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
+    const res = await call<{ product_id: number }>("POST", "/v0.0.0/products", {
+      token: seller,
+      json: {
+        name: `Produk Uji ${sku}`, sku, status: "draft", category_id: 10202, description: "Asli",
+        variants: [{ variant_name: "", size_name: "", sku, price: 50000, stocks: [{ source_type: 2, source_id: warehouseId, stock: 10 }] }],
+      },
+    });
+    expect(res.status).toBe(200);
+    const id = res.body.data!.product_id;
+    const [v] = await db.select().from(s.productVariants).where(eq(s.productVariants.productId, id));
+    const [p] = await db.select().from(s.products).where(eq(s.products.id, id));
+    return { id, sku, variantId: v.id, businessId: p.businessId };
+  }
+
+  /** Downloads a section for the products, fills the rows in, uploads and checks it: the preview's upload id. */
+  async function preview(section: string, productIds: number[], rows: Record<string, string | number>[]) {
+    const wb = await workbookOf(await download(`/v0.0.0/product-bulk/update/${section}/download?product_ids=${productIds.join(",")}`));
+    const res = await upload(`/v0.0.0/product-bulk/update/${section}/upload`, await filled(wb, rows, { replace: true }));
+    await runJobs();
+    const id = res.body.data!.upload_id;
+    expect((await rowsOf(id)).map((r) => r.status)).toEqual(rows.map(() => "valid"));
+    return id;
+  }
+  const queueApply = async (id: number) => expect((await call("PUT", `/v0.0.0/product-bulk/update/${id}/apply`, { token: seller })).status).toBe(202);
+  const onHand = async (variantId: number) => (await db.select().from(s.stockLevels)
+    .where(and(eq(s.stockLevels.variantId, variantId), eq(s.stockLevels.warehouseId, warehouseId), isNull(s.stockLevels.partitionId))))[0];
+
+  /** Waits until another connection waits on a lock in a statement that mentions `table`. */
+  async function lockWaiter(table: string) {
+    for (let i = 0; i < 200; i++) {
+      const r = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE ${`%${table}%`}`);
+      if (r.rows[0].n > 0) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`nobody waits on ${table}`);
+  }
+
+  it("fails a stock row whose level moved since the preview, in the seller's language, and sets nothing", async () => {
+    const p = await makeProduct();
+    const id = await preview("stock", [p.id], [{ sku: p.sku, [`loc:w${warehouseId}`]: 20 }]);
+    // A sale meanwhile: 10 → 9. "Set to 20" would silently undo it.
+    await db.transaction((tx) => applyStockChanges(tx, { businessId: p.businessId, userId: null, reason: "order" }, [
+      { variantId: p.variantId, location: { sourceType: 2, warehouseId }, delta: -1 },
+    ]));
+    await queueApply(id);
+    await runJobs();
+    const [row] = await rowsOf(id);
+    expect(row.status).toBe("failed");
+    expect(row.errors._row).toEqual(["Changed since the preview: download the current values and upload the file again"]);
+    expect((await rowsOf(id, "id"))[0].errors._row).toEqual(["Sudah berubah sejak pratinjau: unduh lagi data terbarunya lalu unggah ulang filenya"]);
+    expect((await onHand(p.variantId)).onHand).toBe(9);
+    const up = await call<Upload>("GET", `/v0.0.0/product-bulk/histories/reply/${id}`, { token: seller });
+    expect(up.body.data).toMatchObject({ status: "done", applied_rows: 0 });
+  });
+
+  it("writes only the attribute cells that change, keeping edits made meanwhile, and fails a row whose cell moved", async () => {
+    const [a, b] = [await makeProduct(), await makeProduct()];
+    const id = await preview("attribute", [a.id, b.id], [
+      { parent_sku: a.sku, product_name: `Nama Baru ${a.sku}` },
+      { parent_sku: b.sku, product_name: `Nama Baru ${b.sku}` },
+    ]);
+    expect((await rowsOf(id))[0].changes).toEqual([{ field: "product_name", before: `Produk Uji ${a.sku}`, after: `Nama Baru ${a.sku}` }]);
+    // Meanwhile the editor changes a's description (not in the preview) and b's name (in it).
+    await db.update(s.products).set({ description: "Diubah di editor", weightGr: 321 }).where(eq(s.products.id, a.id));
+    await db.update(s.products).set({ name: `Diubah ${b.sku}` }).where(eq(s.products.id, b.id));
+    await queueApply(id);
+    await runJobs();
+    expect((await rowsOf(id)).map((r) => r.status)).toEqual(["applied", "failed"]);
+    const [pa] = await db.select().from(s.products).where(eq(s.products.id, a.id));
+    expect(pa).toMatchObject({ name: `Nama Baru ${a.sku}`, description: "Diubah di editor", weightGr: 321 });
+    const [pb] = await db.select().from(s.products).where(eq(s.products.id, b.id));
+    expect(pb.name).toBe(`Diubah ${b.sku}`);
+  });
+
+  it("fails a price row whose price moved since the preview", async () => {
+    const p = await makeProduct();
+    const id = await preview("price", [p.id], [{ sku: p.sku, price: 60000 }]);
+    await db.update(s.productVariants).set({ price: 55000 }).where(eq(s.productVariants.id, p.variantId));
+    await queueApply(id);
+    await runJobs();
+    expect((await rowsOf(id))[0]).toMatchObject({ status: "failed", errors: { _row: [expect.stringContaining("Changed since the preview")] } });
+    expect((await db.select().from(s.productVariants).where(eq(s.productVariants.id, p.variantId)))[0].price).toBe(55000);
+  });
+
+  it("locks stock like the ledger (levels, then the product): no deadlock with a sale in progress", async () => {
+    const p = await makeProduct();
+    const id = await preview("stock", [p.id], [{ sku: p.sku, [`loc:w${warehouseId}`]: 15 }]);
+    const level = await onHand(p.variantId);
+    await queueApply(id);
+    // A sale's transaction, as the ledger runs it: the level first, then the product's sums.
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SELECT on_hand FROM stock_levels WHERE id = $1 FOR UPDATE", [level.id]);
+      const job = runJobs();
+      await lockWaiter("stock_levels");
+      await client.query("UPDATE products SET time_modified = now() WHERE id = $1", [p.id]);
+      await client.query("COMMIT");
+      await job;
+    } finally {
+      client.release();
+    }
+    expect((await rowsOf(id)).map((r) => r.status)).toEqual(["applied"]);
+    expect((await onHand(p.variantId)).onHand).toBe(15);
+  });
+
+  it("fails only the row that loses a deadlock, and finishes the job", async () => {
+    const p = await makeProduct();
+    const id = await preview("price", [p.id], [{ sku: p.sku, price: 70000 }]);
+    await queueApply(id);
+    // Another writer holds the product and then wants the combination the row has just changed.
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SELECT id FROM products WHERE id = $1 FOR UPDATE", [p.id]);
+      const job = runJobs();
+      await lockWaiter("products");
+      await client.query("SELECT id FROM product_variants WHERE id = $1 FOR UPDATE", [p.variantId]);
+      await client.query("COMMIT");
+      await job;
+    } finally {
+      client.release();
+    }
+    const up = await call<Upload>("GET", `/v0.0.0/product-bulk/histories/reply/${id}`, { token: seller });
+    expect(up.body.data).toMatchObject({ status: "done", applied_rows: 0 });
+    expect((await rowsOf(id))[0]).toMatchObject({ status: "failed", errors: { _row: ["This change was refused"] } });
+    expect((await db.select().from(s.productVariants).where(eq(s.productVariants.id, p.variantId)))[0].price).toBe(50000);
+  });
+});
+
+describe("bulk add follows the editor's rules", () => {
+  it("refuses SKUs and barcodes the editor would refuse", async () => {
+    const taken = `BCD-${tag}`;
+    const made = await call("POST", "/v0.0.0/products", {
+      token: seller, json: { name: "Pemilik Barcode", sku: taken, status: "draft", variants: [{ variant_name: "", size_name: "", barcode: `8991${tag}`, price: 1000 }] },
+    });
+    expect(made.status).toBe(200);
+    const [a, b] = [`RUL-${tag}`, `RUL2-${tag}`];
+    const data = await filled(await addTemplate(), [
+      { product_name: "Awalan", parent_sku: `-${a}`, category: "10101", sku: `.${a}`, price: 1000 },
+      { product_name: "Kode", parent_sku: a, category: "10101", size: "S", sku: `${a}-S`, barcode: "ABC 123", price: 1000 },
+      { parent_sku: a, size: "M", sku: `${a}-M`, barcode: `8991${tag}`, price: 1000 },
+      { product_name: "Dua", parent_sku: b, category: "10101", size: "S", sku: `${b}-S`, barcode: `X${tag}`, price: 1000 },
+      { parent_sku: b, size: "M", sku: `${b}-M`, barcode: `X${tag}`, price: 1000 },
+      { parent_sku: b, size: "L", sku: a, price: 1000 },
+      { product_name: "Induk", parent_sku: "KKC-004-S", category: "10101", sku: "KKC-004", price: 1000 },
+    ]);
+    const res = await upload("/v0.0.0/product-bulk/add/upload", data);
+    await runJobs();
+    const rows = await rowsOf(res.body.data!.upload_id);
+    expect(rows.map((r) => r.status)).toEqual(rows.map(() => "error"));
+    expect(rows[0].errors).toMatchObject({
+      parent_sku: ["Start with a letter or number; only letters, numbers and . - _ / are allowed"], sku: ["Start with a letter or number; only letters, numbers and . - _ / are allowed"],
+    });
+    expect(rows[1].errors.barcode).toEqual(["Use letters, numbers and - only"]);
+    expect(rows[2].errors.barcode).toEqual(["This barcode is already used by another product"]);
+    expect(rows[4].errors.barcode).toEqual(["This barcode appears more than once in the file"]);
+    // A combination SKU may not be another product's parent SKU, in the file or in the catalogue.
+    expect(rows[5].errors.sku).toEqual(["This SKU appears more than once in the file"]);
+    expect(rows[6].errors).toMatchObject({
+      parent_sku: ["A product with this parent SKU is already in your catalogue"], sku: ["This SKU is already in your catalogue"],
+    });
+    const id = await rowsOf(res.body.data!.upload_id, "id");
+    expect(id[2].errors.barcode).toEqual(["Barcode ini sudah dipakai produk lain"]);
+    expect(await db.select().from(s.products).where(inArray(s.products.sku, [a, b]))).toEqual([]);
+  });
+});
+
+describe("publishing bulk drafts follows the publishing rule", () => {
+  it("skips a draft without a category or a price, naming it, and refuses when none is ready", async () => {
+    const [ok, bare] = [`PUB-${tag}`, `PUB2-${tag}`];
+    await upload("/v0.0.0/products/templates/new", await filled(await addTemplate(), [
+      { product_name: `Siap ${ok}`, parent_sku: ok, category: "10101", sku: ok, price: 50000 },
+      { product_name: `Belum ${bare}`, parent_sku: bare, category: "10101", sku: bare, price: 40000 },
+    ]));
+    await runJobs();
+    const drafts = await db.select().from(s.products).where(inArray(s.products.sku, [ok, bare]));
+    const bareId = drafts.find((d) => d.sku === bare)!.id;
+    // Edited in the editor since, still a draft: no category any more.
+    await db.update(s.products).set({ categoryId: null }).where(eq(s.products.id, bareId));
+    const res = await call<{ count: number; skipped: { product_id: number; name: string; reason: string }[] }>(
+      "PUT", "/v0.0.0/products/templates/new/product-publish", { token: seller, json: { product_ids: drafts.map((d) => d.id) } });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(`Products published. 1 skipped, not ready to publish: Belum ${bare}`);
+    expect(res.body.data).toEqual({
+      count: 1, skipped: [{ product_id: bareId, name: `Belum ${bare}`, code: "incomplete", reason: "Needs a category and a price above 0 on every variant to be published" }],
+    });
+    const after = await db.select().from(s.products).where(inArray(s.products.sku, [ok, bare])).orderBy(asc(s.products.sku));
+    expect(after.map((p) => [p.sku, p.status])).toEqual([[ok, "published"], [bare, "draft"]]);
+
+    const alone = await call("PUT", "/v0.0.0/products/templates/new/product-publish", { token: seller, locale: "id", json: { product_ids: [bareId] } });
+    expect(alone.status).toBe(422);
+    expect(alone.body.data).toEqual({ product_ids: [`Belum ${bare}: perlu kategori dan harga di atas 0 di setiap varian agar bisa diterbitkan`] });
   });
 });
 

@@ -213,6 +213,7 @@ describe("status switch", () => {
     expect(await statusOf("JBP-011")).toBe("published");
     const history = await db.select().from(updateHistory).where(and(eq(updateHistory.refType, "product"), eq(updateHistory.refId, pid))).orderBy(updateHistory.id);
     expect(history.map((h) => [h.action, h.changes])).toEqual([
+      ["create", {}], // the demo's own
       ["inactivate", { status: { from: "published", to: "archived" } }],
       ["activate", { status: { from: "archived", to: "published" } }],
     ]);
@@ -231,6 +232,50 @@ describe("status switch", () => {
   });
 });
 
+describe("activating follows the publishing rule", () => {
+  /** An archived product of its own, made through the editor (which allows archiving one without a category). */
+  async function archived(category: boolean) {
+    const sku = `ACT-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+    const res = await call<{ product_id: number }>("POST", "/v0.0.0/products", {
+      token: seller, json: { name: `Arsip ${sku}`, sku, status: "archived", ...(category ? { category_id: 10202 } : {}), variants: [{ price: 25000 }] },
+    });
+    expect(res.status).toBe(200);
+    return { id: res.body.data!.product_id, sku, name: `Arsip ${sku}` };
+  }
+
+  it("refuses to activate a product without a category, and one with a price of 0, saying why", async () => {
+    const noCategory = await archived(false);
+    const single = await call("PUT", `/v0.0.1/products/${noCategory.id}/activate`, { token: seller });
+    expect(single.status).toBe(422);
+    expect(single.body.message).toBe("Not changed: Needs a category and a price above 0 on every variant to be published");
+    expect(single.body.data).toEqual({ status: ["Needs a category and a price above 0 on every variant to be published"] });
+    expect(await statusOf(noCategory.sku)).toBe("archived");
+
+    const free = await archived(true);
+    await db.update(productVariants).set({ price: 0 }).where(eq(productVariants.productId, free.id));
+    const id2 = await call("PUT", `/v0.0.1/products/${free.id}/activate`, { token: seller, locale: "id" });
+    expect(id2.status).toBe(422);
+    expect(id2.body.message).toBe("Tidak diubah: Perlu kategori dan harga di atas 0 di setiap varian agar bisa diterbitkan");
+    expect(await statusOf(free.sku)).toBe("archived");
+    // Gone again: later checks read the Not active tab.
+    await db.delete(products).where(inArray(products.id, [noCategory.id, free.id]));
+  });
+
+  it("skips such products in a bulk activate and activates the rest", async () => {
+    const [bad, good] = [await archived(false), await archived(true)];
+    const res = await call<{ product_ids: number[]; skipped: { product_id: number; name: string; code: string; reason: string }[] }>("PUT", "/v0.0.1/products/bulk", {
+      token: seller, json: { action: "activate", product_ids: [bad.id, good.id] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data!.product_ids).toEqual([good.id]);
+    expect(res.body.data!.skipped).toEqual([
+      { product_id: bad.id, name: bad.name, code: "incomplete", reason: "Needs a category and a price above 0 on every variant to be published" },
+    ]);
+    expect([await statusOf(bad.sku), await statusOf(good.sku)]).toEqual(["archived", "published"]);
+    await db.delete(products).where(inArray(products.id, [bad.id, good.id]));
+  });
+});
+
 describe("bulk actions", () => {
   it("activates several, skipping drafts and blocked products and saying so", async () => {
     await db.update(products).set({ status: "archived" }).where(inArray(products.sku, ["SKG-009", "CCS-006"]));
@@ -238,7 +283,7 @@ describe("bulk actions", () => {
       token: seller, json: { action: "activate", product_ids: [id["SKG-009"], id["CCS-006"], id["BLO-014"], id["MKL-016"]] },
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe("2 products activated. 2 skipped (drafts or blocked).");
+    expect(res.body.message).toBe("2 products activated. 2 skipped (drafts, blocked or not ready to publish).");
     expect(res.body.data!.product_ids.sort()).toEqual([id["SKG-009"], id["CCS-006"]].sort());
     expect(res.body.data!.skipped.map((s) => s.name).sort()).toEqual(["Blouse Linen Oversize", "Masker Kain 3 Lapis (isi 5)"]);
     expect(await statusOf("SKG-009")).toBe("published");

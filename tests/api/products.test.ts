@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../db/client.ts";
 import { products, stockLevels, stockMovements, updateHistory } from "../../db/schema/index.ts";
+import { parseDecimal } from "../../api/domain/product-schema.ts";
 import { makePng } from "../e2e/png.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
@@ -124,6 +125,18 @@ describe("create", () => {
     expect(id.body.data).toMatchObject({ preorder_days: ["Pre-order perlu 1 sampai 90 hari"], "variants.0.compare_at_price": ["Harga coret harus lebih tinggi dari harga jual"] });
   });
 
+  it("reads weight and dimensions as Indonesian sellers type them: dots group thousands, the comma is the decimal mark", async () => {
+    const res = await call<Product>("POST", "/v0.0.0/products", {
+      token: seller, json: await body({ weight: "1.000", weight_unit: "gr", length: "1.250,5", width: "2.5", height: "0,5", dimension_unit: "cm" }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data!.weight).toBe(1000);
+    expect(res.body.data!.dimension).toEqual({ length: 12505, width: 25, height: 5, unit: "mm" });
+    const bad = await call("POST", "/v0.0.0/products", { token: seller, json: await body({ weight: "1,250.5" }) });
+    expect(bad.status).toBe(422);
+    expect(bad.body.data).toMatchObject({ weight: ["This value is not valid"] });
+  });
+
   it("refuses a SKU or barcode another product uses", async () => {
     const code = `899${Date.now().toString().slice(-10)}`;
     const first = (await call<Product>("POST", "/v0.0.0/products", {
@@ -187,6 +200,54 @@ describe("update", () => {
     expect(levels.reduce((a, l) => a + l.onHand, 0)).toBe(54);
   });
 
+  it("refuses removing a combination that is part of a package, naming the package, in English and Indonesian", async () => {
+    // Merah / L and Biru / M hold no stock, so only their packages keep them.
+    const b0 = await body();
+    (b0.variants[1] as { stocks: unknown[] }).stocks = [];
+    (b0.variants[2] as { stocks: unknown[] }).stocks = [];
+    const p = (await call<Product>("POST", "/v0.0.0/products", { token: seller, json: b0 })).body.data!;
+    const [mm, ml, bm] = p.family_datas;
+    const pkg = { name: `Paket Uji ${p.sku}`, sku: `PKT-${p.sku}`, price: 250000, items: [{ variant_id: ml.variant_id, quantity: 1 }] };
+    const made = await call<{ package_id: number }>("POST", "/v0.0.0/packages", { token: seller, json: pkg });
+    expect(made.status).toBe(200);
+    const keep = { sku: p.sku, images: p.image_datas.map((i) => ({ url: i.url })) };
+    /** The editor's save with only the given combinations kept (their stock left as shown). */
+    const without = async (gone: number[]) => body({
+      ...keep,
+      variants: p.family_datas.filter((f) => !gone.includes(f.variant_id)).map((f) => ({
+        variant_id: f.variant_id, variant_name: f.variant_name, size_name: f.size_name, price: f.price, stocks: [],
+      })),
+    });
+
+    const en = await call("PUT", `/v0.0.0/products/${p.product_id}`, { token: seller, json: await without([ml.variant_id]) });
+    expect(en.status).toBe(422);
+    const sentence = `You can't remove the combination Merah / L because it is part of the package ${pkg.name}. Take it out of the package first, then remove it here.`;
+    expect(en.body.message).toBe(sentence);
+    expect(en.body.data).toEqual({ variants: [sentence] });
+    const id = await call("PUT", `/v0.0.0/products/${p.product_id}`, { token: seller, locale: "id", json: await without([ml.variant_id]) });
+    expect(id.status).toBe(422);
+    expect(id.body.message).toBe(`Kombinasi Merah / L tidak bisa dihapus karena termasuk dalam paket ${pkg.name}. Keluarkan dulu dari paket, lalu hapus di sini.`);
+
+    // Two combinations in two packages: each named with its package.
+    const pkg2 = { ...pkg, name: `Paket Kedua ${p.sku}`, sku: `PKT2-${p.sku}`, items: [{ variant_id: bm.variant_id, quantity: 2 }] };
+    expect((await call("POST", "/v0.0.0/packages", { token: seller, json: pkg2 })).status).toBe(200);
+    const both = await call("PUT", `/v0.0.0/products/${p.product_id}`, { token: seller, json: await without([ml.variant_id, bm.variant_id]) });
+    expect(both.status).toBe(422);
+    expect(both.body.message).toBe(
+      `You can't remove these combinations because they are part of a package: Merah / L (${pkg.name}), Biru / M (${pkg2.name}). Take them out of the package first, then remove them here.`,
+    );
+    // Nothing was written: every combination is still there, still in its package.
+    const still = (await call<Product>("GET", `/v0.0.0/products/${p.product_id}`, { token: seller })).body.data!;
+    expect(still.family_datas.map((f) => f.variant_id)).toEqual(p.family_datas.map((f) => f.variant_id));
+
+    // Out of the package, the combination can go.
+    const moved = await call("PUT", `/v0.0.0/packages/${made.body.data!.package_id}`, { token: seller, json: { ...pkg, items: [{ variant_id: mm.variant_id, quantity: 1 }] } });
+    expect(moved.status).toBe(200);
+    const ok = await call<Product>("PUT", `/v0.0.0/products/${p.product_id}`, { token: seller, json: await without([ml.variant_id]) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data!.family_datas.map((f) => f.variant_id)).not.toContain(ml.variant_id);
+  });
+
   it("keeps images by URL; set as main moves it first; removing the last leaves none", async () => {
     const p = (await call<Product>("POST", "/v0.0.0/products", { token: seller, json: await body() })).body.data!;
     const second = await upload(seller, "b.png", { product_id: String(p.product_id) });
@@ -244,5 +305,22 @@ describe("histories and tenancy", () => {
       json: { ...(await body()), brand_id: other.brands[0]?.brand_id, channel_ids: [], images: [img], variants: [{ price: 1000, stocks: [{ source_type: 1, source_id: store.source_id, stock: 1 }] }] },
     });
     expect(loc.status).toBe(404);
+  });
+});
+
+describe("images of another business", () => {
+  it("refuses a picture another business uploaded", async () => {
+    const theirs = (await upload(seller2, "milik-orang-lain.png")).body.data!;
+    const res = await call("POST", "/v0.0.0/products", { token: seller, json: await body({ images: [{ url: theirs.url, name: "x.png" }] }) });
+    expect(res.status).toBe(422);
+    expect(res.body.data).toHaveProperty("images");
+  });
+});
+
+describe("decimal text", () => {
+  it("reads a dot before exactly three digits as thousands and the comma as the decimal mark", () => {
+    expect(["1.000", "1.250,5", "12.500.000", "2.5", "2,5", "0.75", "0.500", "1.2345", "250", " 1.000 ", "-1"].map(parseDecimal))
+      .toEqual([1000, 1250.5, 12500000, 2.5, 2.5, 0.75, 0.5, 1.2345, 250, 1000, -1]);
+    expect(["1,250.5", "1.00.000", "abc", "1,2,3", "1.000,", "Rp 5"].map(parseDecimal).every(Number.isNaN)).toBe(true);
   });
 });

@@ -90,3 +90,21 @@ test("the add page in Indonesian, under /id @core", async ({ page }) => {
   await page.getByRole("button", { name: "Simpan sebagai draf" }).click();
   await expect(page.getByText("Kolom ini wajib diisi").first()).toBeVisible();
 });
+
+test("a blocked product's other fields still save, and it stays blocked @core", async ({ page }) => {
+  // The platform blocks products; the seller cannot make one, so the test writes it as the platform would.
+  const sku = `BLK-${unique()}`;
+  const { business_id } = await queryOne<{ business_id: number }>("SELECT business_id FROM products WHERE sku = 'KKC-004'");
+  const { id } = await queryOne<{ id: number }>(
+    `INSERT INTO products (business_id, name, sku, status, category_id, price_min, price_max) VALUES ($1, $2, $3, 'suspended', 10202, 50000, 50000) RETURNING id`,
+    [business_id, `Diblokir ${sku}`, sku],
+  );
+  await queryOne("INSERT INTO product_variants (business_id, product_id, sku, price) VALUES ($1, $2, $3, 50000)", [business_id, id, sku]);
+
+  await page.goto(`/products/${id}/edit`);
+  await page.getByLabel("Product name").fill(`Diblokir ${sku} Baru`);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Product saved" })).toBeVisible();
+  await expect(page.getByLabel("Product name")).toHaveValue(`Diblokir ${sku} Baru`);
+  expect(await queryOne("SELECT name, status FROM products WHERE id = $1", [id])).toEqual({ name: `Diblokir ${sku} Baru`, status: "suspended" });
+});
