@@ -7,6 +7,7 @@ import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { BUSINESS_STATUS } from "../api/domain/company-enums.ts";
 import { hashPassword } from "../api/lib/password.ts";
 import { seedDemoCatalog } from "./demo/catalog.ts";
+import { seedDemoOfferings } from "./demo/offerings.ts";
 import { seedDemoProfile } from "./demo/profile.ts";
 import * as ref from "./reference-data.ts";
 import { productCategories } from "./reference-data-categories.ts";
@@ -119,6 +120,7 @@ export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<
   const ids = { tokoDemo: tokoDemo.id, sekar: sekar.id, seller: seller.id, seller2: seller2.id };
   await seedDemoProfile(db, ids);
   await seedDemoCatalog(db, ids);
+  await seedDemoOfferings(db, ids);
   await db.execute(sql`ANALYZE`);
   return true;
 }

@@ -66,6 +66,9 @@ async function seedCatalog(db: DemoDb, businessId: number, userId: number, catal
         stockType: 1, weightGr: 250 + (i % 5) * 150, lengthMm: 300, widthMm: 200, heightMm: 30 + (i % 3) * 20,
         timeCreated: ago(100 - i), timeModified: ago(10),
       }).returning({ id: s.products.id });
+      await tx.insert(s.updateHistory).values({
+        businessId, refType: "product", refId: product.id, userId, action: "create", changes: {}, timeCreated: ago(100 - i),
+      });
       const combos = (colours.length ? colours : [""]).flatMap((variantName) =>
         (sizes.length ? sizes : [""]).map((sizeName) => ({ variantName, sizeName })));
       const variants = await tx.insert(s.productVariants).values(combos.map((c, n) => ({

@@ -2,7 +2,9 @@
  * Offerings (api/routes/offerings.ts): services, gift vouchers (+ codes), vouchers and packages
  * (bundles with derived stock) on the demo data: Toko Demo's stores and catalogue
  * (db/demo/stores.ts, db/demo/catalog.ts) and Batik Sekar Jagad as the other business.
- * Every record a test needs is made here, with names no demo record has.
+ * Every record a test needs is made here, with names no demo record has. The demo has offerings
+ * of its own (db/demo/offerings.ts: a permak service, gift vouchers, vouchers, packages), so every
+ * list a test counts is narrowed to the test's own records (a search only they match, or their ids).
  */
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
@@ -39,6 +41,8 @@ async function history(refType: string, id: number) {
 
 // ---------------------------------------------------------------------------------------------
 describe("services", () => {
+  // Matches the two services made here and not the demo's "Permak Celana (Potong & Obras)".
+  const mine = "jahit permak";
   const valid = { name: "Jahit Permak Celana", sku: "SVC-JHT-01", description: "Potong dan obras", duration: 2, duration_unit: "day", price: "35.000" };
   let id: number;
 
@@ -54,17 +58,21 @@ describe("services", () => {
       status_name: "Active", is_all_stores: false,
       store_datas: [{ name: "Toko Demo Braga" }, { name: "Toko Demo Senopati" }],
     });
-    const list = await call("GET", "/v0.0.0/services", { token: seller, query: { search: "permak" } });
+    const list = await call("GET", "/v0.0.0/services", { token: seller, query: { search: mine } });
     expect(list.status).toBe(200);
     expect(list.body.data.map((s: { name: string }) => s.name)).toEqual(["Jahit Permak Celana"]);
     expect(list.body.pagination).toMatchObject({ total_record: 1, total_page: 1 });
     // A store's filter: services listing it and the ones for every store.
     await call("POST", "/v0.0.0/services", { token: seller, json: { ...valid, name: "Jahit Permak Semua Toko", sku: "SVC-JHT-02", duration: 90, duration_unit: "minute" } });
-    const braga = await call("GET", "/v0.0.0/services", { token: seller, query: { search: "permak", store_id: storeIds["Toko Demo Braga"], sort: 5 } });
+    const braga = await call("GET", "/v0.0.0/services", { token: seller, query: { search: mine, store_id: storeIds["Toko Demo Braga"], sort: 5 } });
     expect(braga.body.data.map((s: { name: string }) => s.name)).toEqual(["Jahit Permak Celana", "Jahit Permak Semua Toko"]);
-    const gi = await call("GET", "/v0.0.0/services", { token: seller, query: { search: "permak", store_id: storeIds["Toko Demo Grand Indonesia"] } });
+    const gi = await call("GET", "/v0.0.0/services", { token: seller, query: { search: mine, store_id: storeIds["Toko Demo Grand Indonesia"] } });
     expect(gi.body.data.map((s: { name: string; duration: number; duration_unit: string }) => [s.name, s.duration, s.duration_unit])).toEqual([["Jahit Permak Semua Toko", 90, "minute"]]);
     expect((await history("service", id)).map((h) => h.action)).toEqual(["create"]);
+    // A wider search finds the demo's permak service next to them.
+    const wide = await call("GET", "/v0.0.0/services", { token: seller, query: { search: "permak" } });
+    expect(wide.body.data.map((s: { name: string }) => s.name)).toEqual(expect.arrayContaining(["Jahit Permak Celana", "Jahit Permak Semua Toko"]));
+    expect(wide.body.pagination!.total_record).toBeGreaterThan(2);
   });
 
   it("refuses bad input per field, in English and Indonesian", async () => {
@@ -132,7 +140,7 @@ describe("services", () => {
   });
 
   it("exports the service listing with its filters", async () => {
-    const queued = await call("POST", "/v0.0.0/exports/service-listing", { token: seller, json: { search: "permak" }, locale: "id" });
+    const queued = await call("POST", "/v0.0.0/exports/service-listing", { token: seller, json: { search: mine }, locale: "id" });
     expect(queued.status).toBe(202);
     while (await runNextJob()) { /* run until the queue is empty */ }
     const job = await call("GET", `/v0.0.0/exports/${queued.body.data.job_id}`, { token: seller });
@@ -223,14 +231,17 @@ describe("gift vouchers", () => {
     await call("PUT", `/v0.0.0/gift-vouchers/${one.body.data.gift_voucher_id}/codes/${code.gift_voucher_code_id}/redeem`, { token: seller });
     const empty = await call("GET", `/v0.0.0/gift-vouchers/${one.body.data.gift_voucher_id}`, { token: seller, locale: "id" });
     expect(empty.body.data).toMatchObject({ validity: "empty", validity_name: "Habis" });
+    // Only the vouchers made in this block count: the demo has gift vouchers in every state too.
+    const mine = new Set(["Voucher Belanja Lebaran", "Voucher Kemerdekaan", "Voucher Satu Kode"]);
+    const names = (rows: { name: string }[] | undefined) => (rows ?? []).map((g) => g.name).filter((n) => mine.has(n));
     const by = async (validity: string) =>
-      ((await call("GET", "/v0.0.0/gift-vouchers", { token: seller, query: { validity, search: "voucher" } })).body.data ?? []).map((g: { name: string }) => g.name);
+      names((await call("GET", "/v0.0.0/gift-vouchers", { token: seller, query: { validity, search: "voucher" } })).body.data);
     expect(await by("upcoming")).toEqual(["Voucher Kemerdekaan"]);
     expect(await by("empty")).toEqual(["Voucher Satu Kode"]);
     expect(await by("ongoing")).toEqual(["Voucher Belanja Lebaran"]);
     expect(await by("ended")).toEqual([]);
     const sellable = await call("GET", "/v0.0.0/gift-vouchers/filter", { token: seller, query: { search: "voucher" } });
-    expect(sellable.body.data.map((g: { name: string }) => g.name)).toEqual(["Voucher Belanja Lebaran"]);
+    expect(names(sellable.body.data)).toEqual(["Voucher Belanja Lebaran"]);
   });
 
   it("keeps each business to its own gift vouchers and codes (404)", async () => {
@@ -289,13 +300,21 @@ describe("vouchers", () => {
     const put = await call("PUT", `/v0.0.0/vouchers/${id}`, { token: seller, json: { ...valid, discount_percent: "15", quota: 80 } });
     expect(put.body.data).toMatchObject({ discount_value: 1500, quota: 80 });
     expect((await history("voucher", id)).at(-1)!.changes).toEqual({ discount: { from: "12.5 %", to: "15 %" }, quota: { from: 100, to: 80 } });
-    const amount = await call("GET", "/v0.0.0/vouchers", { token: seller, query: { discount_type: "amount" } });
-    expect(amount.body.data.map((v: { code: string }) => v.code)).toEqual(["ONGKIR-10K"]);
-    const all = (await call("GET", "/v0.0.0/vouchers", { token: seller, query: { validity: "ongoing" } })).body.data;
-    const ids = all.map((v: { voucher_id: number }) => v.voucher_id);
+    // The demo has vouchers of both types too (db/demo/offerings.ts): only this block's two count.
+    const mine = ["GAJIAN25", "ONGKIR-10K"];
+    type Row = { voucher_id: number; code: string; discount_type: string };
+    const amount = (await call("GET", "/v0.0.0/vouchers", { token: seller, query: { discount_type: "amount" } })).body.data as Row[];
+    expect(amount.map((v) => v.code).filter((c) => mine.includes(c))).toEqual(["ONGKIR-10K"]);
+    expect(new Set(amount.map((v) => v.discount_type))).toEqual(new Set(["amount"]));
+    const all = ((await call("GET", "/v0.0.0/vouchers", { token: seller, query: { validity: "ongoing" } })).body.data as Row[]).filter((v) => mine.includes(v.code));
+    expect(all.map((v) => v.code).sort()).toEqual(mine);
+    const ids = all.map((v) => v.voucher_id);
     const off = await call("PUT", "/v0.0.0/vouchers/status", { token: seller, json: { voucher_ids: ids, action: "inactivate" } });
     expect(off.body.message).toBe("2 vouchers deactivated");
-    expect((await call("GET", "/v0.0.0/vouchers", { token: seller, query: { status: 1 } })).status).toBe(404);
+    const active = ((await call("GET", "/v0.0.0/vouchers", { token: seller, query: { status: 1 } })).body.data ?? []) as Row[];
+    expect(active.filter((v) => mine.includes(v.code))).toEqual([]);
+    const inactive = (await call("GET", "/v0.0.0/vouchers", { token: seller, query: { status: 0 } })).body.data as Row[];
+    expect(inactive.map((v) => v.code).filter((c) => mine.includes(c)).sort()).toEqual(mine);
   });
 
   it("keeps each business to its own vouchers (404); the same code is free in another business", async () => {
