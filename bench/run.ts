@@ -24,7 +24,8 @@ const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54369);
 const BASE = `http://localhost:${PORT}`;
 const BUDGET_KB = 130;
 const RUNS = 20;
-const deadline = Date.now() + 170_000; // the whole bench stays under 3 minutes
+// The bench after the build stays under 3 minutes (the build takes what it takes).
+let deadline = Date.now() + 170_000;
 
 // ---- 1. build -------------------------------------------------------------------------------
 
@@ -48,6 +49,7 @@ if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourcesChanged()) {
   console.log(`Building into ${buildDir}/ (npx react-router build)…`);
   const b = spawnSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR: buildDir } });
   if (b.status !== 0) throw new Error("build failed");
+  deadline = Date.now() + 170_000;
 }
 
 // ---- 2. start time ---------------------------------------------------------------------------
@@ -135,12 +137,46 @@ try {
     const found = [...html.matchAll(new RegExp(`href="/profile/${section}/([^"/?#]+)"`, "g"))].map((m) => m[1]).find((s) => s !== "add");
     return found ?? "missing";
   }
+  // The first id a list page links to in `/<base>/<id>/<tail>` (the catalogue's edit and view links).
+  async function firstId(list: string, base: string, tail: string) {
+    const html = await (await fetch(`${BASE}${list}`, { headers: { Cookie: seller } })).text();
+    return new RegExp(`href="${base}/([^"/?#]+)/${tail}"`).exec(html)?.[1] ?? "missing";
+  }
   const slug = await firstSlug("company");
   const profilePages = await Promise.all(["brand", "channel", "store", "warehouse", "factory"].map(async (section) => [
     { label: `/profile/${section}`, path: `/profile/${section}`, cookie: seller, admin: true },
     { label: `/profile/${section}/add`, path: `/profile/${section}/add`, cookie: seller, admin: true },
     { label: `/profile/${section}/:slug`, path: `/profile/${section}/${await firstSlug(section)}`, cookie: seller, admin: true },
   ]));
+
+  // The catalogue: the product pages, then each offering section's list, add and record pages.
+  const productId = await firstId("/products/listing", "/products", "edit");
+  const catalogPages = [
+    [
+      { label: "/products/listing", path: "/products/listing", cookie: seller, admin: true },
+      { label: "/products/add", path: "/products/add", cookie: seller, admin: true },
+      { label: "/products/add/single", path: "/products/add/single", cookie: seller, admin: true },
+      { label: "/products/:slug/edit", path: `/products/${productId}/edit`, cookie: seller, admin: true },
+      { label: "/products/add/bulk", path: "/products/add/bulk", cookie: seller, admin: true },
+      { label: "/products/mass-update", path: "/products/mass-update", cookie: seller, admin: true },
+      { label: "/products/mass-update/price", path: "/products/mass-update/price", cookie: seller, admin: true },
+      { label: "/products/barcode", path: "/products/barcode", cookie: seller, admin: true },
+    ],
+    ...(await Promise.all(([
+      ["service", ["edit"]],
+      ["gift-voucher", ["edit", "view"]],
+      ["voucher", ["edit"]],
+      ["package", ["edit"]],
+    ] as const).map(async ([section, tails]) => [
+      { label: `/products/${section}`, path: `/products/${section}`, cookie: seller, admin: true },
+      { label: `/products/${section}/add`, path: `/products/${section}/add`, cookie: seller, admin: true },
+      ...(await Promise.all(tails.map(async (tail) => {
+        const id = await firstId(`/products/${section}`, `/products/${section}`, tail);
+        return { label: `/products/${section}/:slug/${tail}`, path: `/products/${section}/${id}/${tail}`, cookie: seller, admin: true };
+      }))),
+    ]))),
+    [{ label: "/id/products/listing", path: "/id/products/listing", cookie: seller, admin: true }],
+  ];
 
   const pages: { label: string; path: string; cookie?: string; admin: boolean }[] = [
     { label: "/auth", path: "/auth", admin: false },
@@ -151,8 +187,10 @@ try {
     { label: "/profile/company/:slug", path: `/profile/company/${slug}`, cookie: seller, admin: true },
     { label: "/profile/company/:slug/edit", path: `/profile/company/${slug}/edit`, cookie: seller, admin: true },
     ...profilePages.flat(),
+    { label: "/profile/brand/:slug/banners", path: `${profilePages[0][2].path}/banners`, cookie: seller, admin: true },
     { label: "/profile/store-fee", path: "/profile/store-fee", cookie: seller, admin: true },
     { label: "/profile/branch", path: "/profile/branch", cookie: seller, admin: true },
+    ...catalogPages.flat(),
     { label: "/become-seller/form-register (newbie)", path: "/become-seller/form-register", cookie: newbie, admin: false },
     { label: "404 (/no-such-page)", path: "/no-such-page", cookie: seller, admin: false },
     { label: "/id/dashboard", path: "/id/dashboard", cookie: seller, admin: true },

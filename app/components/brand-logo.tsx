@@ -5,8 +5,8 @@
  */
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { PARTNERSHIP_STATUS } from "../../api/domain/profile-enums.ts";
-import { useToggleText } from "./list/list-header.tsx";
 import type { Tone } from "./list/status-badge.tsx";
+import { useToggleText } from "./list/confirm-dialog.tsx";
 
 /** The brand's logo, or its initials on a tint when it has none. */
 export function BrandLogo({ url, name, size = "md" }: { url: string | null; name: string; size?: "sm" | "md" | "lg" }) {

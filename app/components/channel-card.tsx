@@ -18,7 +18,7 @@ import { ChannelLogo } from "./channel-logo.tsx";
 import type { ConfirmText } from "./list/confirm-dialog.tsx";
 import { StatusBadge } from "./list/status-badge.tsx";
 import { StatusSwitch } from "./list/status-switch.tsx";
-import { HistoryLink } from "./update-history.tsx";
+import { HistoryLink } from "./update-history-lazy.tsx";
 
 export type Channel = ChannelJson;
 

@@ -9,8 +9,8 @@ import type { FactoryJson } from "../../api/domain/factories.ts";
 import { formatDate, formatDateTime, formatNumber } from "../lib/format.ts";
 import type { ConfirmText } from "./list/confirm-dialog.tsx";
 import { StatusSwitch } from "./list/status-switch.tsx";
-import { PinPointMap } from "./map/pin-point-map.tsx";
-import { HistoryLink } from "./update-history.tsx";
+import { PinPointMap } from "./map/pin-point-lazy.tsx";
+import { HistoryLink } from "./update-history-lazy.tsx";
 import { CardSection, Item, placeLine, SiteImage } from "./warehouse-list-parts.tsx";
 
 export type Factory = FactoryJson;

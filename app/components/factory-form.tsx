@@ -7,7 +7,7 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { ImageField } from "./image-field.tsx";
-import { PinPointField } from "./map/pin-point-field.tsx";
+import { PinPointField } from "./map/pin-point-lazy.tsx";
 import { CitySelect, FormErrors, formState, TextArea, TextInput, type City, type FormReply } from "./form.tsx";
 
 export function FactoryForm({ reply, defaults, cities, submitLabel, cancelTo }: {

@@ -9,7 +9,7 @@ import { MAX_GIFT_VOUCHER_CODES } from "../../api/domain/offering-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { FormErrors, formState, TextArea, TextInput, type FormReply } from "./form.tsx";
 import { ImageField } from "./image-field.tsx";
-import { UnitInput } from "./offering-parts.tsx";
+import { UnitInput } from "./offering-form-parts.tsx";
 
 export function GiftVoucherForm({ reply, defaults, cancelTo }: { reply?: FormReply; defaults?: Record<string, unknown>; cancelTo: string }) {
   const { t } = useTranslation("offering");

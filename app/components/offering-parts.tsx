@@ -1,18 +1,16 @@
 /**
  * Small pieces the offering pages share: the name cell (image, name, a second line), the row's
- * links (view, edit, update history), the validity chip, the update-history labels, the money
- * and unit inputs on the form kit, and the add/edit page frame. No Conform, no Zod: plain markup.
+ * links (view, edit, update history), the validity chip and the update-history labels (the form
+ * pages' pieces are in offering-form-parts.tsx, so the lists load none of them). No Conform, no
+ * Zod: plain markup.
  */
 import { Link, useParams } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import type { OfferingKind, ValidityState } from "../../api/domain/offering-enums.ts";
 import { formatDate, formatNumber } from "../lib/format.ts";
 import { localePath } from "../lib/i18n.ts";
-import { inputClass } from "./button.tsx";
-import { FieldError } from "./form-error.tsx";
-import type { FormState } from "./form.tsx";
 import { StatusBadge, type Tone } from "./list/status-badge.tsx";
-import { HistoryLink } from "./update-history.tsx";
+import { HistoryLink } from "./update-history-lazy.tsx";
 
 /** The page's locale-aware path (English without a prefix, /id/… in Indonesian). */
 export function useLocalePath() {
@@ -73,44 +71,4 @@ export function useOfferingHistoryLabels(kind: OfferingKind) {
     },
     actionLabel: (action: string) => t(`history.actions.${action}`, { defaultValue: t(`widgets:history.actions.${action}`, { defaultValue: action }) }),
   };
-}
-
-/** A text input with a unit box before or after it ("Rp", "%"), on the form kit's state. */
-export function UnitInput({ form, name, label, unit, side = "before", hint, idPrefix = "offering", ...rest }: {
-  form: FormState; name: string; label: string; unit: string; side?: "before" | "after"; hint?: string; idPrefix?: string;
-} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "form" | "name">) {
-  const id = `${idPrefix}-${name}`;
-  const errors = form.errors(name);
-  const box = "inline-flex items-center border-slate-300 bg-slate-50 px-3 text-sm text-slate-600";
-  const describedBy = [hint ? `${id}-hint` : "", errors?.length ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">{label}</label>
-      <div className="flex items-stretch">
-        {side === "before" ? <span aria-hidden className={`${box} rounded-l-md border border-r-0`}>{unit}</span> : null}
-        <input id={id} name={name} type="text" defaultValue={form.value(name)} autoComplete="off" {...rest}
-          aria-invalid={errors?.length ? true : undefined} aria-describedby={describedBy}
-          className={`${inputClass} ${side === "before" ? "rounded-l-none" : "rounded-r-none"}`} />
-        {side === "after" ? <span aria-hidden className={`${box} rounded-r-md border border-l-0`}>{unit}</span> : null}
-      </div>
-      {hint ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-      <FieldError id={`${id}-error`} errors={errors} />
-    </div>
-  );
-}
-
-/** The add / edit page frame: back link, heading (with chips), the form in a card. */
-export function OfferingFormPage({ title, backTo, backLabel, chips, children }: {
-  title: string; backTo: string; backLabel: string; chips?: React.ReactNode; children: React.ReactNode;
-}) {
-  return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <Link to={backTo} className="text-sm font-medium text-brand-700 hover:underline">← {backLabel}</Link>
-      <div className="flex flex-wrap items-center gap-2">
-        <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
-        {chips}
-      </div>
-      <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">{children}</section>
-    </div>
-  );
 }

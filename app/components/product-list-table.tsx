@@ -14,8 +14,8 @@ import { buttonClass } from "./button.tsx";
 import { DataTable, type Column } from "./list/data-table.tsx";
 import { StatusBadge, type Tone } from "./list/status-badge.tsx";
 import { StatusSwitch } from "./list/status-switch.tsx";
-import { useToggleText } from "./list/list-header.tsx";
 import { BULK_FORM_ID, ConfirmedForm, SelectAll, useBulkText } from "./product-list-bulk.tsx";
+import { useToggleText } from "./list/confirm-dialog.tsx";
 
 export type ProductRow = {
   product_id: number;

@@ -11,7 +11,7 @@ import { DURATION_UNITS } from "../../api/domain/offering-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { FieldError, FormErrors, formState, Select, TextArea, TextInput, type FormReply } from "./form.tsx";
 import { ImageField } from "./image-field.tsx";
-import { UnitInput } from "./offering-parts.tsx";
+import { UnitInput } from "./offering-form-parts.tsx";
 
 const UNITS = (Object.keys(DURATION_UNITS) as (keyof typeof DURATION_UNITS)[]).reverse();
 

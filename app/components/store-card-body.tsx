@@ -16,9 +16,9 @@ import { PinPointMap } from "./map/pin-point-map.tsx";
 import { StatusBadge } from "./list/status-badge.tsx";
 import { StatusSwitch } from "./list/status-switch.tsx";
 import { ConnectAllButton } from "./store-channel-switch.tsx";
-import { StoreHistoryLink } from "./store-history.tsx";
 import { StoreImage } from "./store-image.tsx";
 import { channelText } from "./store-texts.ts";
+import { HistoryLink } from "./update-history-lazy.tsx";
 
 /** The channels "Connect all" gathers: not connected and not read-only. */
 export const connectable = (s: StoreJson) => s.channel_online_offline_data.online.filter((c) => !c.is_connected && !c.is_readonly);
@@ -119,10 +119,10 @@ export function StoreCardBody({ store: s, editHref, branchHref }: { store: Store
               <span className="sr-only"> — {s.name}</span>
             </Link>
           ) : null}
-          <StoreHistoryLink id={s.store_branch_id}>
+          <HistoryLink id={s.store_branch_id} className="text-brand-700 hover:underline">
             {t("widgets:history.view")}
             <span className="sr-only"> — {s.name}</span>
-          </StoreHistoryLink>
+          </HistoryLink>
         </div>
       </Section>
 

@@ -25,12 +25,12 @@ import { buttonClass, SubmitButton } from "./button.tsx";
 import type { Location, Village } from "./company-form.tsx";
 import { Checkbox, FieldError, FormErrors, formState, Select, TextArea, TextInput, type FormState } from "./form.tsx";
 import { ImageField } from "./image-field.tsx";
-import { island } from "./store-lazy.tsx";
+import { PinPointField } from "./map/pin-point-lazy.tsx";
 
-// The map picker is fetched after the first load (store-lazy.tsx; the pages' loaders await
-// PinPointField.ready()): until then, and without JavaScript, the server's latitude/longitude
+// The map picker is an island (map/pin-point-lazy.tsx; the pages' loaders await
+// PinPointField.ready()): until it is live, and without JavaScript, the server's latitude/longitude
 // inputs work on their own.
-export const PinPointField = island(() => import("./map/pin-point-field.tsx").then((m) => m.PinPointField));
+export { PinPointField };
 
 export type BankAccount = { bank_account_id: number; bank_code: string; title: string; account_name: string; account_no: string; is_default: boolean };
 export type ReferenceBank = { bank_code: string; name: string; short_name: string };

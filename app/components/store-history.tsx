@@ -1,27 +1,14 @@
 /**
- * "View Update History" of a store: the link (?history=<id>, works without JavaScript) and the
- * modal (app/components/update-history.tsx) with the store's field names and coded values as
- * labels. The modal's module is fetched after the first load (store-lazy.tsx): it is only shown
- * when the URL asks for it, and the server renders it as usual (the page's loader awaits
- * UpdateHistoryModal.ready()).
+ * "View Update History" of a store: the modal (app/components/update-history.tsx) with the store's
+ * field names and coded values as labels. The link is HistoryLink and the modal the island of
+ * update-history-lazy.tsx: fetched after the first load, only when the URL asks for it, and
+ * rendered by the server as usual (loadHistory awaits UpdateHistoryModal.ready()).
  */
-import { Link, useLocation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
-import { historySearch, type HistoryData } from "../lib/history.ts";
-import { island } from "./store-lazy.tsx";
+import type { HistoryData } from "../lib/history.ts";
+import { UpdateHistoryModal } from "./update-history-lazy.tsx";
 
-export const UpdateHistoryModal = island(() => import("./update-history.tsx").then((m) => m.UpdateHistoryModal));
-
-/** The link that opens the modal (same anchor id as the widget's own link, so focus comes back to it). */
-export function StoreHistoryLink({ id, children }: { id: number; children: React.ReactNode }) {
-  const location = useLocation();
-  return (
-    <Link id={`history-link-${id}`} to={{ pathname: location.pathname, search: historySearch(location.search, id) }} preventScrollReset
-      className="text-brand-700 hover:underline">
-      {children}
-    </Link>
-  );
-}
+export { UpdateHistoryModal };
 
 export function StoreHistoryModal({ history, title }: { history: HistoryData | null; title?: string }) {
   const { t } = useTranslation("store");

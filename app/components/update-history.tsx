@@ -9,7 +9,8 @@
  * Tab stays inside, Escape and a click outside close it) and focus goes back to the link that
  * opened it.
  *
- * Usage (a card list or detail page):
+ * Pages import the link and the modal from update-history-lazy.tsx (the modal is an island there:
+ * this module is fetched after the first load). Usage (a card list or detail page):
  *   loader:    history: await loadHistory(args, (id) => `/v0.0.0/stores/${id}/update-history`)
  *   card:      <HistoryLink id={store.store_branch_id} />
  *   page:      <UpdateHistoryModal history={loaderData.history} title={nameOf(loaderData.history?.id)}
@@ -23,6 +24,7 @@ import { useTranslation, type TFunction } from "~/lib/i18n-react.tsx";
 import { formatDateTime } from "../lib/format.ts";
 import { historySearch, type HistoryData, type HistoryEntry } from "../lib/history.ts";
 import { buttonClass } from "./button.tsx";
+import { historyAnchorId } from "./update-history-lazy.tsx";
 
 export type { HistoryData, HistoryEntry };
 
@@ -41,24 +43,6 @@ export type UpdateHistoryModalProps = Labels & {
   /** What the history is of, e.g. the store's name; shown under the heading. */
   title?: string;
 };
-
-const anchorId = (id: number) => `history-link-${id}`;
-
-/** The link that opens the modal on record `id`, keeping the page's other params. */
-export function HistoryLink({ id, children, className }: { id: number; children?: React.ReactNode; className?: string }) {
-  const { t } = useTranslation("widgets");
-  const location = useLocation();
-  return (
-    <Link
-      id={anchorId(id)}
-      to={{ pathname: location.pathname, search: historySearch(location.search, id) }}
-      preventScrollReset
-      className={className ?? "text-sm font-medium text-brand-700 hover:underline"}
-    >
-      {children ?? t("history.view")}
-    </Link>
-  );
-}
 
 export function UpdateHistoryModal({ history, title, ...labels }: UpdateHistoryModalProps) {
   if (!history) return null;
@@ -111,7 +95,7 @@ function HistoryDialog({ history, title, ...labels }: Labels & { history: Histor
       dialog.removeEventListener("cancel", close);
       dialog.removeEventListener("close", close);
       root.style.overflow = overflow;
-      const back = opener?.isConnected ? opener : document.getElementById(anchorId(history.id));
+      const back = opener?.isConnected ? opener : document.getElementById(historyAnchorId(history.id));
       back?.focus({ preventScroll: true });
     };
   }, [navigate, history.id]);
@@ -143,7 +127,7 @@ function HistoryDialog({ history, title, ...labels }: Labels & { history: Histor
             {title ? <p className="mt-0.5 text-sm text-slate-500">{title}</p> : null}
           </div>
           <Link
-            to={{ ...closeTo, hash: anchorId(history.id) }}
+            to={{ ...closeTo, hash: historyAnchorId(history.id) }}
             onClick={(e) => {
               e.preventDefault();
               void navigate(closeTo, { preventScrollReset: true, replace: true });

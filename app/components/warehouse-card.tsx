@@ -14,8 +14,8 @@ import { formatDate, formatDateTime } from "../lib/format.ts";
 import type { ConfirmText } from "./list/confirm-dialog.tsx";
 import { StatusBadge } from "./list/status-badge.tsx";
 import { StatusSwitch } from "./list/status-switch.tsx";
-import { PinPointMap } from "./map/pin-point-map.tsx";
-import { HistoryLink } from "./update-history.tsx";
+import { PinPointMap } from "./map/pin-point-lazy.tsx";
+import { HistoryLink } from "./update-history-lazy.tsx";
 import { CardSection, Item, placeLine, SiteImage } from "./warehouse-list-parts.tsx";
 
 export type Warehouse = WarehouseJson;

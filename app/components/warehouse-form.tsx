@@ -14,7 +14,7 @@ import { useTranslation } from "~/lib/i18n-react.tsx";
 import { WAREHOUSE_REGIONS, WAREHOUSE_TYPES } from "../../api/domain/profile-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { ImageField } from "./image-field.tsx";
-import { PinPointField } from "./map/pin-point-field.tsx";
+import { PinPointField } from "./map/pin-point-lazy.tsx";
 import { Checkbox, CitySelect, FormErrors, formState, Select, TextArea, TextInput, type City, type FormReply } from "./form.tsx";
 
 export function WarehouseForm({ reply, defaults, cities, submitLabel, cancelTo, mode, isDefault }: {

@@ -7,6 +7,7 @@
  *
  * A record the caller may not see answers 404 like an empty history: the modal says "no changes".
  */
+import { UpdateHistoryModal } from "../components/update-history-lazy.tsx";
 import { getList } from "./api.server.ts";
 import { HISTORY_PAGE_SIZE, historyParam, type HistoryData, type HistoryEntry } from "./history.ts";
 
@@ -15,7 +16,11 @@ type Ctx = Parameters<typeof getList>[0];
 export async function loadHistory(args: Ctx, pathFor: (id: number) => string, opts: { allow?: (id: number) => boolean } = {}): Promise<HistoryData | null> {
   const asked = historyParam(args.request.url);
   if (!asked || (opts.allow && !opts.allow(asked.id))) return null;
-  const { rows, pagination } = await getList<HistoryEntry>(args, pathFor(asked.id), { page: asked.page, limit: HISTORY_PAGE_SIZE });
+  // The modal is an island (update-history-lazy.tsx): its module is loaded before the page renders.
+  const [{ rows, pagination }] = await Promise.all([
+    getList<HistoryEntry>(args, pathFor(asked.id), { page: asked.page, limit: HISTORY_PAGE_SIZE }),
+    UpdateHistoryModal.ready(),
+  ]);
   const total = pagination.total_record;
   return { id: asked.id, rows, page: asked.page, totalPage: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)), total };
 }

@@ -15,6 +15,7 @@
  */
 import { data, redirect } from "react-router";
 import type { ExportJob } from "../components/list/export-history.tsx";
+import { ExportHistory } from "../components/list/list-header.tsx";
 import { callApi, getList } from "./api.server.ts";
 import { formatNumber } from "./format.ts";
 import type { HistoryData } from "./history.ts";
@@ -62,6 +63,15 @@ export type ListPageData<R, F extends FilterSpec> = {
   historyOf: string | undefined;
 };
 
+/**
+ * The list's latest export jobs for ListHeader's export-history popup, an island (list-header.tsx):
+ * its module is loaded here, before the page renders.
+ */
+export async function loadExports(args: Args, kind: string) {
+  const [jobs] = await Promise.all([getList<ExportJob>(args, "/v0.0.0/exports", { kind, limit: 10 }), ExportHistory.ready()]);
+  return jobs;
+}
+
 const defaultName = (r: unknown) => String((r as { name?: unknown }).name ?? "");
 
 export async function loadListPage<R, F extends FilterSpec>(args: Args, spec: ListPageSpec<R, F>): Promise<ListPageData<R, F>> {
@@ -71,7 +81,7 @@ export async function loadListPage<R, F extends FilterSpec>(args: Args, spec: Li
   const asked = spec.record ? confirmStep(url) : null;
   const [list, exports, confirming, history] = await Promise.all([
     getList<R>(args, spec.list, apiQuery(params)),
-    spec.exportKind ? getList<ExportJob>(args, "/v0.0.0/exports", { kind: spec.exportKind, limit: 10 }) : null,
+    spec.exportKind ? loadExports(args, spec.exportKind) : null,
     asked && spec.record ? callApi<R>(args, "GET", spec.record(asked.id), { quiet: true }) : null,
     spec.history ? loadHistory(args, spec.history) : null,
   ]);

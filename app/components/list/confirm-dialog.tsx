@@ -1,7 +1,8 @@
 /**
  * Asking before a change, two ways with one look: ConfirmDialog (JavaScript: a Headless UI modal,
  * confirm-modal.tsx) and ConfirmPanel (no JavaScript: the server renders this step, and the
- * confirmed POST does the change).
+ * confirmed POST does the change). Plus useToggleText: the confirm texts of a list's status switch,
+ * from the page's namespace.
  */
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react.tsx";
@@ -47,4 +48,18 @@ export function ConfirmPanel({ text, fields, cancelTo }: { text: ConfirmText; fi
       </Form>
     </section>
   );
+}
+
+/**
+ * (activate, name) → the switch's confirm text: `<prefix>toggle.{activate,inactivate}_{title,body}`
+ * and the button `toggle.{activate,inactivate}` of namespace `ns`.
+ */
+export function useToggleText(ns: string, prefix = "") {
+  const { t } = useTranslation(ns);
+  return (activate: boolean, name: string): ConfirmText => ({
+    title: t(activate ? `${prefix}toggle.activate_title` : `${prefix}toggle.inactivate_title`),
+    body: t(activate ? `${prefix}toggle.activate_body` : `${prefix}toggle.inactivate_body`, { name }),
+    confirmLabel: t(activate ? "toggle.activate" : "toggle.inactivate"),
+    tone: activate ? "primary" : "danger",
+  });
 }

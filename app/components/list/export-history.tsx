@@ -1,14 +1,15 @@
 /**
- * Export button and export-history popup (spec: file name, Downloaded / Not Downloaded; jobs
- * with progress). The popup is a <details>, so it opens without JavaScript; with JavaScript the
- * page reloads its data every second while an export is still being made, so progress moves.
+ * The export-history popup (spec: file name, Downloaded / Not Downloaded; jobs with progress). The
+ * popup is a <details>, so it opens without JavaScript; with JavaScript the page reloads its data
+ * every second while an export is still being made, so progress moves. List pages show it through
+ * ListHeader (list-header.tsx), as an island fetched after the first load, with the export button.
  */
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/i18n-react.tsx";
-import { Form, useParams, useRevalidator } from "react-router";
+import { useParams, useRevalidator } from "react-router";
 import { formatDateTime } from "../../lib/format.ts";
 import { localePath } from "../../lib/i18n.ts";
-import { buttonClass, SubmitButton } from "../button.tsx";
+import { buttonClass } from "../button.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 export type ExportJob = {
@@ -21,16 +22,6 @@ export type ExportJob = {
   status_details: string | null;
   time_created: number;
 };
-
-/** POST intent=export to the list's own action, which queues the export with the list's filters. */
-export function ExportButton() {
-  const { t } = useTranslation("list");
-  return (
-    <Form method="post">
-      <SubmitButton name="intent" value="export" variant="secondary">{t("export.button")}</SubmitButton>
-    </Form>
-  );
-}
 
 export function ExportHistory({ jobs, open }: { jobs: ExportJob[]; open?: boolean }) {
   const { t } = useTranslation("list");

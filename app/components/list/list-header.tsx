@@ -1,14 +1,29 @@
 /**
  * The head of every list page: the title with the total, the export history and export button
  * (when the list exports), the page's own extra links (`children`, before them) and the Add link.
- * Plus useToggleText: the confirm texts of a list's status switch, from the page's namespace.
+ *
+ * The export-history popup (export-history.tsx) is an island (store-lazy.tsx): fetched after the
+ * first load, rendered by the server (loadExports in list-page.server.ts awaits
+ * ExportHistory.ready()), a <details> that opens without JavaScript.
  */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
-import { buttonClass } from "../button.tsx";
-import type { ConfirmText } from "./confirm-dialog.tsx";
-import { ExportButton, ExportHistory, type ExportJob } from "./export-history.tsx";
+import { buttonClass, SubmitButton } from "../button.tsx";
+import { island } from "../store-lazy.tsx";
+import type { ExportJob } from "./export-history.tsx";
+
+export const ExportHistory = island(() => import("./export-history.tsx").then((m) => m.ExportHistory));
+
+/** POST intent=export to the list's own action, which queues the export with the list's filters. */
+export function ExportButton() {
+  const { t } = useTranslation("list");
+  return (
+    <Form method="post">
+      <SubmitButton name="intent" value="export" variant="secondary">{t("export.button")}</SubmitButton>
+    </Form>
+  );
+}
 
 export function ListHeader(props: {
   title: string;
@@ -44,18 +59,4 @@ export function ListHeader(props: {
       </div>
     </div>
   );
-}
-
-/**
- * (activate, name) → the switch's confirm text: `<prefix>toggle.{activate,inactivate}_{title,body}`
- * and the button `toggle.{activate,inactivate}` of namespace `ns`.
- */
-export function useToggleText(ns: string, prefix = "") {
-  const { t } = useTranslation(ns);
-  return (activate: boolean, name: string): ConfirmText => ({
-    title: t(activate ? `${prefix}toggle.activate_title` : `${prefix}toggle.inactivate_title`),
-    body: t(activate ? `${prefix}toggle.activate_body` : `${prefix}toggle.inactivate_body`, { name }),
-    confirmLabel: t(activate ? "toggle.activate" : "toggle.inactivate"),
-    tone: activate ? "primary" : "danger",
-  });
 }

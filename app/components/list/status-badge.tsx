@@ -1,6 +1,7 @@
-import { statusName, type BusinessStatusName } from "../../../api/domain/company-enums.ts";
-
-/** A status chip. Tones: success (Active), neutral (Inactive), warning (Moderation), danger (Suspend, Reject). */
+/**
+ * A status chip. Tones: success (Active), neutral (Inactive), warning (Moderation), danger (Suspend, Reject).
+ * A company status's tone is companyTone (company-tone.ts), apart, so other pages load no company codes.
+ */
 export type Tone = "success" | "neutral" | "warning" | "danger" | "info";
 
 const TONES: Record<Tone, string> = {
@@ -18,9 +19,3 @@ export function StatusBadge({ tone, children }: { tone: Tone; children: React.Re
     </span>
   );
 }
-
-const COMPANY_TONES: Record<BusinessStatusName, Tone> = {
-  moderation: "warning", active: "success", suspend: "danger", inactive: "neutral", reject: "danger",
-};
-/** The tone of a company status code (codes: api/domain/company-enums.ts). */
-export const companyTone = (status: number): Tone => COMPANY_TONES[statusName(status)];

@@ -6,6 +6,12 @@
  *
  * Each stock field remembers the on-hand it showed, so a save applies the seller's change as a
  * difference (a sale made meanwhile is not undone; api/domain/product-schema.ts).
+ *
+ * "View Update History" (next to the title) opens the product's update history in the shared modal
+ * (?history=<product_id>, GET /v0.0.0/products/{id}/update-history), like the profile cards: a link,
+ * rendered open by the server, so it works without JavaScript; its code is an island
+ * (update-history-lazy.tsx), fetched only when a history is shown, to keep this heavy page's first
+ * load within the JS budget.
  */
 import { Link, useLocation, useParams } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
@@ -13,8 +19,11 @@ import type { Route } from "./+types/edit";
 import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
 import { StatusBadge } from "../../../components/list/status-badge.tsx";
 import { ProductForm, type ProductFormOptions } from "../../../components/product-form.tsx";
+import { useProductHistoryLabels } from "../../../components/product-history-labels.ts";
 import { StockHistory, type Movement } from "../../../components/product-stock-history.tsx";
+import { HistoryLink, UpdateHistoryModal } from "../../../components/update-history-lazy.tsx";
 import { getList, getOrThrow } from "../../../lib/api.server.ts";
+import { loadHistory } from "../../../lib/history.server.ts";
 import { getI18n, getLocale } from "../../../lib/i18n.server.ts";
 import { localePath } from "../../../lib/i18n.ts";
 import { idFromSlug } from "../../../lib/params.ts";
@@ -73,15 +82,20 @@ export async function loader(args: Route.LoaderArgs) {
   const stockVariant = Number(url.searchParams.get("stock"));
   const variant = p.family_datas.find((f) => f.variant_id === stockVariant);
   const page = Math.max(1, Number(url.searchParams.get("stock_page")) || 1);
-  const history = variant
-    ? await getList<Movement>(args, `/v0.0.0/products/${p.product_id}/stock-history`, { variant_id: variant.variant_id, page, limit: 10 })
-    : null;
+  const [history, updates] = await Promise.all([
+    variant
+      ? getList<Movement>(args, `/v0.0.0/products/${p.product_id}/stock-history`, { variant_id: variant.variant_id, page, limit: 10 })
+      : null,
+    // Only this product's history: another id in the URL opens nothing.
+    loadHistory(args, (ref) => `/v0.0.0/products/${ref}/update-history`, { allow: (ref) => ref === p.product_id }),
+  ]);
   return {
     title: `${t("product:edit.title")} · ${p.product_name} | ${t("common:app_name")}`,
     product: { id: p.product_id, name: p.product_name, status: p.status, status_name: p.status_name, out: p.is_out_of_stock },
     options: p.form_data,
     values: valuesOf(p),
     history: history && variant ? { variantId: String(variant.variant_id), rows: history.rows, page, totalPage: history.pagination.total_page } : null,
+    updates,
   };
 }
 
@@ -100,12 +114,16 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   const reply = (actionData as { reply?: ProductReply } | undefined)?.reply;
   const shown = product.status === "published" && product.out ? "out_of_stock" : product.status;
   const historyHref = (variantId: string) => `${location.pathname}?stock=${variantId}`;
+  const historyLabels = useProductHistoryLabels(loaderData.options.locations);
   return (
     <div className="mx-auto max-w-4xl space-y-4">
       <Link to={localePath(lang ?? "en", "/products/listing")} className="text-sm font-medium text-brand-700 hover:underline">← {t("edit.back")}</Link>
-      <div className="flex flex-wrap items-center gap-2">
-        <h1 className="text-xl font-semibold text-slate-900">{t("edit.title")}</h1>
-        <StatusBadge tone={TONE[shown as keyof typeof TONE] ?? "neutral"}>{product.status_name}</StatusBadge>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-xl font-semibold text-slate-900">{t("edit.title")}</h1>
+          <StatusBadge tone={TONE[shown as keyof typeof TONE] ?? "neutral"}>{product.status_name}</StatusBadge>
+        </div>
+        <HistoryLink id={product.id} />
       </div>
       <ProductForm
         mode="edit"
@@ -119,6 +137,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         historyHref={historyHref}
         historyPanel={history ? { variantId: history.variantId, node: <StockHistory {...history} closeTo={location.pathname} /> } : undefined}
       />
+      <UpdateHistoryModal history={loaderData.updates} title={product.name} {...historyLabels} />
     </div>
   );
 }

@@ -21,10 +21,9 @@ import type { Route } from "./+types/listing";
 import { PRODUCT_BULK_ACTIONS, type ProductBulkAction, type ProductTab } from "../../../../api/domain/product-enums.ts";
 import { buttonClass } from "../../../components/button.tsx";
 import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
-import { ConfirmPanel } from "../../../components/list/confirm-dialog.tsx";
+import { ConfirmPanel, useToggleText } from "../../../components/list/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/list/empty-state.tsx";
-import type { ExportJob } from "../../../components/list/export-history.tsx";
-import { ListHeader, useToggleText } from "../../../components/list/list-header.tsx";
+import { ListHeader } from "../../../components/list/list-header.tsx";
 import { Pagination } from "../../../components/list/pagination.tsx";
 import { BulkActions, useBulkText } from "../../../components/product-list-bulk.tsx";
 import { ProductListFilters, type ListingFilters } from "../../../components/product-list-filters.tsx";
@@ -33,8 +32,9 @@ import { ProductListTable, type ProductRow } from "../../../components/product-l
 import { countText, ProductListTabs, type TabSummary } from "../../../components/product-list-tabs.tsx";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { apiQuery, listHref } from "../../../lib/list-params.ts";
-import { callApi, getList, getOrThrow } from "../../../lib/api.server.ts";
+import { callApi, getOrThrow } from "../../../lib/api.server.ts";
 import { getI18n, getLocale } from "../../../lib/i18n.server.ts";
+import { loadExports } from "../../../lib/list-page.server.ts";
 import { localePath } from "../../../lib/i18n.ts";
 import { pushToast, sessionContext } from "../../../lib/session.server.ts";
 import { confirmStep, toggleAction } from "../../../lib/toggle.server.ts";
@@ -61,7 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [list, choices, exports] = await Promise.all([
     callApi<ProductRow[]>(args, "GET", "/v0.0.1/products", { query: apiQuery(params), quiet: true }),
     getOrThrow<ListingFilters>(args, "/v0.0.1/products/listing-filters"),
-    getList<ExportJob>(args, "/v0.0.0/exports", { kind: "product-listing", limit: 10 }),
+    loadExports(args, "product-listing"),
   ]);
   // 404 "No data" is an empty page that still carries the tab counts.
   if (!list.ok && list.code !== 404) throw data(list.message, { status: list.code === 0 ? 503 : list.code });

@@ -25,18 +25,19 @@ import { storeFeeForm } from "../../../../api/domain/store-fees.ts";
 import { formatPercent, parsePercent, percentText, rupiahInput, STORE_FEE_CHANNEL_FILTERS } from "../../../../api/domain/store-fees-money.ts";
 import { buttonClass } from "../../../components/button.tsx";
 import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
-import { ConfirmPanel, type ConfirmText } from "../../../components/list/confirm-dialog.tsx";
+import { ConfirmPanel, type ConfirmText, useToggleText } from "../../../components/list/confirm-dialog.tsx";
 import { DataTable, type Column } from "../../../components/list/data-table.tsx";
 import { EmptyState } from "../../../components/list/empty-state.tsx";
-import { ListHeader, useToggleText } from "../../../components/list/list-header.tsx";
+import { ListHeader } from "../../../components/list/list-header.tsx";
 import { FilterBar, FilterSelect } from "../../../components/list/filter-bar.tsx";
 import { PageSizeSelect } from "../../../components/list/page-size-select.tsx";
 import { Pagination } from "../../../components/list/pagination.tsx";
 import { SearchBox } from "../../../components/list/search-box.tsx";
 import { SortSelect } from "../../../components/list/sort-select.tsx";
 import { StatusSwitch } from "../../../components/list/status-switch.tsx";
-import { StoreFeeForm, type StoreFeeChoices } from "../../../components/store-fee-form.tsx";
-import { HistoryLink, UpdateHistoryModal } from "../../../components/update-history.tsx";
+import type { StoreFeeChoices } from "../../../components/store-fee-form.tsx";
+import { island } from "../../../components/store-lazy.tsx";
+import { HistoryLink, UpdateHistoryModal } from "../../../components/update-history-lazy.tsx";
 import { ConfirmSubmitButton } from "../../../components/warehouse-confirm-button.tsx";
 import { useSiteHistoryLabels } from "../../../components/warehouse-history.tsx";
 import { callApi, getOrThrow } from "../../../lib/api.server.ts";
@@ -47,6 +48,10 @@ import { listHref } from "../../../lib/list-params.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "../../../lib/list-page.server.ts";
 
 type StoreFee = StoreFeeJson;
+
+// The add/edit form (?add=1, ?edit=<id>) is an island (store-lazy.tsx): fetched after the first
+// load, rendered by the server (the loader awaits StoreFeeForm.ready()), a plain POST form until then.
+const StoreFeeForm = island(() => import("../../../components/store-fee-form.tsx").then((m) => m.StoreFeeForm));
 
 function filtersFor(choices: StoreFeeChoices) {
   return {
@@ -81,6 +86,7 @@ export async function loader(args: Route.LoaderArgs) {
     loadListPage(args, specFor(choices)),
     deleting ? callApi<StoreFee>(args, "GET", `/v0.0.0/store-fees/${deleting}`, { quiet: true }) : null,
     editing ? callApi<StoreFee>(args, "GET", `/v0.0.0/store-fees/${editing}`, { quiet: true }) : null,
+    StoreFeeForm.ready(),
   ]);
   return {
     ...page,

@@ -8,7 +8,8 @@ import { giftVoucherBody } from "../../../../../api/domain/gift-vouchers.ts";
 import { wibDate } from "../../../../../api/domain/time.ts";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
 import { GiftVoucherForm } from "../../../../components/gift-voucher-form.tsx";
-import { OfferingFormPage, useLocalePath } from "../../../../components/offering-parts.tsx";
+import { OfferingFormPage } from "../../../../components/offering-form-parts.tsx";
+import { useLocalePath } from "../../../../components/offering-parts.tsx";
 import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
 import { submitOffering } from "../../../../lib/offering-form.server.ts";
 

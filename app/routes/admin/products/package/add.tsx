@@ -2,7 +2,8 @@
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { OfferingFormPage, useLocalePath } from "../../../../components/offering-parts.tsx";
+import { OfferingFormPage } from "../../../../components/offering-form-parts.tsx";
+import { useLocalePath } from "../../../../components/offering-parts.tsx";
 import { PackageForm } from "../../../../components/package-form.tsx";
 import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
 import { initialPicker, packageAction } from "../../../../lib/package-form.server.ts";

@@ -9,7 +9,8 @@ import { serviceBody, type ServiceJson } from "../../../../../api/domain/service
 import { rupiahInput } from "../../../../../api/domain/store-fees-money.ts";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
 import { StatusBadge } from "../../../../components/list/status-badge.tsx";
-import { OfferingFormPage, useLocalePath } from "../../../../components/offering-parts.tsx";
+import { OfferingFormPage } from "../../../../components/offering-form-parts.tsx";
+import { useLocalePath } from "../../../../components/offering-parts.tsx";
 import { ServiceForm } from "../../../../components/service-form.tsx";
 import { getOrThrow } from "../../../../lib/api.server.ts";
 import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";

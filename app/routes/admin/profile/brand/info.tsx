@@ -28,7 +28,7 @@ import { FieldError } from "../../../../components/form-error.tsx";
 import { ConfirmPanel, type ConfirmText } from "../../../../components/list/confirm-dialog.tsx";
 import { StatusBadge } from "../../../../components/list/status-badge.tsx";
 import { StatusSwitch } from "../../../../components/list/status-switch.tsx";
-import { HistoryLink, UpdateHistoryModal } from "../../../../components/update-history.tsx";
+import { HistoryLink, UpdateHistoryModal } from "../../../../components/update-history-lazy.tsx";
 import { callApi, getList, getOrThrow } from "../../../../lib/api.server.ts";
 import { formatDate, formatDateTime } from "../../../../lib/format.ts";
 import { loadHistory } from "../../../../lib/history.server.ts";

@@ -21,15 +21,15 @@ import { CHANNEL_TYPE_FILTERS, STATUS_FILTERS } from "../../../../../api/domain/
 import { buttonClass } from "../../../../components/button.tsx";
 import { ChannelCard, type Channel } from "../../../../components/channel-card.tsx";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { ConfirmPanel } from "../../../../components/list/confirm-dialog.tsx";
-import { ListHeader, useToggleText } from "../../../../components/list/list-header.tsx";
+import { ConfirmPanel, useToggleText } from "../../../../components/list/confirm-dialog.tsx";
+import { ListHeader } from "../../../../components/list/list-header.tsx";
 import { EmptyState } from "../../../../components/list/empty-state.tsx";
 import { FilterBar, FilterSelect } from "../../../../components/list/filter-bar.tsx";
 import { PageSizeSelect } from "../../../../components/list/page-size-select.tsx";
 import { Pagination } from "../../../../components/list/pagination.tsx";
 import { SearchBox } from "../../../../components/list/search-box.tsx";
 import { SortSelect } from "../../../../components/list/sort-select.tsx";
-import { UpdateHistoryModal } from "../../../../components/update-history.tsx";
+import { UpdateHistoryModal } from "../../../../components/update-history-lazy.tsx";
 import { formatNumber } from "../../../../lib/format.ts";
 import { localePath } from "../../../../lib/i18n.ts";
 import { listHref } from "../../../../lib/list-params.ts";

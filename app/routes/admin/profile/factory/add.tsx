@@ -7,6 +7,7 @@ import { factoryBody } from "../../../../../api/domain/factories.ts";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
 import { FactoryForm, factoryPayload } from "../../../../components/factory-form.tsx";
 import type { City } from "../../../../components/form.tsx";
+import { PinPointField } from "../../../../components/map/pin-point-lazy.tsx";
 import { callApi, getList } from "../../../../lib/api.server.ts";
 import { replyWithApiError } from "../../../../lib/forms.server.ts";
 import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
@@ -15,7 +16,8 @@ import { imageFromForm } from "../../../../lib/uploads.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  const cities = await getList<City>(args, "/v0.0.0/utilities/locations");
+  // The map picker is an island (pin-point-lazy.tsx): loaded before the page renders.
+  const [cities] = await Promise.all([getList<City>(args, "/v0.0.0/utilities/locations"), PinPointField.ready()]);
   return { title: `${t("site:factory.add")} | ${t("common:app_name")}`, cities: cities.rows };
 }
 

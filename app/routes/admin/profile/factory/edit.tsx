@@ -9,6 +9,7 @@ import type { Factory } from "../../../../components/factory-card.tsx";
 import { FactoryForm, factoryPayload } from "../../../../components/factory-form.tsx";
 import { StatusBadge } from "../../../../components/list/status-badge.tsx";
 import type { City } from "../../../../components/form.tsx";
+import { PinPointField } from "../../../../components/map/pin-point-lazy.tsx";
 import { callApi, getList, getOrThrow } from "../../../../lib/api.server.ts";
 import { replyWithApiError } from "../../../../lib/forms.server.ts";
 import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
@@ -21,6 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [factory, cities] = await Promise.all([
     getOrThrow<Factory>(args, `/v0.0.0/factories/${id}`),
     getList<City>(args, "/v0.0.0/utilities/locations"),
+    PinPointField.ready(), // the map picker is an island (pin-point-lazy.tsx)
   ]);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return {

@@ -14,15 +14,16 @@ import { STATUS_FILTERS } from "../../../../../api/domain/profile-enums.ts";
 import { buttonClass } from "../../../../components/button.tsx";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
 import { FactoryCard, type Factory } from "../../../../components/factory-card.tsx";
-import { ConfirmPanel } from "../../../../components/list/confirm-dialog.tsx";
-import { ListHeader, useToggleText } from "../../../../components/list/list-header.tsx";
+import { ConfirmPanel, useToggleText } from "../../../../components/list/confirm-dialog.tsx";
+import { ListHeader } from "../../../../components/list/list-header.tsx";
 import { EmptyState } from "../../../../components/list/empty-state.tsx";
 import { FilterBar, FilterSelect } from "../../../../components/list/filter-bar.tsx";
 import { PageSizeSelect } from "../../../../components/list/page-size-select.tsx";
 import { Pagination } from "../../../../components/list/pagination.tsx";
 import { SearchBox } from "../../../../components/list/search-box.tsx";
 import { SortSelect } from "../../../../components/list/sort-select.tsx";
-import { UpdateHistoryModal } from "../../../../components/update-history.tsx";
+import { PinPointMap } from "../../../../components/map/pin-point-lazy.tsx";
+import { UpdateHistoryModal } from "../../../../components/update-history-lazy.tsx";
 import { DisabledOwnership } from "../../../../components/warehouse-list-parts.tsx";
 import { useSiteHistoryLabels } from "../../../../components/warehouse-history.tsx";
 import { formatNumber } from "../../../../lib/format.ts";
@@ -44,7 +45,9 @@ const SPEC: ListPageSpec<Factory, typeof FILTERS> = {
 };
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadListPage(args, SPEC);
+  // The cards' maps are islands (pin-point-lazy.tsx): loaded before the page renders.
+  const [page] = await Promise.all([loadListPage(args, SPEC), PinPointMap.ready()]);
+  return page;
 }
 
 export async function action(args: Route.ActionArgs) {

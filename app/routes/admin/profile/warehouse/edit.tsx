@@ -17,6 +17,7 @@ import { warehouseBody } from "../../../../../api/domain/warehouses.ts";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
 import { ConfirmPanel } from "../../../../components/list/confirm-dialog.tsx";
 import { StatusBadge } from "../../../../components/list/status-badge.tsx";
+import { PinPointField } from "../../../../components/map/pin-point-lazy.tsx";
 import type { Warehouse } from "../../../../components/warehouse-card.tsx";
 import type { City } from "../../../../components/form.tsx";
 import { WarehouseForm, warehousePayload } from "../../../../components/warehouse-form.tsx";
@@ -34,6 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [warehouse, cities] = await Promise.all([
     getOrThrow<Warehouse>(args, `/v0.0.0/warehouses/${id}`),
     getList<City>(args, "/v0.0.0/utilities/locations"),
+    PinPointField.ready(), // the map picker is an island (pin-point-lazy.tsx)
   ]);
   const w = warehouse.data;
   const askedPid = url.searchParams.get("confirm") === "partition_remove" ? Number(url.searchParams.get("partition_id")) : NaN;

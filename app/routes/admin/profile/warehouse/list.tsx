@@ -18,15 +18,16 @@ import type { Route } from "./+types/list";
 import { STATUS_FILTERS, WAREHOUSE_REGIONS, WAREHOUSE_TYPES } from "../../../../../api/domain/profile-enums.ts";
 import { buttonClass } from "../../../../components/button.tsx";
 import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { ConfirmPanel } from "../../../../components/list/confirm-dialog.tsx";
-import { ListHeader, useToggleText } from "../../../../components/list/list-header.tsx";
+import { ConfirmPanel, useToggleText } from "../../../../components/list/confirm-dialog.tsx";
+import { ListHeader } from "../../../../components/list/list-header.tsx";
 import { EmptyState } from "../../../../components/list/empty-state.tsx";
 import { FilterBar, FilterSelect } from "../../../../components/list/filter-bar.tsx";
 import { PageSizeSelect } from "../../../../components/list/page-size-select.tsx";
 import { Pagination } from "../../../../components/list/pagination.tsx";
 import { SearchBox } from "../../../../components/list/search-box.tsx";
 import { SortSelect } from "../../../../components/list/sort-select.tsx";
-import { UpdateHistoryModal } from "../../../../components/update-history.tsx";
+import { PinPointMap } from "../../../../components/map/pin-point-lazy.tsx";
+import { UpdateHistoryModal } from "../../../../components/update-history-lazy.tsx";
 import { WarehouseCard, type Warehouse } from "../../../../components/warehouse-card.tsx";
 import { useSiteHistoryLabels } from "../../../../components/warehouse-history.tsx";
 import { DisabledOwnership } from "../../../../components/warehouse-list-parts.tsx";
@@ -49,7 +50,9 @@ const SPEC: ListPageSpec<Warehouse, typeof FILTERS> = {
 };
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadListPage(args, SPEC);
+  // The cards' maps are islands (pin-point-lazy.tsx): loaded before the page renders.
+  const [page] = await Promise.all([loadListPage(args, SPEC), PinPointMap.ready()]);
+  return page;
 }
 
 export async function action(args: Route.ActionArgs) {
