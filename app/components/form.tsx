@@ -117,6 +117,23 @@ export function TextInput({ form, name, label, hint, idPrefix, ...rest }: Common
   );
 }
 
+/** A text input with a unit box before or after it ("Rp", "%"): money, percentages. */
+export function UnitInput({ form, name, label, hint, idPrefix, unit, side = "before", ...rest }: Common & { unit: string; side?: "before" | "after" }
+  & Omit<React.ComponentProps<"input">, "form" | "name">) {
+  const w = wiring({ form, name, hint, idPrefix }, "input");
+  const box = "inline-flex items-center border-slate-300 bg-slate-50 px-3 text-sm text-slate-600";
+  return (
+    <Shell id={w.id} label={label} hint={hint} errors={w.errors}>
+      <div className="flex items-stretch">
+        {side === "before" ? <span aria-hidden className={`${box} rounded-l-md border border-r-0`}>{unit}</span> : null}
+        <input type="text" defaultValue={form.value(name)} autoComplete="off" {...w.props} {...rest}
+          className={`${inputClass} ${side === "before" ? "rounded-l-none" : "rounded-r-none"}`} />
+        {side === "after" ? <span aria-hidden className={`${box} rounded-r-md border border-l-0`}>{unit}</span> : null}
+      </div>
+    </Shell>
+  );
+}
+
 export function TextArea({ form, name, label, hint, idPrefix, ...rest }: Common & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "form" | "name">) {
   const w = wiring({ form, name, hint, idPrefix }, "textarea");
   return (

@@ -7,9 +7,8 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { MAX_GIFT_VOUCHER_CODES } from "../../api/domain/offering-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
-import { FormErrors, formState, TextArea, TextInput, type FormReply } from "./form.tsx";
+import { FormErrors, formState, TextArea, TextInput, UnitInput, type FormReply } from "./form.tsx";
 import { ImageField } from "./image-field.tsx";
-import { UnitInput } from "./offering-form-parts.tsx";
 
 export function GiftVoucherForm({ reply, defaults, cancelTo }: { reply?: FormReply; defaults?: Record<string, unknown>; cancelTo: string }) {
   const { t } = useTranslation("offering");

@@ -8,9 +8,8 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import type { PickerData } from "../lib/product-picker.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
-import { FieldError, FormErrors, formState, TextArea, TextInput, type FormReply } from "./form.tsx";
+import { FieldError, FormErrors, formState, TextArea, TextInput, UnitInput, type FormReply } from "./form.tsx";
 import { ImageField } from "./image-field.tsx";
-import { UnitInput } from "./offering-form-parts.tsx";
 import { ProductPicker } from "./product-picker.tsx";
 import { MAX_ITEM_QUANTITY } from "../../api/domain/offering-enums.ts";
 

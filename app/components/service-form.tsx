@@ -9,9 +9,8 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { DURATION_UNITS } from "../../api/domain/offering-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
-import { FieldError, FormErrors, formState, Select, TextArea, TextInput, type FormReply } from "./form.tsx";
+import { FieldError, FormErrors, formState, Select, TextArea, TextInput, UnitInput, type FormReply } from "./form.tsx";
 import { ImageField } from "./image-field.tsx";
-import { UnitInput } from "./offering-form-parts.tsx";
 
 const UNITS = (Object.keys(DURATION_UNITS) as (keyof typeof DURATION_UNITS)[]).reverse();
 

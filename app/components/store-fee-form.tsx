@@ -6,37 +6,13 @@
  */
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
-import { buttonClass, inputClass, SubmitButton } from "./button.tsx";
-import { FieldError, FormErrors, formState, Select, TextArea, type FormReply, type FormState } from "./form.tsx";
+import { buttonClass, SubmitButton } from "./button.tsx";
+import { FormErrors, formState, Select, TextArea, UnitInput, type FormReply } from "./form.tsx";
 
 export type StoreFeeChoices = {
   stores: { store_branch_id: number; name: string; type: number; type_name: string; status: number }[];
   channels: { channel_id: number; name: string; code: string; type: number; type_name: string; status: number }[];
 };
-
-/** A text input with a unit beside it ("%" after, "Rp" before), hint and the first error. */
-function UnitInput({ form, name, label, unit, side, hint, ...rest }: {
-  form: FormState; name: string; label: string; unit: string; side: "before" | "after"; hint: string;
-} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "form" | "name">) {
-  const id = `store-fee-${name}`;
-  const errors = form.errors(name);
-  const box = "inline-flex items-center border-slate-300 bg-slate-50 px-3 text-sm text-slate-600";
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">{label}</label>
-      <div className="flex items-stretch">
-        {side === "before" ? <span aria-hidden className={`${box} rounded-l-md border border-r-0`}>{unit}</span> : null}
-        <input id={id} name={name} type="text" defaultValue={form.value(name)} autoComplete="off" {...rest}
-          aria-invalid={errors?.length ? true : undefined}
-          aria-describedby={[`${id}-hint`, errors?.length ? `${id}-error` : ""].filter(Boolean).join(" ")}
-          className={`${inputClass} ${side === "before" ? "rounded-l-none" : "rounded-r-none"}`} />
-        {side === "after" ? <span aria-hidden className={`${box} rounded-r-md border border-l-0`}>{unit}</span> : null}
-      </div>
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p>
-      <FieldError id={`${id}-error`} errors={errors} />
-    </div>
-  );
-}
 
 export function StoreFeeForm({ id, title, reply, defaults, choices, cancelTo }: {
   /** The fee being edited, or null for a new one. */
@@ -73,9 +49,9 @@ export function StoreFeeForm({ id, title, reply, defaults, choices, cancelTo }: 
               </optgroup>
             ))}
           </Select>
-          <UnitInput form={form} name="percent" label={t("store_fee.fields.percent")} unit="%" side="after" inputMode="decimal"
+          <UnitInput form={form} idPrefix="store-fee" name="percent" label={t("store_fee.fields.percent")} unit="%" side="after" inputMode="decimal"
             placeholder={t("store_fee.placeholders.percent")} hint={t("store_fee.hints.percent")} maxLength={10} />
-          <UnitInput form={form} name="fixed_amount" label={t("store_fee.fields.fixed_amount")} unit="Rp" side="before" inputMode="numeric"
+          <UnitInput form={form} idPrefix="store-fee" name="fixed_amount" label={t("store_fee.fields.fixed_amount")} unit="Rp" side="before" inputMode="numeric"
             placeholder="1.000" hint={t("store_fee.hints.fixed_amount")} maxLength={20} />
           <div className="md:col-span-2">
             <TextArea form={form} idPrefix={p} name="note" label={`${t("store_fee.fields.note")} (${t("hints.optional")})`} rows={2} maxLength={500} />

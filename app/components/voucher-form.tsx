@@ -8,8 +8,7 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { DISCOUNT_TYPES, MAX_VOUCHER_QUOTA } from "../../api/domain/offering-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
-import { FieldError, FormErrors, formState, TextArea, TextInput, type FormReply } from "./form.tsx";
-import { UnitInput } from "./offering-form-parts.tsx";
+import { FieldError, FormErrors, formState, TextArea, TextInput, UnitInput, type FormReply } from "./form.tsx";
 
 export function VoucherForm({ reply, defaults, cancelTo }: { reply?: FormReply; defaults?: Record<string, unknown>; cancelTo: string }) {
   const { t } = useTranslation("offering");
