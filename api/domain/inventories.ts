@@ -20,12 +20,13 @@
  *   cut down to the categories the business's products use (with their parents), each node with
  *   the number of products under it.
  */
+import { allCategories, categoryTree } from "./categories.ts";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { db } from "../../db/client.ts";
 import {
-  brands, cities, productCategories, products, productVariants, provinces, stockLevels, stores, warehousePartitions, warehouses,
+  brands, cities, products, productVariants, provinces, stockLevels, stores, warehousePartitions, warehouses,
 } from "../../db/schema/index.ts";
 import { contains } from "../lib/list-query.ts";
 import { categoryRange } from "./product-picker.ts";
@@ -186,16 +187,13 @@ export async function findInventoryBrands(businessId: number, search?: string) {
   return rows.map((r) => ({ brand_id: r.id, name: r.name, is_partner: !r.own }));
 }
 
-type CategoryNode = { product_category_id: number; id: number; name: string; level: number; total_product: number; childs: CategoryNode[] };
-
 /** The category tree cut down to the categories the business's products use, with product counts. */
 export async function findInventoryCategories(businessId: number) {
   const used = await db.select({ id: products.categoryId, n: count() }).from(products)
     .where(and(eq(products.businessId, businessId), isNotNull(products.categoryId)))
     .groupBy(products.categoryId);
   if (!used.length) return [];
-  const all = await db.select().from(productCategories).orderBy(asc(productCategories.level), asc(productCategories.sortOrder), asc(productCategories.id));
-  const byId = new Map(all.map((c) => [c.id, c]));
+  const byId = new Map((await allCategories()).map((c) => [c.id, c]));
   const totals = new Map<number, number>();
   for (const u of used) {
     // The count goes to the category and each of its parents.
@@ -203,15 +201,5 @@ export async function findInventoryCategories(businessId: number) {
       totals.set(c.id, (totals.get(c.id) ?? 0) + u.n);
     }
   }
-  const nodes = new Map<number, CategoryNode>();
-  const roots: CategoryNode[] = [];
-  for (const c of all) {
-    const total = totals.get(c.id);
-    if (!total) continue;
-    const node = { product_category_id: c.id, id: c.id, name: c.name, level: c.level, total_product: total, childs: [] };
-    nodes.set(c.id, node);
-    if (c.parentId === null) roots.push(node);
-    else nodes.get(c.parentId)?.childs.push(node);
-  }
-  return roots;
+  return categoryTree((c) => (totals.get(c.id) ? { total_product: totals.get(c.id)! } : null));
 }

@@ -25,6 +25,7 @@ import { z } from "zod";
 import { db, type Tx } from "../../db/client.ts";
 import { brands, productCategories, productChannels, productImages, products, productVariants, channels } from "../../db/schema/index.ts";
 import { unix } from "../lib/http.ts";
+import { categoryTree } from "./categories.ts";
 import { contains, orderBy } from "../lib/list-query.ts";
 import { PRODUCT_DATE_SHORTCUTS, PRODUCT_TABS, STOCK_TYPES, type ProductTab } from "./product-enums.ts";
 import { blank } from "./warehouses-shared.ts";
@@ -271,22 +272,12 @@ export async function lockProducts(tx: Tx, businessId: number, ids: number[]) {
     .for("update");
 }
 
-type CategoryNode = { product_category_id: number; name: string; level: number; childs: CategoryNode[] };
-
 /** The filter choices of the listing: the business's brands and channels, and the whole category tree. */
 export async function listingFilters(businessId: number) {
-  const [brandRows, channelRows, categoryRows] = await Promise.all([
+  const [brandRows, channelRows, categories] = await Promise.all([
     db.select({ brand_id: brands.id, name: brands.name }).from(brands).where(eq(brands.businessId, businessId)).orderBy(asc(brands.name)),
     db.select({ channel_id: channels.id, name: channels.name }).from(channels).where(eq(channels.businessId, businessId)).orderBy(asc(channels.name)),
-    db.select().from(productCategories).orderBy(asc(productCategories.level), asc(productCategories.sortOrder), asc(productCategories.id)),
+    categoryTree(),
   ]);
-  const nodes = new Map<number, CategoryNode>();
-  const categories: CategoryNode[] = [];
-  for (const r of categoryRows) {
-    const node: CategoryNode = { product_category_id: r.id, name: r.name, level: r.level, childs: [] };
-    nodes.set(r.id, node);
-    if (r.parentId === null) categories.push(node);
-    else nodes.get(r.parentId)?.childs.push(node);
-  }
   return { brands: brandRows, channels: channelRows, categories };
 }

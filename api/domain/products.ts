@@ -13,6 +13,7 @@
  * - Stock in family_datas is on hand, reserved and available (on hand − reserved) per location and
  *   summed per combination.
  */
+import { categoryTree } from "./categories.ts";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { db, type Tx } from "../../db/client.ts";
@@ -55,21 +56,6 @@ export async function stockLocations(businessId: number, keep: Set<string> = new
     }
   }
   return out;
-}
-
-/** The three-level category tree (spec "Category tree": name, product_category_id, childs). */
-export async function categoryTree() {
-  const rows = await db.select().from(productCategories).orderBy(asc(productCategories.level), asc(productCategories.sortOrder));
-  type Node = { product_category_id: number; name: string; childs: Node[] };
-  const byId = new Map<number, Node>();
-  const roots: Node[] = [];
-  for (const r of rows) {
-    const node: Node = { product_category_id: r.id, name: r.name, childs: [] };
-    byId.set(r.id, node);
-    if (r.parentId == null) roots.push(node);
-    else byId.get(r.parentId)?.childs.push(node);
-  }
-  return roots;
 }
 
 /** What the add and edit forms choose from. */

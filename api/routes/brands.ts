@@ -57,11 +57,12 @@
  *   partnership steps. A partner's history of a partner brand is the history of its partnership.
  */
 import { Hono, type Context } from "hono";
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { db, type Tx } from "../../db/client.ts";
 import { brandEntries, brands, businesses, partnerships, productCategories, uploads } from "../../db/schema/index.ts";
+import { categoryTree, type CategoryNode } from "../domain/categories.ts";
 import { brandBody, MAX_SECTION_ENTRIES, partnershipBody, SECTION_SCHEMAS, type BrandBody } from "../domain/brand-schema.ts";
 import {
   brandFilters, brandJson, categoryPath, entryJson, entrySummary, findBrand, findBrands, moveJson, sectionEntries, type BrandRow,
@@ -120,26 +121,16 @@ brandRoutes.get("/v0.0.0/utilities/categories", requireAuth, async (c) => {
   })));
 });
 
-type TreeNode = { product_category_id: number; id: number; name: string; level: number; childs: TreeNode[] };
-
 /**
  * The three-level tree. `sort` is accepted as the spec's pickers send it (8); 5 and 6 order each
  * level by name (A-Z, Z-A), anything else keeps the catalogue's order.
  */
 brandRoutes.get("/v0.0.0/utilities/categories/tree", requireAuth, async (c) => {
   const q = await input(c, z.object({ sort: z.coerce.number().int("invalid").optional() }), "query");
-  const rows = await db.select().from(productCategories).orderBy(asc(productCategories.level), asc(productCategories.sortOrder), asc(productCategories.id));
-  const nodes = new Map<number, TreeNode>();
-  const roots: TreeNode[] = [];
-  for (const r of rows) {
-    const node = { product_category_id: r.id, id: r.id, name: r.name, level: r.level, childs: [] };
-    nodes.set(r.id, node);
-    if (r.parentId === null) roots.push(node);
-    else nodes.get(r.parentId)?.childs.push(node);
-  }
+  const roots = await categoryTree();
   if (q.sort === 5 || q.sort === 6) {
     const dir = q.sort === 5 ? 1 : -1;
-    const order = (list: TreeNode[]) => {
+    const order = (list: CategoryNode[]) => {
       list.sort((a, b) => dir * a.name.localeCompare(b.name, "id"));
       list.forEach((n) => order(n.childs));
     };
