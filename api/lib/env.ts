@@ -18,6 +18,8 @@ export type ApiEnv = {
     user: AuthUser;
     tokenId: number;
     tokenBusinessId: number | null;
+    /** The user's membership of the token's business, when that business is active (read with the token). */
+    tokenMember: Membership | null;
     /** The active business of the token, set by requireSeller. */
     member: Membership;
   };
