@@ -1,6 +1,6 @@
 /**
  * The product picker's form state, shared by the server helper and the component (browser-safe:
- * no imports). The picker lives inside a page's own <form> (GET for barcode labels, POST for a
+ * no runtime imports). The picker lives inside a page's own <form> (GET for barcode labels, POST for a
  * package), so it works without JavaScript: its buttons are submit buttons named `picker`, and
  * the page's loader/action reads them with readPickerForm and re-renders.
  *
@@ -16,6 +16,8 @@
  * - A selection holds at most 100 variants; quantities are whole numbers 1…PICKER_MAX_QTY.
  *   A bad quantity is kept as typed and flagged (the host refuses to go on until it is fixed).
  */
+import type { PickerItem } from "../../api/domain/product-picker.ts";
+
 export const PICKER_MAX_ITEMS = 100;
 export const PICKER_MAX_QTY = 999;
 
@@ -128,25 +130,8 @@ export function decodeLines(value: string | null, max = PICKER_MAX_QTY): PickerL
 export const lineFields = (lines: { variant_id: number; qty: number | null; qtyText?: string }[]) =>
   lines.flatMap((l, i) => [[`items[${i}].variant_id`, String(l.variant_id)], [`items[${i}].qty`, l.qtyText ?? String(l.qty ?? "")]] as [string, string][]);
 
-/** One variant as GET /v0.0.0/products/filter answers it (api/domain/product-picker.ts). */
-export type PickerItem = {
-  variant_id: number;
-  product_id: number;
-  product_name: string;
-  sku: string;
-  barcode: string | null;
-  price: number;
-  compare_at_price: number | null;
-  status: string;
-  size_data: { name: string };
-  variant_data: { name: string };
-  image_datas: { image: string; is_primary: boolean }[];
-  brand_data: { brand_id: number; name: string } | null;
-  category_data: { product_category_id: number; name: string } | null;
-  on_hand: number;
-  available: number;
-  family_datas: { variant_id: number; variant_name: string; size_name: string; sku: string }[];
-};
+/** One variant as GET /v0.0.0/products/filter answers it (a type only: no API code reaches the browser). */
+export type { PickerItem };
 
 export type PickerData = {
   search: string;
