@@ -141,7 +141,7 @@ export async function saveProduct(tx: Tx, ctx: Ctx, body: ProductBody, id?: numb
     }
   }
 
-  // Stock through the ledger: the difference from what the editor showed, else "set to".
+  // Stock through the ledger: the seller's edit of what the editor showed (see StockChange.edit), else "set to".
   const changes: StockChange[] = combos.flatMap((c, i) => c.stocks.flatMap((s): StockChange[] => {
     const location = s.source_type === 1
       ? { sourceType: 1 as const, storeId: s.source_id }
@@ -149,8 +149,7 @@ export async function saveProduct(tx: Tx, ctx: Ctx, body: ProductBody, id?: numb
     const isNew = !matched[i];
     if (isNew && s.stock === 0) return [];
     if (!isNew && s.stock_before !== undefined) {
-      const delta = s.stock - s.stock_before;
-      return delta ? [{ variantId: variantIds[i], location, delta }] : [];
+      return s.stock !== s.stock_before ? [{ variantId: variantIds[i], location, edit: { from: s.stock_before, to: s.stock } }] : [];
     }
     return [{ variantId: variantIds[i], location, set: s.stock }];
   }));

@@ -28,7 +28,8 @@
  *   are cut to 30 characters.
  * - Stock per location: `stock` is the on-hand wanted. With `stock_before` (what the editor
  *   showed) the change is applied as the difference, so a sale made while the form was open is
- *   not undone; without it the level is set to `stock`.
+ *   not undone, and the same form sent twice changes nothing the second time (the level already
+ *   shows `stock`); without it the level is set to `stock`.
  */
 import { z } from "zod";
 import {

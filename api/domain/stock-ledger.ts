@@ -7,8 +7,8 @@
  *
  * One call per transaction: it locks the levels it touches in id order and then the products in
  * id order, so two batches never wait on each other in a circle. A change is either a delta
- * (+5, −1) or a target ("set to 12": opname, mass update, the editor's stock field); a reservation
- * change moves `reserved`. A change that would make on-hand, reserved or available negative refuses
+ * (+5, −1), a target ("set to 12": opname, mass update) or a person's edit of the figure they were
+ * shown (the product form: see `edit`); a reservation change moves `reserved`. A change that would make on-hand, reserved or available negative refuses
  * the whole batch with a 422 naming the SKU and location: nothing of the batch is written.
  *
  * The pure rule (`nextLevel`) is separate so it can be tested on any sequence of changes.
@@ -31,8 +31,14 @@ export type StockChange = {
   location: StockLocation;
   /** Add to on-hand (negative takes away). */
   delta?: number;
-  /** Set on-hand to this (wins over delta). */
+  /** Set on-hand to this (wins over delta and edit). */
   set?: number;
+  /**
+   * A person changed the figure they were shown from `from` to `to` (the product form): applied as
+   * the difference, so a sale made meanwhile is not undone — unless the level already shows `to`,
+   * which is the same form sent twice (a double click, a resent page) and changes nothing.
+   */
+  edit?: { from: number; to: number };
   /** Add to reserved (an order reserving or releasing stock). */
   reservedDelta?: number;
 };
@@ -48,8 +54,9 @@ export type StockContext = {
 export type Level = { onHand: number; reserved: number };
 
 /** The rule every change obeys: on-hand, reserved and available (on-hand − reserved) stay ≥ 0. */
-export function nextLevel(level: Level, change: Pick<StockChange, "delta" | "set" | "reservedDelta">): Level | null {
-  const onHand = change.set ?? level.onHand + (change.delta ?? 0);
+export function nextLevel(level: Level, change: Pick<StockChange, "delta" | "set" | "edit" | "reservedDelta">): Level | null {
+  const edited = change.edit && (level.onHand === change.edit.to ? level.onHand : level.onHand + change.edit.to - change.edit.from);
+  const onHand = change.set ?? edited ?? level.onHand + (change.delta ?? 0);
   const reserved = level.reserved + (change.reservedDelta ?? 0);
   if (!Number.isSafeInteger(onHand) || !Number.isSafeInteger(reserved)) return null;
   if (onHand < 0 || reserved < 0 || reserved > onHand) return null;

@@ -122,6 +122,21 @@ describe("applyStockChanges", () => {
     expect(levels.map((l) => l.onHand)).toEqual([3]); // the store row the batch made went with it
   });
 
+  it("applies a person's edit as the difference, and the same edit sent twice once", async () => {
+    const { variantId } = await newVariant();
+    const loc = locations[2];
+    await tryApply([{ variantId, location: loc, set: 10 }]);
+    // The form showed 10, the seller typed 15; the form is sent twice.
+    await tryApply([{ variantId, location: loc, edit: { from: 10, to: 15 } }]);
+    await tryApply([{ variantId, location: loc, edit: { from: 10, to: 15 } }]);
+    const level = async () => (await db.select().from(s.stockLevels).where(eq(s.stockLevels.variantId, variantId)))[0].onHand;
+    expect(await level()).toBe(15);
+    // A sale (−1) while another form showing 15 is open; that seller types 20: the sale stays.
+    await tryApply([{ variantId, location: loc, delta: -1 }]);
+    await tryApply([{ variantId, location: loc, edit: { from: 15, to: 20 } }]);
+    expect(await level()).toBe(19);
+  });
+
   it("records who, why, the reference and before → after", async () => {
     const { variantId } = await newVariant();
     await db.transaction((tx) => applyStockChanges(tx, { ...ctx(), reason: "opname", reference: "OPN-7", note: "Hitung ulang" }, [
