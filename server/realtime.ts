@@ -12,6 +12,7 @@ import { Redis } from "ioredis";
 import { api } from "../api/app.ts";
 import { localeFrom, translator } from "../api/lib/i18n.ts";
 import { businessForTicket } from "../api/routes/realtime.ts";
+import { setEmitter } from "../api/lib/events.ts";
 
 let io: Server | undefined;
 
@@ -21,6 +22,7 @@ export function attachRealtime(server: HttpServer) {
     const pub = new Redis(process.env.REDIS_URL);
     io.adapter(createAdapter(pub, pub.duplicate()));
   }
+  setEmitter(emitToBusiness);
   io.on("connection", (socket) => {
     socket.on("onSellerJoin", async (payload: unknown) => {
       const token = typeof payload === "string" ? safeToken(payload) : (payload as { token?: string })?.token;
