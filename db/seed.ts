@@ -8,6 +8,7 @@ import { BUSINESS_STATUS } from "../api/domain/company-enums.ts";
 import { hashPassword } from "../api/lib/password.ts";
 import { seedDemoCatalog } from "./demo/catalog.ts";
 import { seedDemoOfferings } from "./demo/offerings.ts";
+import { seedDemoOrders } from "./demo/orders.ts";
 import { seedDemoProfile } from "./demo/profile.ts";
 import * as ref from "./reference-data.ts";
 import { productCategories } from "./reference-data-categories.ts";
@@ -98,29 +99,11 @@ export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<
   ]);
   await db.insert(s.settings).values(owned.map((b) => ({ businessId: b.id })));
 
-  const statuses = ["waiting-payment", "waiting-approval", "wait-to-prepare", "preparing", "packing", "ready-to-ship",
-    "on-delivery", "received", "finish", "finish", "finish", "cancelled", "returned", "hold", "wait-to-pick"];
-  const channels = ["Tokopedia", "Shopee", "Lazada", "Toko Demo Senopati", "Instagram", "WhatsApp"];
-  const customers = ["Andi Pratama", "Siti Rahma", "Agus Setiawan", "Putri Lestari", "Yoga Saputra", "Fitri Handayani", "Rizky Maulana", "Nur Aisyah"];
-  const total = opts.orders ?? 120;
-  const orderRows = Array.from({ length: total }, (_, i) => {
-    const status = statuses[i % statuses.length];
-    const minutesAgo = i < 10 ? i * 37 : i * 173;
-    return {
-      businessId: i % 6 === 5 ? sekar.id : tokoDemo.id,
-      orderCode: `INV/${20261121 - Math.floor(minutesAgo / 1440)}/${String(100000 + i)}`,
-      channelName: channels[i % channels.length],
-      customerName: customers[i % customers.length],
-      status,
-      totalAmount: 45000 + ((i * 37_500) % 1_250_000),
-      timeCreated: new Date(Date.now() - minutesAgo * 60_000),
-    };
-  });
-  for (let i = 0; i < orderRows.length; i += 1000) await db.insert(s.orders).values(orderRows.slice(i, i + 1000));
   const ids = { tokoDemo: tokoDemo.id, sekar: sekar.id, seller: seller.id, seller2: seller2.id };
   await seedDemoProfile(db, ids);
   await seedDemoCatalog(db, ids);
   await seedDemoOfferings(db, ids);
+  await seedDemoOrders(ids);
   await db.execute(sql`ANALYZE`);
   return true;
 }
