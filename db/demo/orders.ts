@@ -29,7 +29,7 @@ type Step = OrderAction | ["customer" | "system", OrderAction, Partial<ActionInp
 const TO_READY: Step[] = ["accept", "prepare", "pack", "packing", "ready"];
 const TO_RECEIVED: Step[] = [...TO_READY, "book-delivery", "send", "pickup", ["system", "in-transit"], ["system", "out-for-delivery"], ["system", "deliver"]];
 const PATHS: Array<{ paid: boolean; pickup?: boolean; steps: Step[]; count: number; hoursAgo: number }> = [
-  { paid: false, steps: [], count: 3, hoursAgo: 3 },
+  { paid: false, steps: [], count: 3, hoursAgo: 0 },
   { paid: true, steps: [], count: 5, hoursAgo: 10 },
   { paid: true, steps: ["accept", ["customer", "request-cancellation", { note: "Salah pilih ukuran" }]], count: 1, hoursAgo: 20 },
   { paid: true, steps: ["accept"], count: 4, hoursAgo: 16 },
@@ -94,7 +94,8 @@ async function demoOrder(userId: number, channel: { id: number }, path: (typeof 
     paymentMethod: [3, 4, 2][n % 3],
     paid: path.paid,
     shippingCost: path.pickup ? 0 : 12_000 + (n % 4) * 3_000,
-    placedAt: new Date(Date.now() - (path.hoursAgo + (n % 5)) * 3600_000),
+    // The first order is placed right now (the dashboard's "today" is never empty).
+    placedAt: new Date(Date.now() - path.hoursAgo * 3600_000 - (n % 5) * 20 * 60_000),
   };
   const items = await stockedItems(ch.businessId, await sourceFor(ch.businessId, channel.id, base), 1 + (n % 2), n);
   if (!items.length) return;
