@@ -55,6 +55,7 @@ if (dev) {
 const server = createServer(listener);
 entry.attachRealtime(server);
 entry.startWorkers();
+entry.startDeadlineSweeper();
 server.listen(port, () => {
   const url = `http://localhost:${port}`;
   console.log(`\nIndie seller back-office on ${url}  (${database.embedded ? `embedded PostgreSQL in ${process.env.PG_DATA_DIR ?? "./data/pg"}` : "DATABASE_URL"}, ready in ${Date.now() - started} ms)`);
@@ -68,6 +69,7 @@ server.listen(port, () => {
 async function shutdown() {
   server.close();
   await entry.stopWorkers().catch(() => {});
+  await entry.stopDeadlineSweeper().catch(() => {});
   // Close the app's connections before stopping the embedded server, so none is cut mid-query.
   await entry.closeDatabase().catch(() => {});
   await database.stop().catch(() => {});

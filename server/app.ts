@@ -17,6 +17,7 @@ import { tileOrigin } from "../api/lib/maps.ts";
 import { serveUpload } from "../api/lib/uploads.ts";
 export { attachRealtime } from "./realtime.ts";
 export { startWorkers, stopWorkers } from "../api/jobs/worker.ts";
+export { startDeadlineSweeper, stopDeadlineSweeper } from "../api/jobs/order-deadlines.ts";
 export { closeDatabase } from "../db/client.ts";
 
 const handler = createRequestHandler(

@@ -20,9 +20,9 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, type Tx } from "../../db/client.ts";
 import { orderItems, orders, orderStatusHistory, stockLevels, stores } from "../../db/schema/index.ts";
-import { ApiError, notFound } from "../lib/http.ts";
+import { ApiError, notFound, pgErrorCode } from "../lib/http.ts";
 import {
-  REMEMBERS_PREVIOUS, splitState, stateOf, stockMove, targetState, transitionFor,
+  LIFECYCLE, REMEMBERS_PREVIOUS, splitState, stateOf, stockMove, targetState, transitionFor,
   type Actor, type OrderAction, type OrderState, type StockHolding,
 } from "./order-lifecycle.ts";
 import { applyStockChanges, type StockChange, type StockLocation } from "./stock-ledger.ts";
@@ -76,6 +76,9 @@ export async function applyOrderActionIn(tx: Tx, businessId: number, orderId: nu
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
   const stockRef = { businessId, userId: input.userId ?? null, reason: "order" as const, reference: order.orderCode };
   let to = targetState(order, t);
+  // previousStatus holds one step back; a held order that had a cancellation request declined is
+  // back in its hold with that step spent, so resume takes the stage from the hold's own history row.
+  if (input.action === "resume-hold") to = (await heldFrom(tx, order.id)) ?? to;
   const patch: Partial<typeof orders.$inferInsert> = {};
 
   if (input.action === "cancel-products" || input.action === "undo-cancel-products") {
@@ -102,13 +105,14 @@ export async function applyOrderActionIn(tx: Tx, businessId: number, orderId: nu
   } else {
     const holding = (t.stock ?? order.stockState) as StockHolding;
     if (holding !== order.stockState) {
-      await moveStock(tx, order, items.filter((i) => !i.cancelledAt), order.stockState as StockHolding, holding, stockRef, input.damaged);
+      // The return restocks on finish-returns; "damaged" was said when the goods came back (accept-returns).
+      await moveStock(tx, order, items.filter((i) => !i.cancelledAt), order.stockState as StockHolding, holding, stockRef, input.damaged ?? order.returnDamaged ?? false);
       patch.stockState = holding;
     }
   }
 
   const { status, returnStage } = splitState(to);
-  if (REMEMBERS_PREVIOUS.includes(to) && !REMEMBERS_PREVIOUS.includes(from)) patch.previousStatus = order.status;
+  if (REMEMBERS_PREVIOUS.includes(to) && to !== from) patch.previousStatus = order.status;
   if (t.to === "previous") patch.previousStatus = null;
   if (status === "cancelled") {
     patch.cancelReason = reason;
@@ -146,6 +150,17 @@ export async function applyOrderActionIn(tx: Tx, businessId: number, orderId: nu
     note,
   });
   return { orderId: order.id, orderCode: order.orderCode, from, to };
+}
+
+/** The stage a held order was taken from: the status before its latest hold. */
+async function heldFrom(tx: Tx, orderId: number): Promise<OrderState | undefined> {
+  const [row] = await tx
+    .select({ fromStatus: orderStatusHistory.fromStatus })
+    .from(orderStatusHistory)
+    .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.action, "hold")))
+    .orderBy(desc(orderStatusHistory.id))
+    .limit(1);
+  return (row?.fromStatus ?? undefined) as OrderState | undefined;
 }
 
 /** 422: "already accepted" when the last move was this action, else "not allowed while …". */
@@ -243,8 +258,14 @@ async function deadlineFor(tx: Tx, order: OrderRow, status: string): Promise<Dat
     }
     return new Date(now + days * 24 * HOUR);
   }
-  // Still in prepare / pack: the processing deadline set on accept stands.
-  if (["wait-to-prepare", "preparing", "wait-to-pack", "packing", "ready-to-ship"].includes(status)) return order.deadlineAt;
+  // A hold or a customer's cancellation request stops the clock (the sweeper expires none of
+  // them); back in process the order gets at least a day more.
+  if (REMEMBERS_PREVIOUS.includes(status as OrderState)) return order.deadlineAt;
+  if (["wait-to-prepare", "preparing", "wait-to-pack", "packing", "ready-to-ship"].includes(status)) {
+    const paused = REMEMBERS_PREVIOUS.includes(order.status as OrderState);
+    const least = new Date(now + 24 * HOUR);
+    return paused && (!order.deadlineAt || order.deadlineAt < least) ? least : order.deadlineAt;
+  }
   return null;
 }
 
@@ -256,19 +277,32 @@ export async function applyToOrders(businessId: number, orderIds: number[], inpu
       const r = await applyOrderAction(businessId, id, input);
       results.push({ order_id: id, ok: true, status: splitState(r.to).status });
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      results.push({ order_id: id, ok: false, message: e.message, vars: e.vars });
+      // Two changes that crossed (deadlock, serialization) fail this order only: the rest of the
+      // bulk goes on, and the caller sees which to send again.
+      const code = pgErrorCode(e);
+      if (code === "40P01" || code === "40001") results.push({ order_id: id, ok: false, message: "api:errors.conflict" });
+      else if (e instanceof ApiError) results.push({ order_id: id, ok: false, message: e.message, vars: e.vars });
+      else throw e;
     }
   }
   return results;
 }
 
-/** Orders past their deadline in a status a system action expires, oldest deadline first. */
+/** The system's expiry action of each status that has one (expire-payment, -accept, -process). */
+export const EXPIRY: ReadonlyMap<string, OrderAction> = new Map(
+  LIFECYCLE.filter((t) => t.action.startsWith("expire-") && t.by.includes("system")).flatMap((t) => t.from.map((s) => [s, t.action] as const)),
+);
+
+/**
+ * Orders past their deadline in a status a system action expires, oldest deadline first. Only
+ * those statuses: an order that kept a deadline elsewhere (imported, seeded) would otherwise fill
+ * every batch and starve the rest.
+ */
 export async function overdueOrders(limit = 200) {
   return db
     .select({ id: orders.id, businessId: orders.businessId, status: orders.status })
     .from(orders)
-    .where(and(sql`${orders.deadlineAt} < now()`, isNull(orders.returnStage)))
+    .where(and(sql`${orders.deadlineAt} < now()`, isNull(orders.returnStage), inArray(orders.status, [...EXPIRY.keys()])))
     .orderBy(orders.deadlineAt)
     .limit(limit);
 }

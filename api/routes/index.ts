@@ -13,6 +13,8 @@ import { storeFeeRoutes } from "./store-fees.ts";
 import { dashboardRoutes } from "./dashboard.ts";
 import { exportRoutes } from "./exports.ts";
 import { orderRoutes } from "./orders.ts";
+import { orderActionRoutes } from "./order-actions.ts";
+import { webhookRoutes } from "./webhooks.ts";
 import { realtimeRoutes } from "./realtime.ts";
 import { sellerRoutes } from "./sellers.ts";
 import { settingRoutes } from "./settings.ts";
@@ -33,7 +35,10 @@ export const routers: Hono<ApiEnv>[] = [
   realtimeRoutes,
   utilityRoutes,
   dashboardRoutes,
+  // Order actions (fixed paths like /orders/accept) before the order routes' /orders/{id}.
+  orderActionRoutes,
   orderRoutes,
+  webhookRoutes,
   businessRoutes,
   brandRoutes,
   channelRoutes,
