@@ -18,6 +18,13 @@ export default [
       route("form-register", "routes/become-seller/form-register.tsx"),
       route("moderation", "routes/become-seller/moderation.tsx"),
     ]),
+    // Print views: signed-in sellers only, no admin chrome.
+    layout("routes/admin/orders/print-layout.tsx", [
+      route("orders/print-invoice", "routes/admin/orders/print-invoice.tsx"),
+      route("orders/print-label", "routes/admin/orders/print-label.tsx"),
+      route("orders/print-picklist", "routes/admin/orders/print-picklist.tsx"),
+      route("orders/selected-picklist", "routes/admin/orders/selected-picklist.tsx"),
+    ]),
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders/list.tsx"),

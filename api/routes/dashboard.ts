@@ -3,9 +3,9 @@
  * per tab, sales per WIB day, products per status and the ones running low on stock.
  */
 import { Hono } from "hono";
-import { count, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "../../db/client.ts";
-import { orders } from "../../db/schema/index.ts";
+import { orders, orderStatusCounts } from "../../db/schema/index.ts";
 import { NOT_A_SALE, ORDER_STATUSES, ORDER_TABS } from "../domain/order-tabs.ts";
 import { DAY_MS, wibDate, wibDayStart } from "../domain/time.ts";
 import { requireAuth, requireSeller } from "../lib/auth.ts";
@@ -15,13 +15,15 @@ import { ok } from "../lib/http.ts";
 export const dashboardRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("dashboard")] as const;
 
-/** Orders per status and per stage (the orders page's tabs, so a card can link to its tab). */
+/**
+ * Orders per status and per tab (the orders page's tabs, so a card can link to its tab), read from
+ * the counter table the order triggers keep (one index range, whatever the number of orders).
+ */
 dashboardRoutes.get("/v0.0.0/dashboard/order", ...seller, async (c) => {
   const rows = await db
-    .select({ status: orders.status, n: count() })
-    .from(orders)
-    .where(eq(orders.businessId, c.var.member.businessId))
-    .groupBy(orders.status);
+    .select({ status: orderStatusCounts.status, n: orderStatusCounts.n })
+    .from(orderStatusCounts)
+    .where(eq(orderStatusCounts.businessId, c.var.member.businessId));
   const byStatus = new Map(rows.map((r) => [r.status, r.n]));
   return ok(c, {
     total: rows.reduce((sum, r) => sum + r.n, 0),

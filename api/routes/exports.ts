@@ -59,17 +59,19 @@ function jobJson(c: Context<ApiEnv>, j: typeof jobs.$inferSelect) {
 const mine = (c: Context<ApiEnv>, kinds: string[]) =>
   and(eq(jobs.userId, c.var.user.id), eq(jobs.businessId, c.var.member.businessId), inArray(jobs.kind, kinds));
 
-async function jobFor(c: Context<ApiEnv>) {
-  const id = Number(c.req.param("id"));
-  const kinds = allowedKinds(c);
+/** One of the caller's export jobs (of `kind` when given), or 404. */
+export async function jobFor(c: Context<ApiEnv>, id: number, kind?: string) {
+  const kinds = allowedKinds(c).filter((k) => !kind || k === `export:${kind}`);
   const [job] = kinds.length ? await db.select().from(jobs).where(and(eq(jobs.id, id), mine(c, kinds))).limit(1) : [];
   if (!job) throw notFound();
   return job;
 }
 
-exportRoutes.get("/v0.0.0/exports", ...seller, async (c) => {
+/** The caller's export history, of one kind when given (also GET /v0.0.0/orders/export-history). */
+export async function exportHistory(c: Context<ApiEnv>, kind?: string) {
   const q = await input(c, listQuery.pick({ page: true, limit: true }).extend({ kind: z.string().max(60).optional() }), "query");
-  const kinds = allowedKinds(c).filter((k) => !q.kind || k === `export:${q.kind}`);
+  const only = kind ?? q.kind;
+  const kinds = allowedKinds(c).filter((k) => !only || k === `export:${only}`);
   if (!kinds.length) return list(c, [], 0, q.limit);
   const where = mine(c, kinds);
   const [rows, [{ total }]] = await Promise.all([
@@ -77,12 +79,16 @@ exportRoutes.get("/v0.0.0/exports", ...seller, async (c) => {
     db.select({ total: count() }).from(jobs).where(where),
   ]);
   return list(c, rows.map((j) => jobJson(c, j)), total, q.limit);
-});
+}
 
-exportRoutes.get("/v0.0.0/exports/:id{[0-9]+}", ...seller, async (c) => ok(c, jobJson(c, await jobFor(c))));
+exportRoutes.get("/v0.0.0/exports", ...seller, (c) => exportHistory(c));
 
-exportRoutes.get("/v0.0.0/exports/:id{[0-9]+}/download", ...seller, async (c) => {
-  const job = await jobFor(c);
+exportRoutes.get("/v0.0.0/exports/:id{[0-9]+}", ...seller, async (c) => ok(c, jobJson(c, await jobFor(c, Number(c.req.param("id"))))));
+
+exportRoutes.get("/v0.0.0/exports/:id{[0-9]+}/download", ...seller, async (c) => sendExport(c, await jobFor(c, Number(c.req.param("id")))));
+
+/** The job's file, marked downloaded (also GET /v0.0.0/orders/export-history/download?job_id=). */
+export async function sendExport(c: Context<ApiEnv>, job: typeof jobs.$inferSelect) {
   if (job.status !== "success" || !job.file) throw new ApiError(422, "list:export.not_ready");
   await db.update(jobs).set({ isDownloaded: true }).where(eq(jobs.id, job.id));
   const name = job.filename ?? `export-${job.id}.xlsx`;
@@ -91,15 +97,17 @@ exportRoutes.get("/v0.0.0/exports/:id{[0-9]+}/download", ...seller, async (c) =>
     "Content-Disposition": `attachment; filename="${name.replace(/[^\w.-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
     "Content-Length": String(job.file.length),
   });
-});
+}
 
 /**
  * POST /v0.0.0/exports/{kind} with the list's filters: queues the export, answers 202 and the job.
  * The catalogue's kinds also answer at the spec's /v0.0.0/exports/products/{kind}.
  */
 const EXPORT_PATHS = ["/v0.0.0/exports/:kind{[a-z][a-z-]*}", "/v0.0.0/exports/products/:kind{product-listing|service-listing|barcode-printer}"];
-exportRoutes.on("POST", EXPORT_PATHS, ...seller, async (c) => {
-  const kind = c.req.param("kind") ?? "";
+exportRoutes.on("POST", EXPORT_PATHS, ...seller, (c) => queueExport(c, c.req.param("kind") ?? ""));
+
+/** Queues an export of `kind` with the filters in the body (also POST /v0.0.0/orders/export). */
+export async function queueExport(c: Context<ApiEnv>, kind: string) {
   const def = EXPORTS.get(kind);
   if (!def) throw notFound();
   if (!canAccess(c.var.member, def.privilege)) throw forbidden("api:errors.no_privilege");
@@ -116,4 +124,4 @@ exportRoutes.on("POST", EXPORT_PATHS, ...seller, async (c) => {
     .returning();
   kick();
   return ok(c, { job_id: job.id, progress: job.progress, status: job.status }, "list:export.queued", 202);
-});
+}

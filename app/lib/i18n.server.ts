@@ -20,6 +20,7 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   profile: ["company", "brand", "channel", "store", "site", "profile"],
   "become-seller": ["company"],
   products: ["product", "product-list", "product-bulk", "offering", "barcode"],
+  orders: ["order-list", "order-detail", "order-print"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 

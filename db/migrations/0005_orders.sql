@@ -128,7 +128,7 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_channel_id_channels_id_fk" FOREIGN K
 ALTER TABLE "orders" ADD CONSTRAINT "orders_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_warehouse_id_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "order_items_sku_idx" ON "order_items" USING btree ("business_id",lower("sku"));--> statement-breakpoint
+CREATE INDEX "order_items_sku_idx" ON "order_items" USING btree ("business_id",lower("sku") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "order_status_history_order_idx" ON "order_status_history" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "order_tracking_order_idx" ON "order_tracking" USING btree ("order_id","time_created");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_business_code_idx" ON "orders" USING btree ("business_id","order_code");--> statement-breakpoint
@@ -136,6 +136,7 @@ CREATE UNIQUE INDEX "orders_channel_order_idx" ON "orders" USING btree ("channel
 CREATE INDEX "orders_business_time_idx" ON "orders" USING btree ("business_id","time_created","id");--> statement-breakpoint
 CREATE INDEX "orders_business_tab_idx" ON "orders" USING btree ("business_id","tab","time_created","id");--> statement-breakpoint
 CREATE INDEX "orders_business_stage_idx" ON "orders" USING btree ("business_id","stage","time_created","id");--> statement-breakpoint
+CREATE INDEX "orders_business_status_idx" ON "orders" USING btree ("business_id","status","time_created","id");--> statement-breakpoint
 CREATE INDEX "orders_code_prefix_idx" ON "orders" USING btree ("business_id",lower("order_code") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "orders_customer_trgm_idx" ON "orders" USING gin (lower("customer_name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "orders_tracking_idx" ON "orders" USING btree ("tracking_number");--> statement-breakpoint

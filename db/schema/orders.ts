@@ -90,6 +90,8 @@ export const orders = pgTable(
     index("orders_business_time_idx").on(t.businessId, t.timeCreated, t.id),
     index("orders_business_tab_idx").on(t.businessId, t.tab, t.timeCreated, t.id),
     index("orders_business_stage_idx").on(t.businessId, t.stage, t.timeCreated, t.id),
+    // One status of a stage (cancellation-request, complaint, sending…).
+    index("orders_business_status_idx").on(t.businessId, t.status, t.timeCreated, t.id),
     // Search: order id prefix, customer name anywhere, tracking number.
     index("orders_code_prefix_idx").on(t.businessId, sql`lower(${t.orderCode}) text_pattern_ops`),
     index("orders_customer_trgm_idx").using("gin", sql`lower(${t.customerName}) gin_trgm_ops`),
@@ -126,7 +128,8 @@ export const orderItems = pgTable(
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
-    index("order_items_sku_idx").on(t.businessId, sql`lower(${t.sku})`),
+    // Search by SKU prefix.
+    index("order_items_sku_idx").on(t.businessId, sql`lower(${t.sku}) text_pattern_ops`),
     check("order_items_quantity", sql`${t.quantity} > 0 AND ${t.price} >= 0`),
   ],
 );
