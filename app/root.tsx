@@ -7,7 +7,8 @@ import { Toaster } from "./components/toaster.tsx";
 import { nonceContext } from "./lib/context.ts";
 import { areaOf, localeFromPath } from "./lib/i18n.ts";
 import { I18nProvider } from "./lib/i18n-react.tsx";
-import { getLocale, i18nextMiddleware, resourcesFor } from "./lib/i18n.server.ts";
+import { bundleAt, keepBundle, loadBundle } from "./lib/i18n-bundles.ts";
+import { bundleFor, getLocale, i18nextMiddleware } from "./lib/i18n.server.ts";
 import { sessionContext, sessionMiddleware, takeToasts } from "./lib/session.server.ts";
 import "./styles/app.css";
 
@@ -15,12 +16,22 @@ export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nex
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const locale = getLocale(context) as "en" | "id";
+  // The page's strings travel as a cached file, not in every page's HTML (i18n-bundles.ts).
+  const bundle = bundleFor(locale, new URL(request.url).pathname);
+  keepBundle(bundle.href, bundle.resources);
   return data({
     locale,
-    resources: resourcesFor(locale, new URL(request.url).pathname),
+    i18n: bundle.href,
     toasts: takeToasts(context.get(sessionContext)),
     nonce: context.get(nonceContext),
   });
+}
+
+/** A page of another area needs that area's strings before it shows (hydration loads the first in entry.client.tsx). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadBundle(data.i18n);
+  return data;
 }
 
 // The strings come per area (i18n.server.ts): moving to another area fetches that area's.
@@ -40,6 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {root?.i18n ? <link rel="preload" href={root.i18n} as="fetch" crossOrigin="anonymous" id="i18n-bundle" /> : null}
       </head>
       <body className="h-full text-slate-900 antialiased">
         {children}
@@ -51,9 +63,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { locale, resources, toasts } = loaderData;
+  const { locale, i18n, toasts } = loaderData;
   return (
-    <I18nProvider language={locale} resources={resources}>
+    <I18nProvider language={locale} resources={bundleAt(i18n) ?? {}}>
       <Outlet />
       <Toaster toasts={toasts} />
     </I18nProvider>
@@ -68,7 +80,7 @@ export function ErrorBoundary() {
   const root = useRouteLoaderData<typeof loader>("root");
   const locale = root?.locale ?? localeFromPath(useLocation().pathname);
   return (
-    <I18nProvider language={locale} resources={root?.resources ?? COMMON[locale]}>
+    <I18nProvider language={locale} resources={bundleAt(root?.i18n) ?? COMMON[locale]}>
       <GeneralErrorBoundary />
     </I18nProvider>
   );

@@ -3,6 +3,7 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 // Every page exists in English (no prefix) and in Indonesian under /id: the optional :lang segment
 // (routes/locale.tsx refuses any value but "id"). Folders mirror URLs.
 export default [
+  route("i18n/:bundle", "routes/i18n-bundle.ts"),
   route(":lang?", "routes/locale.tsx", [
     index("routes/index.tsx"),
     route("language", "routes/language.tsx"),
@@ -28,6 +29,7 @@ export default [
     layout("routes/admin/layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders/list.tsx"),
+      route("orders/:slug", "routes/admin/orders/detail.tsx"),
       route("business/switch", "routes/admin/business-switch.tsx"),
       route("exports/:id/download", "routes/admin/export-download.tsx"),
       route("profile", "routes/admin/profile/layout.tsx", [

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Resource } from "i18next";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
 import type { Resources } from "./i18n-react.tsx";
@@ -44,3 +45,31 @@ export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
   },
   i18next: { resources, defaultNS: "common", interpolation: { escapeValue: false } },
 });
+
+const bundles = new Map<string, { href: string; name: string; resources: Resources }>();
+
+/**
+ * The translation bundle of a page: its URL (named by language, area and content hash, so it can
+ * be cached for good) and its resources. One per language and area, made once per process; every
+ * process makes the same names, so any of them serves any bundle.
+ */
+export function bundleFor(locale: Locale, pathname: string) {
+  const area = AREA_NAMESPACES[areaOf(pathname)] ? areaOf(pathname) : "base";
+  const key = `${locale}.${area}`;
+  let b = bundles.get(key);
+  if (!b) {
+    const resources = resourcesFor(locale, area === "base" ? "/" : `/${area}`);
+    const name = `${key}.${createHash("sha256").update(JSON.stringify(resources)).digest("hex").slice(0, 10)}`;
+    b = { href: `/i18n/${name}.json`, name, resources };
+    bundles.set(key, b);
+  }
+  return b;
+}
+
+/** The bundle a name stands for (GET /i18n/<name>.json), or undefined for a stale or unknown one. */
+export function bundleNamed(name: string) {
+  const [locale, area] = name.split(".");
+  if (!(LOCALES as readonly string[]).includes(locale) || !(area === "base" || area in AREA_NAMESPACES)) return undefined;
+  const b = bundleFor(locale as Locale, area === "base" ? "/" : `/${area}`);
+  return b.name === name ? b.resources : undefined;
+}
