@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Toast } from "../lib/session.server.ts";
 
 const STYLE: Record<Toast["type"], string> = {
@@ -13,12 +13,16 @@ const STYLE: Record<Toast["type"], string> = {
  */
 export function Toaster({ toasts }: { toasts: Toast[] }) {
   const [visible, setVisible] = useState(toasts);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
-    setVisible(toasts);
+    // A reload that brings no news (e.g. the orders list refreshed by a realtime event) leaves
+    // what is shown until its 5 s are up.
     if (!toasts.length) return;
-    const timer = setTimeout(() => setVisible([]), 5000);
-    return () => clearTimeout(timer);
+    setVisible(toasts);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setVisible([]), 5000);
   }, [toasts]);
+  useEffect(() => () => clearTimeout(timer.current), []);
   if (!visible.length) return null;
   return (
     <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3 no-print" role="status" aria-live="polite">

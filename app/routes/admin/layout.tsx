@@ -8,6 +8,7 @@ import { callApi } from "../../lib/api.server.ts";
 import { getMe, requireSeller, requireUser } from "../../lib/auth.server.ts";
 import { useSellerSocket } from "../../lib/use-seller-socket.ts";
 import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
+import { NewOrderSnackbar, useOrderEvents } from "../../components/orders/list-new-order.tsx";
 import { mapConfig } from "../../../api/lib/maps.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSeller];
@@ -29,7 +30,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const online = useOnline();
-  const realtime = useSellerSocket(loaderData.realtimeTicket);
+  // New orders: a snackbar, and the orders pages load again (orders/list-new-order.tsx).
+  const orderEvents = useOrderEvents();
+  const realtime = useSellerSocket(loaderData.realtimeTicket, orderEvents.onEvent);
   const { pathname } = useLocation();
   const { t } = useTranslation("nav");
   return (
@@ -42,6 +45,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <AdminHeader {...loaderData} realtime={realtime} />
         <main id="main" className="flex-1 p-4 lg:p-6">{online ? <Outlet /> : <OfflineScreen />}</main>
       </div>
+      <NewOrderSnackbar notices={orderEvents.notices} dismiss={orderEvents.dismiss} />
     </div>
   );
 }

@@ -1,152 +1,164 @@
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { Link, useLocation, useNavigation, useParams } from "react-router";
+/**
+ * /orders: the business's orders from every channel (spec section 2 "Order tabs") — tabs with
+ * their counts and, on Process Order, its stages; filters (channel, store, date range with the
+ * spec's shortcuts, order type, courier), search (order id, customer, SKU), sort and page size,
+ * keyset pages; the day's forward steps on ticked orders or one row at a time, printing the
+ * invoice, label or picklist of ticked orders; export of the filtered list and its history.
+ * Everything is in the URL or a POST form, so it all works without JavaScript. With JavaScript the
+ * admin layout refreshes this page when an order arrives or changes (orders/list-new-order.tsx).
+ *
+ * Decisions where the spec is silent:
+ * - Keyset pages (First / Previous / Next, `cursor` in the URL) instead of page numbers: a page
+ *   deep in a million orders costs what the first one does.
+ * - The bulk bar offers the forward steps the lifecycle table allows from the tab or stage shown
+ *   (all of them on All); an order the step does not apply to is skipped and the notice says so.
+ * - Printing ticked orders opens the print page with their ids (print-invoice, print-label,
+ *   selected-picklist), which marks them printed.
+ * - Tab and stage counts follow the search and filters; filtered counts stop at the API's cap.
+ */
+import { data, Link, redirect, replace, useLocation, useNavigation, useParams } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/list";
-import { ORDER_TABS, TAB_KEYS, type OrderTab } from "../../../../api/domain/order-tabs.ts";
+import { buttonClass } from "../../../components/button.tsx";
 import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
-import { DataTable, type Column } from "../../../components/list/data-table.tsx";
 import { EmptyState } from "../../../components/list/empty-state.tsx";
-import { FilterBar } from "../../../components/list/filter-bar.tsx";
-import { PageSizeSelect } from "../../../components/list/page-size-select.tsx";
-import { Pagination } from "../../../components/list/pagination.tsx";
-import { SearchBox } from "../../../components/list/search-box.tsx";
-import { SortSelect } from "../../../components/list/sort-select.tsx";
-import { StatusBadge, type Tone } from "../../../components/list/status-badge.tsx";
-import { getList, getOrThrow } from "../../../lib/api.server.ts";
-import { formatDateTime, formatNumber, formatRupiah } from "../../../lib/format.ts";
+import { ListHeader } from "../../../components/list/list-header.tsx";
+import { OrderBulkBar, PRINTS, QUICK_ACTIONS, type PrintKind, type QuickAction } from "../../../components/orders/list-bulk.tsx";
+import { OrderListFilters } from "../../../components/orders/list-filters.tsx";
+import { OrderListPager } from "../../../components/orders/list-pager.tsx";
+import { orderApiQuery, parseOrderParams } from "../../../components/orders/list-params.ts";
+import { stepsFor } from "../../../components/orders/list-steps.ts";
+import { OrderListTable } from "../../../components/orders/list-table.tsx";
+import { countText, OrderListTabs } from "../../../components/orders/list-tabs.tsx";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import { callApi } from "../../../lib/api.server.ts";
 import { getI18n, getLocale } from "../../../lib/i18n.server.ts";
+import { loadExports } from "../../../lib/list-page.server.ts";
 import { localePath } from "../../../lib/i18n.ts";
-import { listHref, parseListParams, type ListParams } from "../../../lib/list-params.ts";
+import { listHref } from "../../../lib/list-params.ts";
+import { loadCounts, loadFilterChoices, loadOrders } from "../../../lib/order-list.server.ts";
+import { pushToast, sessionContext } from "../../../lib/session.server.ts";
 
-// Orders sort by when they were placed: 1 Oldest, 2 Newest. The tab is the list's one filter.
-const SORTS = [1, 2] as const;
-const FILTERS = { tab: TAB_KEYS.filter((k) => k !== "all") };
-type Params = ListParams<typeof FILTERS>;
-
-type Order = {
-  order_id: number;
-  order_code: string;
-  channel_name: string;
-  customer_name: string;
-  status: string;
-  total_amount: number;
-  time_created: number;
-};
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = parseListParams(request.url, FILTERS, SORTS);
-  const ctx = { request, context };
-  const [orders, counts] = await Promise.all([
-    getList<Order>(ctx, "/v0.0.2/orders", {
-      page: params.page, limit: params.limit, sort: params.sort, search: params.search || undefined, status: params.filters.tab,
-    }),
-    getOrThrow<Record<OrderTab, number>>(ctx, "/v0.0.0/orders/count", { search: params.search || undefined }),
+export async function loader(args: Route.LoaderArgs) {
+  const url = new URL(args.request.url);
+  const params = parseOrderParams(url);
+  const query = orderApiQuery(params);
+  const [list, counts, choices, exports] = await Promise.all([
+    loadOrders(args, query),
+    loadCounts(args, query),
+    loadFilterChoices(args),
+    loadExports(args, "orders"),
   ]);
-  const t = getI18n(context).getFixedT(getLocale(context));
-  return { title: `${t("orders:title")} | ${t("common:app_name")}`, params, orders, counts: counts.data };
+  // A cursor that leads nowhere now (the orders moved on, an old or edited link) shows the first page.
+  if (!list || (!list.rows.length && params.cursor)) throw redirect(url.pathname + listHref(params));
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return {
+    title: `${t("order-list:title_count", { total: countText(counts, "all") })} | ${t("common:app_name")}`,
+    params,
+    rows: list.rows,
+    total: list.total,
+    prev: list.prev,
+    next: list.next,
+    counts,
+    steps: stepsFor(params.filters.stage ?? params.filters.tab),
+    choices,
+    exports: exports.rows,
+    exportsOpen: url.searchParams.get("history") === "open",
+  };
+}
+
+const bulkForm = z.object({
+  action: z.enum([...QUICK_ACTIONS, ...PRINTS]),
+  ids: z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1).max(150),
+});
+
+export async function action(args: Route.ActionArgs) {
+  const url = new URL(args.request.url);
+  const params = parseOrderParams(url);
+  // Back to the same page of the same list (the cursor too: staff work through a page).
+  const back = url.pathname + listHref(params, { cursor: params.cursor });
+  const form = await args.request.formData();
+  const web = args.context.get(sessionContext);
+  const locale = getLocale(args.context);
+  const t = getI18n(args.context).getFixedT(locale);
+  const intent = form.get("intent");
+
+  if (intent === "export") {
+    const { cursor: _, limit: __, ...filters } = orderApiQuery(params);
+    await callApi(args, "POST", "/v0.0.0/orders/export", { body: filters });
+    throw redirect(url.pathname + listHref(params, { history: "open" }));
+  }
+  if (intent !== "bulk") throw data(t("common:errors.unknown_action"), { status: 400 });
+
+  // A row's own button ("<action>:<id>") acts on its order alone; else the bar on the ticked ones.
+  const row = String(form.get("row") ?? "").split(":");
+  const parsed = bulkForm.safeParse(row.length === 2
+    ? { action: row[0], ids: [row[1]] }
+    : { action: form.get("action"), ids: form.getAll("order_ids") });
+  if (!parsed.success) {
+    pushToast(web, { type: "danger", message: t("order-list:bulk.none_selected") });
+    throw replace(back);
+  }
+  const { action, ids } = parsed.data;
+  if ((PRINTS as readonly string[]).includes(action)) throw redirect(printPage(locale, action as PrintKind, ids));
+
+  const step = action as QuickAction;
+  const res = await callApi<{ order_id: number; ok: boolean; message?: string }[]>(
+    args, "PUT", `/v2.0.0/orders/${step === "book-delivery" ? "book-deliveries" : step}`, { body: { order_ids: ids }, quiet: true },
+  );
+  if (!res.ok) {
+    pushToast(web, { type: "danger", message: res.message });
+  } else {
+    const done = res.data.filter((r) => r.ok).length;
+    const refused = res.data.filter((r) => !r.ok);
+    pushToast(web, { type: "success", message: t("order-list:bulk.done", { count: done, done: t(`orders:done.${step}`) }) });
+    if (refused.length) {
+      pushToast(web, { type: "danger", message: t("order-list:bulk.skipped", { count: refused.length, reason: refused[0].message }) });
+    }
+  }
+  throw replace(back);
+}
+
+function printPage(locale: string, kind: PrintKind, ids: number[]) {
+  const path = kind === "print-picklist" ? "/orders/selected-picklist" : `/orders/${kind}`;
+  return `${localePath(locale, path)}?ids=${ids.join(",")}`;
 }
 
 export default function OrdersList({ loaderData }: Route.ComponentProps) {
-  const { params, orders, counts } = loaderData;
-  const { t } = useTranslation("orders");
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
+  const { params, rows, total, prev, next, counts, steps, choices, exports, exportsOpen } = loaderData;
+  const { t } = useTranslation("order-list");
   const { lang } = useParams();
-  const busy = navigation.state === "loading" && navigation.location.pathname === pathname;
-  const { rows, pagination } = orders;
-  const columns: Column<Order>[] = [
-    { key: "code", header: t("table.order_code"), primary: true, cell: (o) => <span className="font-medium">{o.order_code}</span> },
-    { key: "date", header: t("table.date"), cell: (o) => <span className="whitespace-nowrap tabular-nums text-slate-600">{formatDateTime(o.time_created)}</span> },
-    { key: "channel", header: t("table.channel"), cell: (o) => o.channel_name },
-    { key: "customer", header: t("table.customer"), cell: (o) => o.customer_name },
-    { key: "status", header: t("table.status"), cell: (o) => <OrderStatus status={o.status} /> },
-    { key: "total", header: t("table.total"), className: "md:text-right", cell: (o) => <span className="whitespace-nowrap tabular-nums">{formatRupiah(o.total_amount)}</span> },
-  ];
+  const locale = lang ?? "en";
+  const location = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const f = params.filters;
+  const filtered = Boolean(params.search || Object.keys(f).some((k) => k !== "tab" && k !== "stage"));
+
   return (
-    <div className="mx-auto max-w-6xl space-y-4">
-      <header>
-        <h1 className="text-2xl font-semibold">
-          {t("title")} <span className="text-base font-normal text-slate-500">({formatNumber(counts.all)})</span>
-        </h1>
-        <p className="text-sm text-slate-500">{t("description")}</p>
-      </header>
-
-      <Tabs params={params} counts={counts} />
-
-      <FilterBar resetTo={localePath(lang ?? "en", "/orders") + listHref(params, { search: null, sort: null, limit: null, page: null })}>
-        {params.filters.tab ? <input type="hidden" name="tab" value={params.filters.tab} /> : null}
-        <SearchBox value={params.search} placeholder={t("search_placeholder")} />
-        <SortSelect value={params.sort} sorts={SORTS} />
-        <PageSizeSelect value={params.limit} />
-      </FilterBar>
-
-      {rows.length === 0 ? (
-        <EmptyState />
+    <div className="space-y-4">
+      <ListHeader title={t("title_count", { total: countText(counts, "all") })} exports={exports} exportsOpen={exportsOpen} />
+      <OrderListTabs params={params} counts={counts} />
+      <OrderListFilters params={params} choices={choices} pathname={location.pathname} />
+      {rows.length ? (
+        <>
+          <OrderBulkBar steps={steps} />
+          <OrderListTable rows={rows} busy={busy} detailHref={(id) => localePath(locale, `/orders/${id}`)} />
+        </>
+      ) : filtered ? (
+        <EmptyState title={t("empty.filtered_title")} subtitle={t("empty.filtered_body")}
+          action={<Link to={location.pathname + listHref({ ...params, search: "", filters: { tab: f.tab, stage: f.stage } })} className={buttonClass("secondary")}>{t("empty.clear")}</Link>} />
       ) : (
-        <DataTable
-          caption={t("table.caption", { total: formatNumber(pagination.total_record) })}
-          columns={columns}
-          rows={rows}
-          rowKey={(o) => o.order_id}
-          busy={busy}
-        />
+        <EmptyState title={t("empty.title")} subtitle={t("empty.body")} />
       )}
-
-      <Pagination params={params} totalPage={pagination.total_page} totalRecord={pagination.total_record} />
+      <OrderListPager params={params} prev={prev} next={next} summary={t("pager.total", { total })} />
     </div>
   );
 }
 
-/** Status tabs with their counts: plain links that keep the search, sort and page size. */
-function Tabs({ params, counts }: { params: Params; counts: Record<OrderTab, number> }) {
-  const { t } = useTranslation("orders");
-  const current = params.filters.tab ?? "all";
-  return (
-    <nav aria-label={t("tabs_label")} className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
-      <ul className="flex min-w-max gap-1 border-b border-slate-200">
-        {TAB_KEYS.map((tab) => {
-          const active = tab === current;
-          return (
-            <li key={tab}>
-              <Link
-                to={{ search: listHref(params, { tab: tab === "all" ? null : tab, page: null }) }}
-                aria-current={active ? "page" : undefined}
-                className={`-mb-px flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
-                  active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
-                }`}
-              >
-                {t(`tabs.${tab}`)}
-                <span className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${active ? "bg-brand-100 text-brand-700" : "bg-slate-100 text-slate-600"}`}>
-                  {formatNumber(counts[tab])}
-                </span>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
 }
-
-// The badge's tone follows the status's tab, so a glance tells the stage.
-const TAB_OF = new Map<string, string>(Object.entries(ORDER_TABS).flatMap(([tab, statuses]) => statuses.map((s) => [s, tab])));
-const TONE: Record<string, Tone> = {
-  "waiting-payment": "warning",
-  "waiting-approval": "warning",
-  process: "info",
-  delivered: "info",
-  successful: "success",
-  finished: "success",
-  cancelled: "neutral",
-  returned: "danger",
-};
-
-function OrderStatus({ status }: { status: string }) {
-  const { t } = useTranslation("orders");
-  const tab = TAB_OF.get(status);
-  return <StatusBadge tone={tab ? TONE[tab] : "neutral"}>{tab ? t(`status.${status}`) : t("common:states.unknown")}</StatusBadge>;
-}
-
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,0 +1,63 @@
+/**
+ * Acting on orders from the list, without a form per row (a 50-row page stays small): ONE POST
+ * form, the bulk bar, that every row's tick box and quick-action button join through form="…".
+ * - The bar: an action for the ticked orders — the lifecycle's forward steps the current tab or
+ *   stage allows (api/domain/order-lifecycle.ts decides, not this page), and printing the invoice,
+ *   the shipping label or the picklist of the ticked orders.
+ * - A row's button (name="row", value "<action>:<order id>") does its order's next step alone,
+ *   whatever is ticked.
+ * No confirmation: these are the day's routine forward steps (the ones that undo or cancel live
+ * on the order's page, with their reasons).
+ */
+import { useEffect, useState } from "react";
+import { Form } from "react-router";
+import { useTranslation } from "~/lib/i18n-react.tsx";
+import { inputClass, SubmitButton } from "../button.tsx";
+
+export const BULK_FORM_ID = "orders-bulk";
+
+/** Forward steps a tap may take, in lifecycle order: none needs a reason, a note or a choice. */
+export const QUICK_ACTIONS = ["accept", "prepare", "pack", "packing", "ready", "book-delivery", "send", "pickup", "deliver", "fulfill"] as const;
+export type QuickAction = (typeof QUICK_ACTIONS)[number];
+export const PRINTS = ["print-invoice", "print-label", "print-picklist"] as const;
+export type PrintKind = (typeof PRINTS)[number];
+
+/** `steps`: what the lifecycle allows from the tab or stage shown (list-steps.ts, on the server). */
+export function OrderBulkBar({ steps }: { steps: readonly QuickAction[] }) {
+  const { t } = useTranslation("order-list");
+  const { t: to } = useTranslation("orders");
+  return (
+    <Form id={BULK_FORM_ID} method="post" aria-label={t("bulk.label")} className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="bulk" />
+      <div>
+        <label htmlFor="bulk-action" className="mb-1 block text-xs font-medium text-slate-600">{t("bulk.label")}</label>
+        <select id="bulk-action" name="action" className={inputClass}>
+          {steps.map((a) => <option key={a} value={a}>{to(`actions.${a}`)}</option>)}
+          {PRINTS.map((p) => <option key={p} value={p}>{t(`bulk.${p}`)}</option>)}
+        </select>
+      </div>
+      <SubmitButton variant="secondary">{t("bulk.apply")}</SubmitButton>
+      <SelectAll />
+    </Form>
+  );
+}
+
+/** "Select all on this page": a JavaScript nicety over the rows' tick boxes. */
+export function SelectAll() {
+  const { t } = useTranslation("order-list");
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  if (!ready) return null;
+  return (
+    <label className="flex items-center gap-2 py-2 text-sm text-slate-600">
+      <input
+        type="checkbox"
+        className="h-4 w-4"
+        onChange={(e) => {
+          for (const box of document.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM_ID}"][type=checkbox]`)) box.checked = e.currentTarget.checked;
+        }}
+      />
+      {t("table.select_all")}
+    </label>
+  );
+}
