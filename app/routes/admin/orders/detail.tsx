@@ -1,0 +1,91 @@
+/**
+ * /orders/:slug (slug = the order's id, the socket's sys_order_id): one order — its items,
+ * customer, shipping and the courier's tracking, payment, status history — and what the seller
+ * can do next: exactly the actions the lifecycle table allows now (api/domain/order-lifecycle.ts,
+ * given by the API as allowed_actions), each a POST form to this page's action
+ * (detail.server.ts), which calls the API. Partial cancellation sits with the items, the seller's
+ * feedback at the end, the print links at the top.
+ *
+ * Decisions where the spec is silent:
+ * - Destructive actions (cancel, reject, approving the customer's cancellation, cancelling items)
+ *   ask first: a dialog with JavaScript, the server's confirm step without.
+ * - A refusal (422: "already accepted" by someone else, a missing reason …) comes back to the
+ *   form that sent it, opened, with what was typed; if the order moved on and that form is gone,
+ *   the message stands above the actions. The page shows the order as it now is either way.
+ * - Tracking loads with the order; an order with no courier events shows "No courier updates yet".
+ */
+import { useLocation } from "react-router";
+import type { Route } from "./+types/detail";
+import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
+import type { FormReply } from "../../../components/form.tsx";
+import { ConfirmPanel } from "../../../components/list/confirm-dialog.tsx";
+import { failedAction, OrderActions, useConfirmText } from "../../../components/orders/detail-actions.tsx";
+import { FeedbackCard } from "../../../components/orders/detail-feedback.tsx";
+import { OrderHeader } from "../../../components/orders/detail-header.tsx";
+import { CustomerCard, OrderNotes, PaymentCard, ShippingCard } from "../../../components/orders/detail-info.tsx";
+import { OrderItems } from "../../../components/orders/detail-items.tsx";
+import { HistoryCard, TrackingCard } from "../../../components/orders/detail-timeline.tsx";
+import type { OrderDetail, OrderTracking, ShippingParameters } from "../../../components/orders/detail-types.ts";
+import { getOrThrow } from "../../../lib/api.server.ts";
+import { getI18n, getLocale } from "../../../lib/i18n.server.ts";
+import { idFromSlug } from "../../../lib/params.ts";
+import { orderAction } from "./detail.server.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const id = idFromSlug(args.params.slug);
+  const [{ data: order }, { data: tracking }] = await Promise.all([
+    getOrThrow<OrderDetail>(args, `/v2.2.0/orders/${id}`),
+    getOrThrow<OrderTracking>(args, `/v0.0.0/orders/${id}/tracking`),
+  ]);
+  // The booking form's choices (hand-over, pickup windows, weight), only when it is on the page.
+  const booking = order.allowed_actions.includes("book-delivery") && order.delivery_method === "courier"
+    ? (await getOrThrow<ShippingParameters>(args, "/v2.0.0/orders/shipping-parameter", { order_id: id })).data
+    : null;
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  return { title: `${order.order_code} | ${t("orders:title")} | ${t("common:app_name")}`, order, tracking: tracking.timeline, booking };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return orderAction(args, idFromSlug(args.params.slug));
+}
+
+type Confirm = { confirm: { action: string; fields: Record<string, string> } };
+
+export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, tracking, booking } = loaderData;
+  const { pathname } = useLocation();
+  const confirmText = useConfirmText();
+  const confirm = actionData && "confirm" in actionData ? (actionData as Confirm).confirm : null;
+  const reply = (actionData && !("confirm" in actionData) ? actionData : null) as FormReply;
+  const failed = failedAction(reply);
+  // Feedback is given once the customer has the order (the API's rule); once given it stays shown.
+  const showFeedback = order.feedback || ["received", "finish", "complaint", "returned"].includes(order.status);
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-4">
+      <OrderHeader order={order} />
+      {confirm ? <ConfirmPanel text={confirmText(confirm.action, order.order_code)} fields={confirm.fields} cancelTo={pathname} /> : null}
+      <OrderNotes order={order} />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <OrderActions order={order} shipping={booking} reply={reply} />
+          <OrderItems order={order} reply={reply} failed={failed} />
+          <HistoryCard rows={order.history} />
+        </div>
+        <div className="space-y-4">
+          <CustomerCard order={order} />
+          <ShippingCard order={order} />
+          {order.delivery_method === "courier" ? <TrackingCard rows={tracking} /> : null}
+          <PaymentCard order={order} />
+          {showFeedback ? <FeedbackCard order={order} reply={failed ? null : reply} /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
