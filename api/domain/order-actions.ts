@@ -271,7 +271,7 @@ async function deadlineFor(tx: Tx, order: OrderRow, status: string): Promise<Dat
 
 /** Every order of the business in these ids, each action in its own transaction (bulk buttons). */
 export async function applyToOrders(businessId: number, orderIds: number[], input: ActionInput) {
-  const results: Array<{ order_id: number; ok: boolean; status?: string; message?: string; vars?: Record<string, unknown> }> = [];
+  const results: Array<{ order_id: number; ok: boolean; status?: string; message?: string; vars?: Record<string, unknown>; errors?: unknown }> = [];
   for (const id of [...new Set(orderIds)]) {
     try {
       const r = await applyOrderAction(businessId, id, input);
@@ -281,7 +281,7 @@ export async function applyToOrders(businessId: number, orderIds: number[], inpu
       // bulk goes on, and the caller sees which to send again.
       const code = pgErrorCode(e);
       if (code === "40P01" || code === "40001") results.push({ order_id: id, ok: false, message: "api:errors.conflict" });
-      else if (e instanceof ApiError) results.push({ order_id: id, ok: false, message: e.message, vars: e.vars });
+      else if (e instanceof ApiError) results.push({ order_id: id, ok: false, message: e.message, vars: e.vars, errors: e.data });
       else throw e;
     }
   }

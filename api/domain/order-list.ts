@@ -47,7 +47,7 @@ const unixSeconds = blank(z.coerce.number({ error: "invalid" }).int("invalid").m
 
 /** The list's filters (also the counts' and the export's). */
 export const orderFilterFields = z.object({
-  status: blank(z.string().trim().refine(isStatusFilter, "orders:errors.unknown_status")),
+  status: blank(z.string().trim().refine(isStatusFilter, "api-orders:unknown_status")),
   channel_id: id,
   store_id: id,
   date_from: unixSeconds,

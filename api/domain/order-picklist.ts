@@ -41,7 +41,7 @@ export const orderIdList = (max: number) => z.preprocess(
 
 export const picklistQuery = z.object({
   order_ids: blank(orderIdList(MAX_PICKLIST_IDS)),
-  status: blank(z.string().trim().refine(isStatusFilter, "orders:errors.unknown_status")),
+  status: blank(z.string().trim().refine(isStatusFilter, "api-orders:unknown_status")),
 });
 
 type Line = Awaited<ReturnType<typeof linesOf>>[number];

@@ -101,7 +101,7 @@ function handle(action: OrderAction) {
 
     const data = results.map((r) => (r.ok
       ? { order_id: r.order_id, ok: true, status: r.status }
-      : { order_id: r.order_id, ok: false, message: c.var.t(r.message!, r.vars) }));
+      : { order_id: r.order_id, ok: false, message: c.var.t(r.message!, r.vars), ...(r.errors ? { errors: fieldMessages(r.errors, (k) => c.var.t(k, r.vars)) } : {}) }));
     if (results.some((r) => r.ok)) return c.json({ code: 200, message: c.var.t("api:ok"), data }, 200);
     // Nothing applied: not found when none of them is the business's, else the first refusal.
     const refused = results.findIndex((r) => r.message !== "api-orders:not_found");
@@ -147,4 +147,10 @@ export const ORDER_ACTION_PATHS: Record<Exclude<OrderAction, NotSellers>, string
 for (const [action, paths] of Object.entries(ORDER_ACTION_PATHS)) {
   const handler = handle(action as OrderAction);
   for (const path of paths) orderActionRoutes.put(path, ...seller, handler);
+}
+
+/** A refusal's field messages ({ reason: ["api-orders:reason_required"] }), translated for the caller. */
+function fieldMessages(errors: unknown, t: (key: string) => string): Record<string, string[]> {
+  if (!errors || typeof errors !== "object" || Array.isArray(errors)) return {};
+  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, (Array.isArray(v) ? v : [v]).map((m) => t(String(m)))]));
 }

@@ -136,7 +136,7 @@ describe("refusals", () => {
     const res = await act("/v2.0.0/orders/send", o.id);
     expect(res.status).toBe(422);
     expect(res.body.message).toBe(`Order ${(await orderRow(o.id)).orderCode} cannot be changed with "Hand to courier" while it is Waiting Approval`);
-    expect(res.body.data).toEqual([{ order_id: o.id, ok: false, message: res.body.message }]);
+    expect(res.body.data).toEqual([{ order_id: o.id, ok: false, message: res.body.message, errors: { action: [res.body.message] } }]);
     expect(await historyOf(o.id)).toEqual(before);
     expect((await orderRow(o.id)).status).toBe("waiting-approval");
   });
@@ -223,6 +223,8 @@ describe("reject, cancel, hold", () => {
     const none = await act("/v0.0.0/orders/:id{[0-9]+}/cancel", o.id);
     expect(none.status).toBe(422);
     expect(none.body.message).toBe("Choose a reason");
+    // The message also names its field, so a form can show it under the reason picker.
+    expect(none.body.data[0].errors).toEqual({ reason: ["Choose a reason"] });
     // Payment Expired is the system's reason, not the seller's.
     expect((await act("/v2.0.0/orders/cancel", o.id, { reason: 1 })).status).toBe(422);
     expect(await stockOf(o.variantId)).toEqual({ onHand: 5, reserved: 2 });

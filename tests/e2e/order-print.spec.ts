@@ -190,8 +190,8 @@ test("the picklist of a batch groups its items by location and SKU @core", async
     .sort((x, y) => x.name.localeCompare(y.name) || x.sku.localeCompare(y.sku))
     .map((r) => ({ ...r, location: `${r.kind}: ${r.name}` }));
 
-  await page.goto(`/orders/print-picklist?ids=${ids.join(",")}`);
-  await expect(page.getByRole("heading", { name: "Picklist · 3 orders", level: 1 })).toBeVisible();
+  await page.goto(`/orders/selected-picklist?ids=${ids.join(",")}`);
+  await expect(page.getByRole("heading", { name: "Picklist of selected orders · 3 orders", level: 1 })).toBeVisible();
   const sheet = page.getByRole("article", { name: "Picklist" });
   for (const o of orders) await expect(sheet).toContainText(o.order_code);
   const locations = [...new Set(expected.map((e) => e.location))];
@@ -212,7 +212,7 @@ test("the picklist of a batch groups its items by location and SKU @core", async
 test("a picklist per order, each with its order's barcode @core", async ({ page, javaScriptEnabled }) => {
   const [a, b] = await finished(javaScriptEnabled !== false);
   // Chosen b first: the sheets follow the choice.
-  await page.goto(`/orders/selected-picklist?ids=${b.id},${a.id}`);
+  await page.goto(`/orders/print-picklist?ids=${b.id},${a.id}`);
   await expect(page.getByRole("heading", { name: "Picklist per order · 2 orders", level: 1 })).toBeVisible();
   const sheets = page.getByRole("article");
   await expect(sheets).toHaveCount(2);

@@ -1,5 +1,5 @@
 /**
- * A picklist sheet (/orders/print-picklist for the chosen orders together, /orders/selected-picklist
+ * A picklist sheet (/orders/selected-picklist for the chosen orders together, /orders/print-picklist
  * one per order): what to take from the shelves, grouped by stock location (a store, or a warehouse
  * and its partition, as the API places each line) and by SKU within it, with a box to tick per
  * line. Together, each SKU line also says which orders it is for and how many each, so the picker

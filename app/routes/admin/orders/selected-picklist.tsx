@@ -1,13 +1,12 @@
 /**
- * /orders/selected-picklist?ids=1,2,3 (or repeated `id`) [&paper=a4|label]: a picklist per chosen
- * order, each on its own page with the order code's barcode, for shops where one person picks and
- * packs one order at a time. One picklist call for all of them (the API groups by location and SKU
- * and says which order each quantity is for); each order's sheet keeps its own quantities. Opening
- * the page marks the orders' picklists printed (app/lib/order-print.server.ts says why then).
+ * /orders/selected-picklist?ids=1,2,3 (or repeated `id`) [&paper=a4|label]: one picklist for all the
+ * chosen orders — each SKU once per stock location with the total to take and which orders it is
+ * for — so a picker walks the shelves once for a whole batch. Opening the page marks the orders'
+ * picklists printed (app/lib/order-print.server.ts says why then).
  */
 import type { Route } from "./+types/selected-picklist";
 import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
-import { groupsOfOrder, PicklistSheet } from "../../../components/orders/print-picklist.tsx";
+import { PicklistSheet } from "../../../components/orders/print-picklist.tsx";
 import { PrintShell } from "../../../components/orders/print-shell.tsx";
 import type { Picklist } from "../../../lib/order-print.ts";
 import { markPrinted, printAnswer, printBase, printPicklist } from "../../../lib/order-print.server.ts";
@@ -21,16 +20,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function SelectedPicklist({ loaderData }: Route.ComponentProps) {
   const { picklist, ...base } = loaderData;
-  if (!picklist) return <PrintShell base={base}>{null}</PrintShell>;
-  // The sheets follow the order the orders were chosen in (the API lists them oldest first).
-  const byId = new Map(picklist.orders.map((o) => [o.order_id, o]));
-  const orders = base.params.ids.flatMap((id) => byId.get(id) ?? []);
-  const one = orders.length === 1 ? { id: orders[0].order_id, code: orders[0].order_code } : undefined;
+  const one = picklist?.orders.length === 1 ? { id: picklist.orders[0].order_id, code: picklist.orders[0].order_code } : undefined;
   return (
     <PrintShell base={base} backTo={one}>
-      {orders.map((o) => (
-        <PicklistSheet key={o.order_id} groups={groupsOfOrder(picklist, o.order_id)} orders={[o]} single={o} businessName={base.businessName} now={base.now} compact={base.params.paper === "label"} />
-      ))}
+      {picklist ? <PicklistSheet groups={picklist.locations} orders={picklist.orders} businessName={base.businessName} now={base.now} compact={base.params.paper === "label"} /> : null}
     </PrintShell>
   );
 }
