@@ -11,11 +11,13 @@ window.addEventListener("vite:preloadError", (event) => {
 });
 
 // The page's strings (named by the root loader, preloaded by a <link> in the head) before
-// hydrating, so the first render matches the server's HTML. An error page may have none.
+// hydrating, so the first render matches the server's HTML. An error page may have none. When
+// they cannot be had (the connection dropped), the page stays the server's HTML: every form and
+// link works without JavaScript, which beats a page of translation keys.
 const bundle = document.getElementById("i18n-bundle")?.getAttribute("href");
-if (bundle) await loadBundle(bundle).catch(() => undefined);
+const strings = bundle ? await loadBundle(bundle).then(() => true, () => false) : true;
 
-startTransition(() => {
+if (strings) startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>

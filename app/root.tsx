@@ -28,9 +28,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** A page of another area needs that area's strings before it shows (hydration loads the first in entry.client.tsx). */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
-  await loadBundle(data.i18n);
+  // Without the strings, go there the plain way: the server renders the page in its language.
+  await loadBundle(data.i18n).catch(() => {
+    window.location.assign(request.url);
+    return new Promise<never>(() => {});
+  });
   return data;
 }
 

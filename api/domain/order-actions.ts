@@ -65,7 +65,8 @@ export async function applyOrderActionIn(tx: Tx, businessId: number, orderId: nu
   if (!t) throw await refusal(tx, order, input.action);
 
   // What the caller must say.
-  let reason = input.reason ?? t.reason ?? null;
+  // A caller picks a reason only where the table offers a choice; elsewhere the table's own stands.
+  let reason = t.reasons ? (input.reason ?? null) : (t.reason ?? null);
   if (t.reasons && (reason == null || !t.reasons.includes(reason))) {
     throw new ApiError(422, "api-orders:reason_required", { reason: ["api-orders:reason_required"] });
   }
@@ -106,7 +107,7 @@ export async function applyOrderActionIn(tx: Tx, businessId: number, orderId: nu
     const holding = (t.stock ?? order.stockState) as StockHolding;
     if (holding !== order.stockState) {
       // The return restocks on finish-returns; "damaged" was said when the goods came back (accept-returns).
-      await moveStock(tx, order, items.filter((i) => !i.cancelledAt), order.stockState as StockHolding, holding, stockRef, input.damaged ?? order.returnDamaged ?? false);
+      await moveStock(tx, order, items.filter((i) => !i.cancelledAt), order.stockState as StockHolding, holding, stockRef, order.returnDamaged ?? false);
       patch.stockState = holding;
     }
   }
@@ -123,6 +124,7 @@ export async function applyOrderActionIn(tx: Tx, businessId: number, orderId: nu
     patch.complaintReason = reason;
     patch.complaintNote = note;
   }
+  // Said once, when the goods come back; finishing the return restocks by it.
   if (input.action === "accept-returns") patch.returnDamaged = input.damaged ?? false;
   if (input.action === "pay") patch.paidAt = new Date();
   if (input.action === "book-delivery") {
@@ -130,7 +132,9 @@ export async function applyOrderActionIn(tx: Tx, businessId: number, orderId: nu
     if (given && !/^[A-Za-z0-9-]{6,40}$/.test(given)) {
       throw new ApiError(422, "api-orders:tracking_invalid", { tracking_number: ["api-orders:tracking_invalid"] });
     }
-    if (order.deliveryMethod === "courier") patch.trackingNumber = given || order.trackingNumber || awbFor(order);
+    // The receipt number is the courier's: typed by the seller who booked it, or sent later by the
+    // channel / courier (webhook). We never make one up: a label must carry what the courier scans.
+    if (order.deliveryMethod === "courier" && given) patch.trackingNumber = given;
   }
   patch.deadlineAt = await deadlineFor(tx, order, status);
 
@@ -238,13 +242,6 @@ function totals(order: OrderRow, live: ItemRow[]) {
   return { subtotal, totalAmount: Math.max(0, subtotal + order.shippingCost - order.discount) };
 }
 
-/** Our own receipt number when the seller books without one: INDIE + order id + a check digit. */
-function awbFor(order: OrderRow) {
-  const digits = String(order.id).padStart(9, "0");
-  const check = [...digits].reduce((s, d, i) => s + Number(d) * (i % 2 ? 3 : 1), 0) % 10;
-  return `INDIE${digits}${check}`;
-}
-
 /** The next deadline the sweeper enforces in the new status, or null. */
 async function deadlineFor(tx: Tx, order: OrderRow, status: string): Promise<Date | null> {
   const now = Date.now();
@@ -292,6 +289,11 @@ export async function applyToOrders(businessId: number, orderIds: number[], inpu
 export const EXPIRY: ReadonlyMap<string, OrderAction> = new Map(
   LIFECYCLE.filter((t) => t.action.startsWith("expire-") && t.by.includes("system")).flatMap((t) => t.from.map((s) => [s, t.action] as const)),
 );
+
+/** An expiry that cannot apply (logged by the sweeper) waits an hour, so it never blocks the others. */
+export async function postponeDeadline(orderId: number) {
+  await db.update(orders).set({ deadlineAt: sql`now() + interval '1 hour'` }).where(eq(orders.id, orderId));
+}
 
 /**
  * Orders past their deadline in a status a system action expires, oldest deadline first. Only

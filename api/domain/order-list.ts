@@ -112,7 +112,8 @@ const cursorField = blank(z.string().max(200, "api-orders:cursor").transform((te
 
 export const orderListQuery = withDateRange(orderFilterFields.extend({
   limit: z.coerce.number({ error: "invalid" }).int("invalid").refine((v) => (PAGE_SIZES as readonly number[]).includes(v), "api-orders:page_size").default(10),
-  page: z.coerce.number({ error: "invalid" }).int("invalid").min(1, "invalid").max(1_000_000, "invalid").default(1),
+  // OFFSET pages (legacy clients) stop at page 1,000; `cursor` pages go anywhere at the same cost.
+  page: z.coerce.number({ error: "invalid" }).int("invalid").min(1, "invalid").max(1_000, "invalid").default(1),
   cursor: cursorField,
 }));
 export type OrderListQuery = z.infer<typeof orderListQuery>;
@@ -124,8 +125,8 @@ export type OrderListQuery = z.infer<typeof orderListQuery>;
 /** The `status` filter as the index it reads: a tab, a stage, or a single status (inside its stage). */
 export function statusCondition(filter: string | undefined): SQL | undefined {
   if (!filter || filter === "all") return undefined;
-  if (filter in ORDER_TABS) return eq(orders.tab, filter);
-  if (filter in ORDER_STAGES) return eq(orders.stage, filter);
+  if (Object.hasOwn(ORDER_TABS, filter)) return eq(orders.tab, filter);
+  if (Object.hasOwn(ORDER_STAGES, filter)) return eq(orders.stage, filter);
   return exactStatus(filter as OrderStatus);
 }
 

@@ -57,10 +57,10 @@ export const NOT_A_SALE: readonly OrderStatus[] = ["waiting-payment", "cancelled
 /** The statuses a `status` filter stands for: a tab key, a stage, a single status, or null for all. */
 export function statusesFor(filter: string | undefined): readonly string[] | null {
   if (!filter || filter === "all") return null;
-  if (filter in ORDER_TABS) return ORDER_TABS[filter as OrderTabKey];
-  if (filter in ORDER_STAGES) return ORDER_STAGES[filter as OrderStage];
+  if (Object.hasOwn(ORDER_TABS, filter)) return ORDER_TABS[filter as OrderTabKey];
+  if (Object.hasOwn(ORDER_STAGES, filter)) return ORDER_STAGES[filter as OrderStage];
   return [filter];
 }
 
 export const isStatusFilter = (s: string) =>
-  s === "all" || s in ORDER_TABS || s in ORDER_STAGES || (ORDER_STATUSES as readonly string[]).includes(s);
+  s === "all" || Object.hasOwn(ORDER_TABS, s) || Object.hasOwn(ORDER_STAGES, s) || (ORDER_STATUSES as readonly string[]).includes(s);

@@ -8,7 +8,7 @@
  * apply and the other is refused ("already expired"), which is skipped. Started by server.ts next
  * to the job worker; tests call sweepOverdueOrders() themselves.
  */
-import { applyOrderAction, EXPIRY, overdueOrders } from "../domain/order-actions.ts";
+import { applyOrderAction, EXPIRY, overdueOrders, postponeDeadline } from "../domain/order-actions.ts";
 import { splitState } from "../domain/order-lifecycle.ts";
 import { publish } from "../lib/events.ts";
 import { ApiError } from "../lib/http.ts";
@@ -30,8 +30,13 @@ export async function sweepOverdueOrders(): Promise<number> {
         applied += 1;
         publish(o.businessId, "onSellerOrderUpdate", { sys_order_id: r.orderId, status: splitState(r.to).status });
       } catch (e) {
-        // Moved meanwhile (staff accepted it, another process expired it): nothing to do.
         if (!(e instanceof ApiError)) throw e;
+        // Moved meanwhile (staff accepted it, another process expired it): nothing to do. Any
+        // other refusal is logged and waits an hour, so it cannot hold back the orders behind it.
+        if (e.message !== "api-orders:not_allowed" && e.message !== "api-orders:already") {
+          console.error(`order ${o.id}: expiry refused (${e.message})`);
+          await postponeDeadline(o.id);
+        }
       }
     }
     cancelled += applied;

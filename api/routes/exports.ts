@@ -112,6 +112,7 @@ export async function queueExport(c: Context<ApiEnv>, kind: string) {
   if (!def) throw notFound();
   if (!canAccess(c.var.member, def.privilege)) throw forbidden("api:errors.no_privilege");
   const filters = await input(c, def.filters);
+  await def.check?.(c.var.member.businessId, filters);
   const locale = c.var.locale;
   const stamp = dayjs().utcOffset(WIB_OFFSET_MS / 60_000).format("DD-MM-YYYY_HHmmss");
   const params: ExportParams = { locale, filters: filters as Record<string, unknown> };

@@ -29,8 +29,10 @@ const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
  * The namespaces the browser needs on a page of `pathname`, for app/lib/i18n-react: never the
  * API's own messages (`api`, `api-*`), which only the API translates, nor another area's.
  */
+const areaNamespaces = (area: string) => (Object.hasOwn(AREA_NAMESPACES, area) ? AREA_NAMESPACES[area] : undefined);
+
 export function resourcesFor(locale: Locale, pathname: string): Resources {
-  const mine = new Set(AREA_NAMESPACES[areaOf(pathname)] ?? []);
+  const mine = new Set(areaNamespaces(areaOf(pathname)) ?? []);
   return Object.fromEntries(
     Object.entries((resources[locale] ?? {}) as Resources).filter(([ns]) => !ns.startsWith("api") && (!areaOnly.has(ns) || mine.has(ns))),
   );
@@ -54,7 +56,7 @@ const bundles = new Map<string, { href: string; name: string; resources: Resourc
  * process makes the same names, so any of them serves any bundle.
  */
 export function bundleFor(locale: Locale, pathname: string) {
-  const area = AREA_NAMESPACES[areaOf(pathname)] ? areaOf(pathname) : "base";
+  const area = areaNamespaces(areaOf(pathname)) ? areaOf(pathname) : "base";
   const key = `${locale}.${area}`;
   let b = bundles.get(key);
   if (!b) {
@@ -66,10 +68,14 @@ export function bundleFor(locale: Locale, pathname: string) {
   return b;
 }
 
-/** The bundle a name stands for (GET /i18n/<name>.json), or undefined for a stale or unknown one. */
+/**
+ * The bundle a name stands for (GET /i18n/<name>.json), or undefined for an unknown language or
+ * area. A name with another hash (a page rendered by an older or newer process during a deploy)
+ * gets this process's strings, marked not current so it is not cached for good.
+ */
 export function bundleNamed(name: string) {
   const [locale, area] = name.split(".");
-  if (!(LOCALES as readonly string[]).includes(locale) || !(area === "base" || area in AREA_NAMESPACES)) return undefined;
+  if (!(LOCALES as readonly string[]).includes(locale) || !(area === "base" || areaNamespaces(area))) return undefined;
   const b = bundleFor(locale as Locale, area === "base" ? "/" : `/${area}`);
-  return b.name === name ? b.resources : undefined;
+  return { resources: b.resources, current: b.name === name };
 }

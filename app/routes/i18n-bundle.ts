@@ -8,9 +8,12 @@ import { bundleNamed } from "../lib/i18n.server.ts";
 
 export function loader({ params }: Route.LoaderArgs) {
   const name = params.bundle.replace(/\.json$/, "");
-  const resources = bundleNamed(name);
-  if (!resources) throw data("Not found", { status: 404 });
-  return new Response(JSON.stringify(resources), {
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=31536000, immutable" },
+  const bundle = bundleNamed(name);
+  if (!bundle) throw data("Not found", { status: 404 });
+  return new Response(JSON.stringify(bundle.resources), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": bundle.current ? "public, max-age=31536000, immutable" : "no-cache",
+    },
   });
 }

@@ -102,8 +102,10 @@ async function demoOrder(userId: number, channel: { id: number }, path: (typeof 
   const { orderId } = await receiveOrder(channel.id, { ...base, items });
   for (const step of path.steps) {
     const [actor, action, extra] = typeof step === "string" ? ["seller", step, {}] : step.length === 2 && typeof step[1] === "object" ? ["seller", step[0], step[1]] : step;
+    // The courier's receipt number, as the seller types it after booking the pick-up.
+    const awb = action === "book-delivery" && !path.pickup ? { trackingNumber: `${base.courier!.code.toUpperCase()}${String(4_100_000_000 + n * 7_919)}` } : {};
     await db.transaction((tx) => applyOrderActionIn(tx, ch.businessId, orderId, {
-      action: action as OrderAction, actor: actor as ActionInput["actor"], userId: actor === "seller" ? userId : null, ...(extra as object),
+      action: action as OrderAction, actor: actor as ActionInput["actor"], userId: actor === "seller" ? userId : null, ...awb, ...(extra as object),
     }));
   }
 }

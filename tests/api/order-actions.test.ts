@@ -75,8 +75,8 @@ describe("the fulfilment journey", () => {
       "/v2.0.0/orders/book-deliveries",
     ]);
     expect(row.status).toBe("wait-to-send");
-    // Booked without a receipt number: ours, printable as a barcode.
-    expect(row.trackingNumber).toMatch(/^INDIE\d{10}$/);
+    // Booked without a receipt number: none is made up; the courier's comes later.
+    expect(row.trackingNumber).toBeNull();
     expect(await stockOf(o.variantId)).toEqual({ onHand: 10, reserved: 2 });
 
     await walk(o.id, ["/v2.0.0/orders/send"]);
@@ -345,7 +345,8 @@ describe("complaints and returns", () => {
   it("approved return received damaged: returned, nothing back on the shelf", async () => {
     const o = await delivered(2, 10);
     expect(await stockOf(o.variantId)).toEqual({ onHand: 8, reserved: 0 });
-    const row = await walk(o.id, ["/v2.0.0/orders/approve-returns", ["/v2.0.0/orders/accept-returns", { damaged: true }], "/v2.0.0/orders/finish-returns"]);
+    // Damaged is said when the goods come back; finishing cannot take it back.
+    const row = await walk(o.id, ["/v2.0.0/orders/approve-returns", ["/v2.0.0/orders/accept-returns", { damaged: true }], ["/v2.0.0/orders/finish-returns", { damaged: false }]]);
     expect(row).toMatchObject({ status: "returned", returnDamaged: true, stockState: "returned" });
     expect(await stockOf(o.variantId)).toEqual({ onHand: 8, reserved: 0 });
   });
@@ -363,14 +364,29 @@ describe("complaints and returns", () => {
     expect(await stockOf(o.variantId)).toEqual({ onHand: 10, reserved: 0 });
   });
 
-  it("appeal declined: the order is received again and can be finished", async () => {
+  it("appeal declined: the sale stands and the order is finished", async () => {
     const o = await delivered(1, 3);
     await walk(o.id, [["/v2.0.0/orders/decline-returns", { note: "Complete on dispatch" }]]);
     await applyOrderAction(shop.businessId, o.id, { action: "appeal", actor: "customer" });
     expect((await act("/v2.0.0/orders/decline-appeal", o.id)).status).toBe(422);
-    const row = await walk(o.id, [["/v2.0.0/orders/decline-appeal", { note: "Same photos" }], "/v2.0.0/orders/fulfill"]);
+    const row = await walk(o.id, [["/v2.0.0/orders/decline-appeal", { note: "Same photos" }]]);
     expect(row.status).toBe("finish");
     expect(await stockOf(o.variantId)).toEqual({ onHand: 2, reserved: 0 });
+  });
+});
+
+describe("what a caller cannot choose", () => {
+  it("a fixed reason stays the table's: a reject is Seller Declined whatever the body says", async () => {
+    const o = await order(1, 5);
+    expect((await walk(o.id, [["/v2.0.0/orders/reject", { reason: 1 }]])).cancelReason).toBe(3);
+  });
+
+  it("the courier's pick-up scan before anyone pressed send still hands the parcel over", async () => {
+    const o = await order(2, 10);
+    await walk(o.id, ["/v2.0.0/orders/accept", "/v2.0.0/orders/prepare", "/v2.0.0/orders/pack", "/v2.0.0/orders/packing", "/v2.0.0/orders/ready", "/v2.0.0/orders/book-deliveries"]);
+    await applyOrderAction(shop.businessId, o.id, { action: "pickup", actor: "system" });
+    expect(await orderRow(o.id)).toMatchObject({ status: "sending", stockState: "deducted" });
+    expect(await stockOf(o.variantId)).toEqual({ onHand: 8, reserved: 0 });
   });
 });
 

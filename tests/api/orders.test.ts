@@ -70,7 +70,11 @@ async function newOrder(opts: Partial<IncomingOrder> & { steps?: OrderAction[] }
     items: [{ sku: skus[0], quantity: 1 }],
     ...incoming,
   });
-  for (const action of steps) await applyOrderAction(tokoDemo, made.orderId, { action, actor: action === "deliver" ? "system" : "seller", userId: sellerId });
+  for (const action of steps) {
+    // Booked as a seller does: with the courier's receipt number.
+    const trackingNumber = action === "book-delivery" ? `JP${seq}${Date.now() % 100_000_000}` : null;
+    await applyOrderAction(tokoDemo, made.orderId, { action, actor: action === "deliver" ? "system" : "seller", userId: sellerId, trackingNumber });
+  }
   return made;
 }
 const TO_READY: OrderAction[] = ["accept", "prepare", "pack", "packing", "ready"];
@@ -168,6 +172,8 @@ describe("orders list", () => {
     expect(bad.body.data).toEqual({ status: ["Unknown order status"] });
     expect((await list({ date_from: noon + 86400, date_to: noon })).body.data).toEqual({ date_to: ["The end date is before the start date"] });
     expect((await list({ limit: 7 })).status).toBe(422);
+    // Names every object has are not statuses.
+    for (const status of ["constructor", "toString", "__proto__"]) expect((await list({ status })).status).toBe(422);
     expect((await list({ cursor: "not-a-cursor" })).body.data).toEqual({ cursor: ["This page link is no longer valid: open the list again"] });
   });
 

@@ -39,7 +39,8 @@ export type OrderFilters = {
 export type OrderListParams = ListParams & { filters: OrderFilters; cursor: string | null };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (v: string | null): v is string => Boolean(v && DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
+// Days before 2000 are typos (the API counts from 1970 and refuses earlier ones).
+const isDay = (v: string | null): v is string => Boolean(v && DAY.test(v) && v >= "2000-01-01" && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
 
 export function parseOrderParams(url: URL | string): OrderListParams {
   const q = new URL(url, "http://x").searchParams;

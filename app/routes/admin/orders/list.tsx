@@ -85,8 +85,10 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "export") {
     const { cursor: _, limit: __, ...filters } = orderApiQuery(params);
-    await callApi(args, "POST", "/v0.0.0/orders/export", { body: filters });
-    throw redirect(url.pathname + listHref(params, { history: "open" }));
+    const queued = await callApi(args, "POST", "/v0.0.0/orders/export", { body: filters });
+    // Refused (too many orders for one file): say why and stay on the list.
+    if (!queued.ok && queued.code === 422) pushToast(web, { type: "danger", message: queued.message });
+    throw redirect(url.pathname + listHref(params, queued.ok ? { history: "open" } : {}));
   }
   if (intent !== "bulk") throw data(t("common:errors.unknown_action"), { status: 400 });
 
