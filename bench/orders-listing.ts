@@ -1,0 +1,212 @@
+/**
+ * `npm run bench:orders` (first half; also part of `npm run bench`): the database time of the
+ * /orders loader (app/routes/admin/orders/list.tsx) at a million orders.
+ *
+ * 1. Database: bench/orders-db.ts — DATABASE_URL, else an embedded PostgreSQL in
+ *    data/bench-orders-pg topped up once to BENCH_ORDERS (1 000 000) orders in Toko Demo by the
+ *    bulk generator; bench/orders-ssr.ts serves the same orders.
+ * 2. The loader's API calls, in-process as the web makes them (Bearer token of seller@indie.test),
+ *    with the query the page builds from its URL (app/components/orders/list-params.ts):
+ *    GET /v2.2.0/orders (the list, 50 rows), GET /v2.0.0/orders/count (tab and stage counts),
+ *    GET /v0.0.1/channels/offline-online and GET /v0.1.0/utilities/delivery-couriers (filter
+ *    choices), GET /v0.0.0/exports?kind=orders (export history) — see app/lib/order-list.server.ts.
+ * 3. DB time of one page view = the sum of the wall time of every query those calls send, from
+ *    the driver's call to its answer (pg.Client#query is wrapped), authentication included. The
+ *    calls run one after the other (the loader sends them together), so no query's time holds
+ *    another's. Each scenario runs 3 times to warm up, then RUNS times: p50 / p95.
+ *
+ * Targets (issue 5): the loader's DB time for the first page of any tab p95 ≤ 5 ms; page 1000
+ * (keyset: the cursor reached by following next_cursor 999 times) ≤ 10 ms; the tab counts ≤ 1 ms —
+ * the count call's read of the counter table, over every view measured. Each view's time is also
+ * split into the order tables' queries (what grows with the orders), the token checks (one per
+ * call) and the rest (channels, stores, couriers, export history), so a miss shows where it is.
+ * Filtered and searched views are measured too and shown, without a target. Exit code 1 when a
+ * target is missed. BENCH_TRACE=1 prints every query with its time.
+ */
+import pg from "pg";
+
+const FIRST_PAGE_MS = 5;
+const DEEP_PAGE_MS = 10;
+const COUNTS_MS = 1;
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const DEEP_PAGE = 1000;
+
+// ---- 1. database ----------------------------------------------------------------------------
+const { openOrdersBenchDb } = await import("./orders-db.ts");
+const { db, pool, stop, orders: total } = await openOrdersBenchDb();
+const { sql } = await import("drizzle-orm");
+
+// ---- 2. timing every query ------------------------------------------------------------------
+let dbMs = 0;
+let queries = 0;
+/** Time per kind of query in the current view: the order tables (what grows with the orders), the token check, the rest. */
+let byKind = { orders: 0, auth: 0, other: 0 };
+/** The counter-table read of the count call (the tab counts). */
+let countsQueryMs = 0;
+let inCountCall = false;
+const kindOf = (text: string) =>
+  text.includes("api_tokens") ? "auth" : /"(orders|order_items|order_status_counts)"/.test(text) ? "orders" : "other";
+type Query = (...args: unknown[]) => unknown;
+const original = pg.Client.prototype.query as unknown as Query;
+(pg.Client.prototype as unknown as { query: Query }).query = function (this: pg.Client, ...args: unknown[]) {
+  const t0 = performance.now();
+  const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string })?.text ?? "";
+  const done = () => {
+    const ms = performance.now() - t0;
+    dbMs += ms;
+    queries += 1;
+    byKind[kindOf(text)] += ms;
+    if (inCountCall && text.includes("order_status_counts")) countsQueryMs += ms;
+    if (process.env.BENCH_TRACE) console.log(`${ms.toFixed(2).padStart(8)} ms  ${text.replace(/\s+/g, " ").slice(0, 160)}`);
+  };
+  const last = args[args.length - 1];
+  if (typeof last === "function") {
+    args[args.length - 1] = (err: unknown, res: unknown) => {
+      done();
+      (last as (e: unknown, r: unknown) => void)(err, res);
+    };
+    return original.apply(this, args);
+  }
+  const result = original.apply(this, args) as Promise<unknown> | undefined;
+  if (result && typeof result.then === "function") return result.then((v) => (done(), v), (e) => { done(); throw e; });
+  return result;
+};
+
+// The API reads its locale files through Vite (import.meta.glob): load it as the dev server does.
+const { createServer } = await import("vite");
+const vite = await createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom", logLevel: "error" });
+const { api } = (await vite.ssrLoadModule("./api/app.ts")) as typeof import("../api/app.ts");
+const { orderApiQuery, parseOrderParams } = (await vite.ssrLoadModule("./app/components/orders/list-params.ts")) as typeof import("../app/components/orders/list-params.ts");
+const login = await api.request("/api/v0.0/auth/login", {
+  method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "seller@indie.test", password: "indie-demo" }),
+});
+const token = ((await login.json()) as { data: { token: string } }).data.token;
+
+type ListBody = { code: number; data?: unknown[]; pagination?: { total_record: number; next_cursor?: string | null } };
+async function get<T = ListBody>(pathAndQuery: string) {
+  const res = await api.request(`/api${pathAndQuery}`, { headers: { Authorization: `Bearer ${token}`, "Accept-Language": "en" } });
+  return { status: res.status, body: (await res.json()) as T };
+}
+const qs = (q: Record<string, string | number | undefined>) =>
+  new URLSearchParams(Object.entries(q).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)])).toString();
+
+/** The API query the page sends for an /orders URL (its search params). */
+function apiQuery(search: string) {
+  return orderApiQuery(parseOrderParams(`http://bench/orders?${search}`));
+}
+
+type View = { ms: number; queries: number; countsMs: number; orders: number; auth: number; other: number; rows: number; total: number; next: string | null };
+/** One page view: the loader's five calls, one after the other. */
+async function pageView(search: string): Promise<View> {
+  const q = apiQuery(search);
+  const { status: _s, cursor: _c, limit: _l, sort: _o, ...filters } = q;
+  dbMs = 0;
+  queries = 0;
+  countsQueryMs = 0;
+  byKind = { orders: 0, auth: 0, other: 0 };
+  const list = await get(`/v2.2.0/orders?${qs(q)}`);
+  inCountCall = true;
+  await get(`/v2.0.0/orders/count?${qs(filters)}`);
+  inCountCall = false;
+  await get("/v0.0.1/channels/offline-online");
+  await get("/v0.1.0/utilities/delivery-couriers");
+  await get("/v0.0.0/exports?kind=orders&limit=10");
+  if (list.status !== 200 && list.status !== 404) throw new Error(`GET /v2.2.0/orders?${qs(q)} answered ${list.status}: ${JSON.stringify(list.body)}`);
+  return {
+    ms: dbMs, queries, countsMs: countsQueryMs, ...byKind, rows: list.body.data?.length ?? 0,
+    total: list.body.pagination?.total_record ?? 0, next: list.body.pagination?.next_cursor ?? null,
+  };
+}
+
+/** The cursor of page `n` of a list: follow next_cursor from the first page, as a person clicking Next would. */
+async function cursorOfPage(search: string, n: number) {
+  let cursor: string | null = null;
+  for (let page = 1; page < n; page++) {
+    const res: { body: ListBody } = await get(`/v2.2.0/orders?${qs({ ...apiQuery(search), cursor: cursor ?? undefined })}`);
+    cursor = res.body.pagination?.next_cursor ?? null;
+    if (!cursor) throw new Error(`${search}: the list ends before page ${n} (page ${page} has no next)`);
+  }
+  return cursor!;
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)];
+type Row = { label: string; view: View; p50: number; p95: number; ordersP95: number; authP95: number; otherP95: number; countsP95: number; target?: number; kind: string };
+async function measure(label: string, search: string, kind: string, target?: number): Promise<Row> {
+  for (let i = 0; i < 3; i++) await pageView(search);
+  const views: View[] = [];
+  // Views without a target are shown for information: a quarter of the runs is enough.
+  const runs = target === undefined ? Math.max(5, Math.ceil(RUNS / 4)) : RUNS;
+  for (let i = 0; i < runs; i++) views.push(await pageView(search));
+  const sorted = (f: (v: View) => number) => views.map(f).sort((a, b) => a - b);
+  const all = sorted((v) => v.ms);
+  if (target !== undefined) countSamples.push(...views.map((v) => v.countsMs));
+  return {
+    label, view: views[views.length - 1], p50: pct(all, 0.5), p95: pct(all, 0.95),
+    ordersP95: pct(sorted((v) => v.orders), 0.95), authP95: pct(sorted((v) => v.auth), 0.95), otherP95: pct(sorted((v) => v.other), 0.95),
+    countsP95: pct(sorted((v) => v.countsMs), 0.95), target, kind,
+  };
+}
+
+// ---- 3. scenarios ---------------------------------------------------------------------------
+const { ORDER_STAGES, ORDER_TABS } = await import("../api/domain/order-tabs.ts");
+const rows: Row[] = [];
+const countSamples: number[] = [];
+const base = "limit=50&sort=2";
+rows.push(await measure("tab All", base, "first", FIRST_PAGE_MS));
+for (const tab of Object.keys(ORDER_TABS)) rows.push(await measure(`tab ${tab}`, `${base}&tab=${tab}`, "first", FIRST_PAGE_MS));
+for (const stage of Object.keys(ORDER_STAGES)) rows.push(await measure(`process › ${stage}`, `${base}&tab=process&stage=${stage}`, "first", FIRST_PAGE_MS));
+rows.push(await measure("tab All, oldest first", "limit=50&sort=1", "first", FIRST_PAGE_MS));
+
+for (const [label, search] of [["tab All", base], ["tab finished", `${base}&tab=finished`], ["tab cancelled", `${base}&tab=cancelled`], ["tab All, oldest first", "limit=50&sort=1"]]) {
+  const t0 = performance.now();
+  const cursor = await cursorOfPage(search, DEEP_PAGE);
+  console.log(`  (${label}: followed next_cursor to page ${DEEP_PAGE} in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  rows.push(await measure(`${label}, page ${DEEP_PAGE}`, `${search}&cursor=${cursor}`, "deep", DEEP_PAGE_MS));
+}
+
+// Filtered views (no target): a channel, the last 7 days, a customer's name, an order code, a SKU.
+const { rows: [sample] } = await db.execute<{ code: string; channel: number; sku: string }>(sql`
+  SELECT o.order_code AS code, o.channel_id AS channel, (SELECT sku FROM order_items i WHERE i.order_id = o.id LIMIT 1) AS sku
+    FROM orders o JOIN businesses b ON b.id = o.business_id WHERE b.name = 'Toko Demo' ORDER BY o.id DESC LIMIT 1 OFFSET 5000`);
+const filtered: [string, string][] = [
+  [`channel ${sample.channel}, tab All`, `${base}&channel_id=${sample.channel}`],
+  ["last 7 days, tab process", `${base}&tab=process&date=7`],
+  ["search customer \"wibowo\"", `${base}&search=wibowo`],
+  [`search order code "${sample.code.slice(0, 12)}"`, `${base}&search=${encodeURIComponent(sample.code.slice(0, 12))}`],
+  [`search SKU "${sample.sku}"`, `${base}&search=${encodeURIComponent(sample.sku)}`],
+];
+for (const [label, search] of filtered) rows.push(await measure(label, search, "filtered"));
+
+// ---- 4. report ------------------------------------------------------------------------------
+const head = ["scenario (50 rows)", "matches", "queries", "orders p95", "auth p95", "other p95", "view p50", "view p95", "target", ""];
+const table = rows.map((r) => {
+  const over = r.target !== undefined && r.p95 > r.target;
+  return [r.label, String(r.view.total), String(r.view.queries), r.ordersP95.toFixed(2), r.authP95.toFixed(2), r.otherP95.toFixed(2),
+    r.p50.toFixed(2), r.p95.toFixed(2), r.target !== undefined ? `≤ ${r.target}` : "-", over ? "OVER" : ""];
+});
+const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
+const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+console.log(`\n/orders loader, DB time per page view in ms (${total.toLocaleString("en")} orders in Toko Demo, ${RUNS} views per target scenario after 3 warm-ups):`);
+console.log(line(head));
+console.log(widths.map((w) => "-".repeat(w)).join("  "));
+for (const r of table) console.log(line(r));
+console.log(`"orders" = the queries on the order tables (what grows with the orders); "auth" = the token check each of the five calls makes;
+"other" = channels, stores, couriers, export history; "view" = all of them. "matches" 1000 on a filtered view means "1.000+".`);
+
+const worst = (kind: string) => Math.max(...rows.filter((r) => r.kind === kind).map((r) => r.p95));
+const worstOrders = (kind: string) => Math.max(...rows.filter((r) => r.kind === kind).map((r) => r.ordersP95));
+countSamples.sort((a, b) => a - b);
+const countsP95 = pct(countSamples, 0.95);
+const misses = [
+  ...rows.filter((r) => r.target !== undefined && r.p95 > r.target).map((r) => r.label),
+  ...(countsP95 > COUNTS_MS ? [`tab counts ${countsP95.toFixed(2)} ms`] : []),
+];
+console.log(`\nFirst page of every tab and stage: worst view p95 ${worst("first").toFixed(2)} ms (target ≤ ${FIRST_PAGE_MS}), of which the order tables ${worstOrders("first").toFixed(2)} ms.`);
+console.log(`Page ${DEEP_PAGE} (keyset): worst view p95 ${worst("deep").toFixed(2)} ms (target ≤ ${DEEP_PAGE_MS}), of which the order tables ${worstOrders("deep").toFixed(2)} ms.`);
+console.log(`Tab counts (the count call's read of the counter table, ${countSamples.length} calls): p50 ${pct(countSamples, 0.5).toFixed(2)} ms, p95 ${countsP95.toFixed(2)} ms (target ≤ ${COUNTS_MS}).`);
+console.log(misses.length ? `Over target: ${misses.join(", ")}` : "Every target met.");
+
+await vite.close();
+await pool.end();
+await stop();
+process.exit(misses.length ? 1 : 0);

@@ -1,0 +1,322 @@
+/**
+ * `npm run simulate:orders -- --rate 2/s --url http://localhost:3000`: the business's channels and
+ * couriers, played against the running app through its signed webhook
+ * (POST /api/webhooks/channels/:code/orders, api/domain/channel-webhooks.ts), so every tab of
+ * /orders fills with life in the demo.
+ *
+ * What it sends:
+ * - New orders at the chosen rate, from the business's active online channels (marketplaces
+ *   most), with 1–3 real SKUs of its published products (those with stock first), a customer with
+ *   an Indonesian name and address, a courier service (1 in 20 a store pick-up), paid at checkout
+ *   for about half of them.
+ * - For unpaid orders a payment 5–60 s later (9 in 10; the others are left to expire); now and then
+ *   a customer's cancellation request while the order waits or is being prepared.
+ * - Courier events for orders the seller handed over: picked up, in transit, out for delivery,
+ *   delivered (each after 5–30 s), with a tracking line each.
+ * - Complaints on a few received orders (reasons of spec section 8), and an appeal on some the
+ *   seller declined.
+ * - About one delivery in 20 is sent twice, as a channel does when it misses our answer; the
+ *   second answers "already received" and changes nothing.
+ * Follow-ups are found by reading the orders list as the seller (GET /v2.2.0/orders by status
+ * every few seconds), so they also reach orders the demo seed or the bulk generator made.
+ *
+ * With --staff it also plays the seller's staff on a few orders per round (accept, prepare, pack,
+ * ready, book delivery, send, finish) through the order action API, so a demo runs by itself.
+ *
+ * Options: --rate N/s|N/m|N/h (new orders; default 1/s), --url (default http://localhost:3000),
+ * --count N (stop after N new orders), --duration 10m|90s|1h, --email / --password (the seller whose
+ * channels are played; default seller@indie.test / indie-demo), --staff, --quiet, --secrets (print
+ * each channel's webhook URL and secret, and exit).
+ *
+ * The channel secrets derive from the server secret (api/lib/secret.ts): run the simulator with
+ * the app's SESSION_SECRET, or from the app's directory with the same PG_DATA_DIR (the demo keeps
+ * the secret in data/session-secret next to the database).
+ */
+import { signBody, webhookSecret } from "../api/domain/channel-webhook-signing.ts";
+
+// ---- options --------------------------------------------------------------------------------
+const args = process.argv.slice(2);
+const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const flag = (name: string) => args.includes(name);
+if (flag("--help")) {
+  console.log(`npm run simulate:orders -- [--rate 2/s] [--url http://localhost:3000] [--count N] [--duration 10m]
+                               [--email seller@indie.test --password indie-demo] [--staff] [--quiet] [--secrets]`);
+  process.exit(0);
+}
+
+function perSecond(text: string) {
+  const m = /^(\d+(?:\.\d+)?)(?:\/(s|m|h))?$/.exec(text.trim());
+  if (!m || Number(m[1]) <= 0) throw new Error(`--rate: say how many per second, minute or hour, e.g. 2/s, 30/m, 100/h (got "${text}")`);
+  return Number(m[1]) / { s: 1, m: 60, h: 3600 }[(m[2] ?? "s") as "s" | "m" | "h"];
+}
+function seconds(text: string) {
+  const m = /^(\d+(?:\.\d+)?)(s|m|h)?$/.exec(text.trim());
+  if (!m) throw new Error(`--duration: e.g. 90s, 10m, 1h (got "${text}")`);
+  return Number(m[1]) * { s: 1, m: 60, h: 3600 }[(m[2] ?? "s") as "s" | "m" | "h"];
+}
+
+const BASE = (opt("--url") ?? process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
+const RATE = perSecond(opt("--rate") ?? "1/s");
+const MAX_ORDERS = opt("--count") ? Number(opt("--count")) : Infinity;
+const DEADLINE = opt("--duration") ? Date.now() + seconds(opt("--duration")!) * 1000 : Infinity;
+const EMAIL = opt("--email") ?? "seller@indie.test";
+const PASSWORD = opt("--password") ?? "indie-demo";
+const STAFF = flag("--staff");
+const QUIET = flag("--quiet");
+const POLL_MS = 4000;
+
+// ---- a little randomness --------------------------------------------------------------------
+const rnd = (n: number) => Math.floor(Math.random() * n);
+const pick = <T>(list: readonly T[]): T => list[rnd(list.length)];
+const chance = (p: number) => Math.random() < p;
+const between = (a: number, b: number) => a + Math.random() * (b - a);
+
+const FIRST = ["Andi", "Siti", "Agus", "Putri", "Yoga", "Fitri", "Rizky", "Nur", "Dewi", "Budi", "Ayu", "Eko", "Rina", "Dimas", "Wulan", "Fajar", "Intan", "Hendra"];
+const LAST = ["Pratama", "Rahma", "Setiawan", "Lestari", "Saputra", "Handayani", "Maulana", "Wijaya", "Santoso", "Kusuma", "Hidayat", "Nugroho", "Siregar", "Wibowo"];
+const PLACES: [string, string, string][] = [
+  ["Kota Jakarta Selatan", "DKI Jakarta", "12190"], ["Kota Bandung", "Jawa Barat", "40111"], ["Kota Surabaya", "Jawa Timur", "60132"],
+  ["Kota Semarang", "Jawa Tengah", "50241"], ["Kota Yogyakarta", "DI Yogyakarta", "55271"], ["Kota Medan", "Sumatera Utara", "20112"],
+  ["Kota Denpasar", "Bali", "80234"], ["Kota Makassar", "Sulawesi Selatan", "90111"], ["Kota Bekasi", "Jawa Barat", "17141"],
+];
+const STREETS = ["Jl. Merdeka", "Jl. Sudirman", "Jl. Diponegoro", "Jl. Ahmad Yani", "Jl. Pahlawan", "Jl. Kenanga", "Jl. Melati", "Jl. Imam Bonjol"];
+const COURIERS: [string, string][] = [["jne", "REG"], ["jne", "YES"], ["jnt", "EZ"], ["sicepat", "REG"], ["anteraja", "REG"], ["pos", "PKH"]];
+const NOTES = ["Tolong dibungkus rapi ya kak", "Kirim secepatnya ya", "Untuk kado", null, null, null, null];
+const WEIGHT: Record<string, number> = { SHP: 6, TKP: 5, LZD: 3, IDM: 3, SFY: 2, IGM: 1 };
+
+// ---- the app --------------------------------------------------------------------------------
+type Envelope<T = unknown> = { code: number; message: string; data?: T; pagination?: Record<string, unknown> };
+let token = "";
+
+async function apiCall<T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
+  const res = await fetch(`${BASE}/api${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", "Accept-Language": "en", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+type Channel = { id: number; name: string; platform: string; code: string; secret: string };
+type Sku = { sku: string; price: number; available: number };
+
+async function setUp() {
+  const signedIn = await apiCall<{ token: string }>("POST", "/v0.0/auth/login", { email: EMAIL, password: PASSWORD });
+  if (signedIn.code !== 200) throw new Error(`signing in as ${EMAIL} at ${BASE}: ${signedIn.message}`);
+  token = signedIn.data!.token;
+  const list = await apiCall<Array<{ channel_id: number; name: string; status: number; channel_data: { code: string } }>>("GET", "/v0.0.1/channels?limit=100");
+  const channels: Channel[] = (list.data ?? []).filter((c) => c.status === 1).map((c) => {
+    const code = `${c.channel_data.code.toLowerCase()}-${c.channel_id}`;
+    return { id: c.channel_id, name: c.name, platform: c.channel_data.code, code, secret: webhookSecret(code) };
+  });
+  if (!channels.length) throw new Error("the business has no active online channel");
+  const graph = await apiCall<{ offline: Array<{ id: number }> }>("GET", "/v0.0.1/channels/offline-online");
+  const stores = (graph.data?.offline ?? []).map((s) => s.id);
+  const skus: Sku[] = [];
+  for (let page = 1; page <= 3; page++) {
+    const r = await apiCall<Array<{ sku: string; price: number; available: number }>>("GET", `/v0.0.1/products/filter?status=published&limit=100&page=${page}`);
+    for (const v of r.data ?? []) if (v.price > 0) skus.push({ sku: v.sku, price: v.price, available: v.available });
+    if ((r.data ?? []).length < 100) break;
+  }
+  if (!skus.length) throw new Error("the business has no published product with a price to sell");
+  // Products with stock sell most (the seller can accept those); the rest now and then.
+  const inStock = skus.filter((s) => s.available > 0);
+  return { channels, stores, skus, inStock: inStock.length ? inStock : skus };
+}
+
+// ---- deliveries -----------------------------------------------------------------------------
+const stats = { orders: 0, events: 0, resent: 0, refused: 0, failed: 0, staff: 0 };
+let eventSeq = 0;
+const runTag = Date.now().toString(36).toUpperCase();
+
+async function deliver(channel: Channel, type: string, data: Record<string, unknown>) {
+  const body = JSON.stringify({ id: `SIM-${runTag}-${++eventSeq}`, type, data });
+  const send = () => fetch(`${BASE}/api/webhooks/channels/${channel.code}/orders`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Indie-Signature": signBody(channel.secret, body) },
+    body,
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as Envelope<{ order_id?: string; status?: string; applied?: boolean }> }));
+  try {
+    const res = await send();
+    stats.events += 1;
+    if (res.status >= 400) stats.refused += 1;
+    log(`${type.padEnd(28)} ${channel.name.slice(0, 28).padEnd(28)} ${String(data.order_id).padEnd(22)} ${res.status} ${res.body.message}${res.body.data?.status ? ` → ${res.body.data.status}` : ""}`);
+    if (res.status < 300 && chance(0.05)) {
+      const again = await send();
+      stats.resent += 1;
+      log(`${"  (sent again)".padEnd(28)} ${"".padEnd(28)} ${String(data.order_id).padEnd(22)} ${again.status} ${again.body.message}`);
+    }
+    return res;
+  } catch (e) {
+    stats.failed += 1;
+    log(`${type} ${data.order_id}: ${(e as Error).message}`);
+    return undefined;
+  }
+}
+
+function log(line: string) {
+  if (!QUIET) console.log(`${new Date().toLocaleTimeString("en-GB")}  ${line}`);
+}
+
+/** Scheduled follow-ups: [when, what]. */
+const later: Array<[number, () => Promise<unknown>]> = [];
+const schedule = (inSeconds: number, what: () => Promise<unknown>) => later.push([Date.now() + inSeconds * 1000, what]);
+
+function newOrder(world: Awaited<ReturnType<typeof setUp>>) {
+  const slots = world.channels.flatMap((c) => Array(WEIGHT[c.platform] ?? 1).fill(c) as Channel[]);
+  const channel = pick(slots);
+  const lines = 1 + (chance(0.6) ? 0 : chance(0.6) ? 1 : 2);
+  const items = new Map<string, { sku: string; quantity: number }>();
+  for (let i = 0; i < lines; i++) {
+    const s = pick(chance(0.9) ? world.inStock : world.skus);
+    items.set(s.sku, { sku: s.sku, quantity: chance(0.8) ? 1 : 2 });
+  }
+  const pickup = world.stores.length > 0 && chance(0.05);
+  const name = `${pick(FIRST)} ${pick(LAST)}`;
+  const [city, province, postcode] = pick(PLACES);
+  const [courier, service] = pick(COURIERS);
+  const paid = chance(0.5);
+  const orderId = `${channel.platform}-${runTag}-${String(stats.orders + 1).padStart(5, "0")}`;
+  stats.orders += 1;
+  const phone = `+628${11 + rnd(48)}${String(rnd(10_000_000)).padStart(7, "0")}`;
+  void deliver(channel, "order.created", {
+    order_id: orderId,
+    customer: { name, phone, email: chance(0.6) ? `${name.toLowerCase().replace(" ", ".")}${rnd(100)}@gmail.com` : null },
+    shipping: pickup ? null : { address: `${pick(STREETS)} No. ${1 + rnd(200)}`, city, province, postcode },
+    delivery_method: pickup ? "pickup" : "courier",
+    pickup_store_id: pickup ? pick(world.stores) : null,
+    courier: pickup ? null : { code: courier, service },
+    payment_method: pick([3, 3, 4, 4, 2, 5, 6]),
+    paid,
+    items: [...items.values()],
+    shipping_cost: pickup ? 0 : 9000 + rnd(8) * 3000,
+    discount: chance(0.2) ? 5000 : 0,
+    note: pick(NOTES),
+  }).then((res) => {
+    if (!res || res.status >= 300) return;
+    if (!paid && chance(0.9)) schedule(between(5, 60), () => deliver(channel, "order.paid", { order_id: orderId }));
+    if (chance(0.04)) {
+      schedule(between(20, 120), () => deliver(channel, "order.cancellation_requested", { order_id: orderId, note: pick(["Salah pilih ukuran", "Ingin ganti warna", "Pesanan dobel", null]) }));
+    }
+  });
+}
+
+// ---- follow-ups found in the orders list ----------------------------------------------------
+type ListRow = { order_id: number; channel_id: number | null; channel_order_id: string | null; status: string; return_stage: string | null; courier: { code: string } | null; shipping_city: string | null };
+/** Orders already given their next event (by our id and status), so a poll does not repeat it. */
+const handled = new Set<string>();
+
+const COURIER_STEPS: Record<string, [string, (city: string) => string]> = {
+  "send-to-courier": ["shipment.picked_up", () => "Paket telah diterima oleh kurir"],
+  sending: ["shipment.in_transit", (city) => `Paket diproses di gudang transit ${city}`],
+  "on-courier-delivery": ["shipment.out_for_delivery", () => "Paket dibawa kurir menuju alamat penerima"],
+  "on-delivery": ["shipment.delivered", () => "Paket telah diterima oleh penerima"],
+};
+
+async function listed(status: string, limit = 50) {
+  const r = await apiCall<ListRow[]>("GET", `/v2.2.0/orders?status=${status}&limit=${limit}&sort=1`);
+  if (r.code !== 200 && r.code !== 404) throw new Error(`GET /v2.2.0/orders?status=${status}: ${r.code} ${r.message}`);
+  return Array.isArray(r.data) ? r.data : [];
+}
+
+async function followUps(world: Awaited<ReturnType<typeof setUp>>) {
+  const byId = new Map(world.channels.map((c) => [c.id, c]));
+  const ours = (r: ListRow) => (r.channel_id && r.channel_order_id ? byId.get(r.channel_id) : undefined);
+  for (const [status, [type, text]] of Object.entries(COURIER_STEPS)) {
+    for (const r of await listed(status, 20)) {
+      const channel = ours(r);
+      const key = `${r.order_id}:${status}`;
+      if (!channel || handled.has(key)) continue;
+      handled.add(key);
+      const city = r.shipping_city?.replace(/^(Kota|Kabupaten) /, "") ?? "Jakarta";
+      schedule(between(5, 30), () => deliver(channel, type, { order_id: r.channel_order_id, description: text(city), location: city }));
+    }
+  }
+  for (const r of await listed("received", 50)) {
+    const channel = ours(r);
+    const key = `${r.order_id}:received`;
+    if (!channel || handled.has(key)) continue;
+    handled.add(key);
+    if (chance(0.05)) {
+      schedule(between(10, 60), () => deliver(channel, "order.complaint", {
+        order_id: r.channel_order_id, reason: pick([1, 3, 4, 255]), note: pick(["Ukuran tidak sesuai", "Barang kurang satu", "Ada noda", "Warna berbeda"]),
+      }));
+    }
+  }
+  for (const r of await listed("complaint", 50)) {
+    const channel = ours(r);
+    const key = `${r.order_id}:appeal`;
+    if (!channel || r.return_stage !== "declined" || handled.has(key)) continue;
+    handled.add(key);
+    if (chance(0.5)) schedule(between(10, 60), () => deliver(channel, "order.appeal", { order_id: r.channel_order_id, note: "Mohon dicek kembali" }));
+  }
+}
+
+/** --staff: the seller's staff move a few orders one step forward per round. */
+const STAFF_STEPS: [string, string, Record<string, unknown>?][] = [
+  ["waiting-approval", "accept"], ["wait-to-prepare", "prepare"], ["preparing", "pack"], ["wait-to-pack", "packing"],
+  ["packing", "ready"], ["ready-to-ship", "book-deliveries"], ["wait-to-send", "send"], ["wait-to-pick", "pickup"],
+  ["picking", "deliver"], ["received", "fulfill"], ["cancellation-request", "approve-cancellation"],
+];
+async function staffRound() {
+  for (const [status, action] of STAFF_STEPS) {
+    const rows = (await listed(status, 10)).filter(() => chance(0.3)).slice(0, 5);
+    if (!rows.length) continue;
+    const path = action === "pickup" ? null : `/v2.0.0/orders/${action}`;
+    if (!path) {
+      // Store pick-up: the customer collects (one order per call on the legacy path).
+      for (const r of rows) await apiCall("PUT", `/v0.0.0/orders/${r.order_id}/pickup-customer`, {});
+      stats.staff += rows.length;
+      continue;
+    }
+    const res = await apiCall<Array<{ ok: boolean }>>("PUT", path, { order_ids: rows.map((r) => r.order_id) });
+    const done = (res.data ?? []).filter((r) => r.ok).length;
+    stats.staff += done;
+    log(`${`staff: ${action}`.padEnd(28)} ${`${done} of ${rows.length} orders`.padEnd(28)} ${"".padEnd(22)} ${res.code} ${res.message}`);
+  }
+}
+
+// ---- main loop ------------------------------------------------------------------------------
+const world = await setUp();
+
+if (flag("--secrets")) {
+  console.log("Webhook addresses and secrets (X-Indie-Signature: sha256=<hex HMAC-SHA256 of the raw body>):");
+  for (const c of world.channels) console.log(`  ${c.name.padEnd(32)} POST ${BASE}/api/webhooks/channels/${c.code}/orders   secret ${c.secret}`);
+  process.exit(0);
+}
+
+console.log(`Simulating ${world.channels.length} channels (${world.channels.map((c) => c.name).join(", ")}) with ${world.skus.length} SKUs`);
+console.log(`→ ${BASE}, ${RATE >= 1 ? `${RATE}/s` : `${(RATE * 60).toFixed(1)}/min`} new orders${STAFF ? ", staff on" : ""}. Ctrl-C stops.\n`);
+
+let stopping = false;
+const summary = () => console.log(`\n${stats.orders} new orders, ${stats.events} deliveries (${stats.resent} sent twice, ${stats.refused} refused, ${stats.failed} failed)${STAFF ? `, ${stats.staff} staff steps` : ""}.`);
+process.on("SIGINT", () => {
+  if (stopping) process.exit(130);
+  stopping = true;
+});
+
+let nextOrderAt = Date.now();
+let nextPollAt = Date.now() + 1000;
+// With --count: after the last new order, its follow-ups still go out for up to two minutes.
+let drainUntil = Infinity;
+while (!stopping && Date.now() < DEADLINE && (stats.orders < MAX_ORDERS || (later.length && Date.now() < drainUntil))) {
+  const now = Date.now();
+  if (stats.orders >= MAX_ORDERS && drainUntil === Infinity) drainUntil = now + 120_000;
+  if (stats.orders < MAX_ORDERS && now >= nextOrderAt) {
+    newOrder(world);
+    // Arrivals as a Poisson process: exponential gaps around the chosen rate.
+    nextOrderAt = now + (-Math.log(1 - Math.random()) / RATE) * 1000;
+  }
+  later.sort((a, b) => a[0] - b[0]);
+  while (later.length && later[0][0] <= now) void later.shift()![1]();
+  if (now >= nextPollAt) {
+    nextPollAt = now + POLL_MS;
+    try {
+      await followUps(world);
+      if (STAFF) await staffRound();
+    } catch (e) {
+      log(`reading the orders list: ${(e as Error).message}`);
+    }
+  }
+  await new Promise((r) => setTimeout(r, Math.max(5, Math.min(nextOrderAt, nextPollAt, later[0]?.[0] ?? Infinity) - Date.now())));
+}
+summary();
