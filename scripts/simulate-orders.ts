@@ -31,11 +31,18 @@
  * The channel secrets derive from the server secret (api/lib/secret.ts): run the simulator with
  * the app's SESSION_SECRET, or from the app's directory with the same PG_DATA_DIR (the demo keeps
  * the secret in data/session-secret next to the database).
+ *
+ * Imported (tests/e2e/order-journey.spec.ts), it runs nothing: `sendOneOrder` delivers one new
+ * order built by the same code, and `postEvent` any other event, as this script sends them.
  */
+import { pathToFileURL } from "node:url";
 import { signBody, webhookSecret } from "../api/domain/channel-webhook-signing.ts";
 
+/** Run as the script (npm run simulate:orders), not imported for its helpers. */
+const isMain = Boolean(process.argv[1]) && import.meta.url === pathToFileURL(process.argv[1]).href;
+
 // ---- options --------------------------------------------------------------------------------
-const args = process.argv.slice(2);
+const args = isMain ? process.argv.slice(2) : [];
 const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const flag = (name: string) => args.includes(name);
 if (flag("--help")) {
@@ -126,15 +133,31 @@ async function setUp() {
 // ---- deliveries -----------------------------------------------------------------------------
 const stats = { orders: 0, events: 0, resent: 0, refused: 0, failed: 0, staff: 0 };
 let eventSeq = 0;
-const runTag = Date.now().toString(36).toUpperCase();
+// Random tail: two processes started in the same millisecond (parallel test workers) must not
+// send the same event ids, which the app would take for resends.
+const runTag = `${Date.now().toString(36)}${rnd(1296).toString(36).padStart(2, "0")}`.toUpperCase();
 
-async function deliver(channel: Channel, type: string, data: Record<string, unknown>) {
-  const body = JSON.stringify({ id: `SIM-${runTag}-${++eventSeq}`, type, data });
-  const send = () => fetch(`${BASE}/api/webhooks/channels/${channel.code}/orders`, {
+/** The app's answer to a delivery (api/domain/channel-webhooks.ts WebhookResult). */
+export type WebhookAnswer = { sys_order_id?: number; order_id?: string; status?: string; applied?: boolean; first_delivery?: boolean };
+
+/**
+ * Delivers one event to the app at `base` as the channel does: signed with its secret
+ * (X-Indie-Signature). The same `eventId` again is a resend.
+ */
+export async function postEvent(base: string, channel: { code: string; secret: string }, type: string, data: Record<string, unknown>,
+  eventId = `SIM-${runTag}-${++eventSeq}`) {
+  const body = JSON.stringify({ id: eventId, type, data });
+  const r = await fetch(`${base.replace(/\/$/, "")}/api/webhooks/channels/${channel.code}/orders`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Indie-Signature": signBody(channel.secret, body) },
     body,
-  }).then(async (r) => ({ status: r.status, body: (await r.json()) as Envelope<{ order_id?: string; status?: string; applied?: boolean }> }));
+  });
+  return { status: r.status, body: (await r.json()) as Envelope<WebhookAnswer> };
+}
+
+async function deliver(channel: Channel, type: string, data: Record<string, unknown>) {
+  const eventId = `SIM-${runTag}-${++eventSeq}`;
+  const send = () => postEvent(BASE, channel, type, data, eventId);
   try {
     const res = await send();
     stats.events += 1;
@@ -161,37 +184,64 @@ function log(line: string) {
 const later: Array<[number, () => Promise<unknown>]> = [];
 const schedule = (inSeconds: number, what: () => Promise<unknown>) => later.push([Date.now() + inSeconds * 1000, what]);
 
-function newOrder(world: Awaited<ReturnType<typeof setUp>>) {
-  const slots = world.channels.flatMap((c) => Array(WEIGHT[c.platform] ?? 1).fill(c) as Channel[]);
-  const channel = pick(slots);
+/** What the simulator sells from: SKUs (those with stock first) and the stores a customer may collect at. */
+export type SimStock = { skus: readonly { sku: string }[]; inStock?: readonly { sku: string }[]; stores?: readonly number[] };
+
+/**
+ * The data of one simulated `order.created`: 1–3 lines of the SKUs, a customer with an Indonesian
+ * name and address, a courier service (1 in 20 a store pick-up when there are stores), paid at
+ * checkout for about half. `fixed` pins what a caller needs (a test's items, paid); the rest is random.
+ */
+export function simulatedOrder(orderId: string, from: SimStock, fixed: Partial<SimOrder> = {}): SimOrder {
+  return { ...randomOrder(orderId, from), ...fixed };
+}
+export type SimOrder = ReturnType<typeof randomOrder>;
+
+function randomOrder(orderId: string, from: SimStock) {
+  const inStock = from.inStock?.length ? from.inStock : from.skus;
+  const stores = from.stores ?? [];
   const lines = 1 + (chance(0.6) ? 0 : chance(0.6) ? 1 : 2);
   const items = new Map<string, { sku: string; quantity: number }>();
   for (let i = 0; i < lines; i++) {
-    const s = pick(chance(0.9) ? world.inStock : world.skus);
+    const s = pick(chance(0.9) ? inStock : from.skus);
     items.set(s.sku, { sku: s.sku, quantity: chance(0.8) ? 1 : 2 });
   }
-  const pickup = world.stores.length > 0 && chance(0.05);
+  const pickup = stores.length > 0 && chance(0.05);
   const name = `${pick(FIRST)} ${pick(LAST)}`;
   const [city, province, postcode] = pick(PLACES);
   const [courier, service] = pick(COURIERS);
-  const paid = chance(0.5);
-  const orderId = `${channel.platform}-${runTag}-${String(stats.orders + 1).padStart(5, "0")}`;
-  stats.orders += 1;
   const phone = `+628${11 + rnd(48)}${String(rnd(10_000_000)).padStart(7, "0")}`;
-  void deliver(channel, "order.created", {
+  return {
     order_id: orderId,
     customer: { name, phone, email: chance(0.6) ? `${name.toLowerCase().replace(" ", ".")}${rnd(100)}@gmail.com` : null },
     shipping: pickup ? null : { address: `${pick(STREETS)} No. ${1 + rnd(200)}`, city, province, postcode },
     delivery_method: pickup ? "pickup" : "courier",
-    pickup_store_id: pickup ? pick(world.stores) : null,
+    pickup_store_id: pickup ? pick(stores) : null,
     courier: pickup ? null : { code: courier, service },
     payment_method: pick([3, 3, 4, 4, 2, 5, 6]),
-    paid,
+    paid: chance(0.5),
     items: [...items.values()],
     shipping_cost: pickup ? 0 : 9000 + rnd(8) * 3000,
     discount: chance(0.2) ? 5000 : 0,
     note: pick(NOTES),
-  }).then((res) => {
+  };
+}
+
+/** One simulated new order delivered to the app at `base`: what was sent, and the app's answer. */
+export async function sendOneOrder(base: string, channel: { code: string; secret: string }, from: SimStock,
+  fixed: Partial<SimOrder> = {}, orderId = `${channel.code.split("-")[0].toUpperCase()}-${runTag}-X${++eventSeq}`) {
+  const data = simulatedOrder(orderId, from, fixed);
+  return { data, ...(await postEvent(base, channel, "order.created", data)) };
+}
+
+function newOrder(world: Awaited<ReturnType<typeof setUp>>) {
+  const slots = world.channels.flatMap((c) => Array(WEIGHT[c.platform] ?? 1).fill(c) as Channel[]);
+  const channel = pick(slots);
+  const orderId = `${channel.platform}-${runTag}-${String(stats.orders + 1).padStart(5, "0")}`;
+  stats.orders += 1;
+  const order = simulatedOrder(orderId, world);
+  const paid = order.paid;
+  void deliver(channel, "order.created", order).then((res) => {
     if (!res || res.status >= 300) return;
     if (!paid && chance(0.9)) schedule(between(5, 60), () => deliver(channel, "order.paid", { order_id: orderId }));
     if (chance(0.04)) {
@@ -276,47 +326,51 @@ async function staffRound() {
 }
 
 // ---- main loop ------------------------------------------------------------------------------
-const world = await setUp();
+async function main() {
+  const world = await setUp();
 
-if (flag("--secrets")) {
-  console.log("Webhook addresses and secrets (X-Indie-Signature: sha256=<hex HMAC-SHA256 of the raw body>):");
-  for (const c of world.channels) console.log(`  ${c.name.padEnd(32)} POST ${BASE}/api/webhooks/channels/${c.code}/orders   secret ${c.secret}`);
-  process.exit(0);
-}
-
-console.log(`Simulating ${world.channels.length} channels (${world.channels.map((c) => c.name).join(", ")}) with ${world.skus.length} SKUs`);
-console.log(`→ ${BASE}, ${RATE >= 1 ? `${RATE}/s` : `${(RATE * 60).toFixed(1)}/min`} new orders${STAFF ? ", staff on" : ""}. Ctrl-C stops.\n`);
-
-let stopping = false;
-const summary = () => console.log(`\n${stats.orders} new orders, ${stats.events} deliveries (${stats.resent} sent twice, ${stats.refused} refused, ${stats.failed} failed)${STAFF ? `, ${stats.staff} staff steps` : ""}.`);
-process.on("SIGINT", () => {
-  if (stopping) process.exit(130);
-  stopping = true;
-});
-
-let nextOrderAt = Date.now();
-let nextPollAt = Date.now() + 1000;
-// With --count: after the last new order, its follow-ups still go out for up to two minutes.
-let drainUntil = Infinity;
-while (!stopping && Date.now() < DEADLINE && (stats.orders < MAX_ORDERS || (later.length && Date.now() < drainUntil))) {
-  const now = Date.now();
-  if (stats.orders >= MAX_ORDERS && drainUntil === Infinity) drainUntil = now + 120_000;
-  if (stats.orders < MAX_ORDERS && now >= nextOrderAt) {
-    newOrder(world);
-    // Arrivals as a Poisson process: exponential gaps around the chosen rate.
-    nextOrderAt = now + (-Math.log(1 - Math.random()) / RATE) * 1000;
+  if (flag("--secrets")) {
+    console.log("Webhook addresses and secrets (X-Indie-Signature: sha256=<hex HMAC-SHA256 of the raw body>):");
+    for (const c of world.channels) console.log(`  ${c.name.padEnd(32)} POST ${BASE}/api/webhooks/channels/${c.code}/orders   secret ${c.secret}`);
+    process.exit(0);
   }
-  later.sort((a, b) => a[0] - b[0]);
-  while (later.length && later[0][0] <= now) void later.shift()![1]();
-  if (now >= nextPollAt) {
-    nextPollAt = now + POLL_MS;
-    try {
-      await followUps(world);
-      if (STAFF) await staffRound();
-    } catch (e) {
-      log(`reading the orders list: ${(e as Error).message}`);
+
+  console.log(`Simulating ${world.channels.length} channels (${world.channels.map((c) => c.name).join(", ")}) with ${world.skus.length} SKUs`);
+  console.log(`→ ${BASE}, ${RATE >= 1 ? `${RATE}/s` : `${(RATE * 60).toFixed(1)}/min`} new orders${STAFF ? ", staff on" : ""}. Ctrl-C stops.\n`);
+
+  let stopping = false;
+  const summary = () => console.log(`\n${stats.orders} new orders, ${stats.events} deliveries (${stats.resent} sent twice, ${stats.refused} refused, ${stats.failed} failed)${STAFF ? `, ${stats.staff} staff steps` : ""}.`);
+  process.on("SIGINT", () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+  });
+
+  let nextOrderAt = Date.now();
+  let nextPollAt = Date.now() + 1000;
+  // With --count: after the last new order, its follow-ups still go out for up to two minutes.
+  let drainUntil = Infinity;
+  while (!stopping && Date.now() < DEADLINE && (stats.orders < MAX_ORDERS || (later.length && Date.now() < drainUntil))) {
+    const now = Date.now();
+    if (stats.orders >= MAX_ORDERS && drainUntil === Infinity) drainUntil = now + 120_000;
+    if (stats.orders < MAX_ORDERS && now >= nextOrderAt) {
+      newOrder(world);
+      // Arrivals as a Poisson process: exponential gaps around the chosen rate.
+      nextOrderAt = now + (-Math.log(1 - Math.random()) / RATE) * 1000;
     }
+    later.sort((a, b) => a[0] - b[0]);
+    while (later.length && later[0][0] <= now) void later.shift()![1]();
+    if (now >= nextPollAt) {
+      nextPollAt = now + POLL_MS;
+      try {
+        await followUps(world);
+        if (STAFF) await staffRound();
+      } catch (e) {
+        log(`reading the orders list: ${(e as Error).message}`);
+      }
+    }
+    await new Promise((r) => setTimeout(r, Math.max(5, Math.min(nextOrderAt, nextPollAt, later[0]?.[0] ?? Infinity) - Date.now())));
   }
-  await new Promise((r) => setTimeout(r, Math.max(5, Math.min(nextOrderAt, nextPollAt, later[0]?.[0] ?? Infinity) - Date.now())));
+  summary();
 }
-summary();
+
+if (isMain) await main();
