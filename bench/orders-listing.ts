@@ -5,7 +5,8 @@
  * 1. Database: bench/orders-db.ts — DATABASE_URL, else an embedded PostgreSQL in
  *    data/bench-orders-pg topped up once to BENCH_ORDERS (1 000 000) orders in Toko Demo by the
  *    bulk generator; bench/orders-ssr.ts serves the same orders.
- * 2. The loader's API calls, in-process as the web makes them (Bearer token of seller@indie.test),
+ * 2. The loader's API calls, in-process as the web makes them (Bearer token of seller@indie.test,
+ *    read once per page view and shared by its calls, as app/lib/api.server.ts does),
  *    with the query the page builds from its URL (app/components/orders/list-params.ts):
  *    GET /v2.2.0/orders (the list, 50 rows), GET /v2.0.0/orders/count (tab and stage counts),
  *    GET /v0.0.1/channels/offline-online and GET /v0.1.0/utilities/delivery-couriers (filter
@@ -83,8 +84,10 @@ const login = await api.request("/api/v0.0/auth/login", {
 const token = ((await login.json()) as { data: { token: string } }).data.token;
 
 type ListBody = { code: number; data?: unknown[]; pagination?: { total_record: number; next_cursor?: string | null } };
+/** The token lookups of one page view, shared by its calls as the web's API client shares them (app/lib/api.server.ts). */
+let tokenMemo = new Map<string, Promise<unknown>>();
 async function get<T = ListBody>(pathAndQuery: string) {
-  const res = await api.request(`/api${pathAndQuery}`, { headers: { Authorization: `Bearer ${token}`, "Accept-Language": "en" } });
+  const res = await api.request(`/api${pathAndQuery}`, { headers: { Authorization: `Bearer ${token}`, "Accept-Language": "en" } }, { tokenMemo });
   return { status: res.status, body: (await res.json()) as T };
 }
 const qs = (q: Record<string, string | number | undefined>) =>
@@ -104,6 +107,7 @@ async function pageView(search: string): Promise<View> {
   queries = 0;
   countsQueryMs = 0;
   byKind = { orders: 0, auth: 0, other: 0 };
+  tokenMemo = new Map();
   const list = await get(`/v2.2.0/orders?${qs(q)}`);
   inCountCall = true;
   await get(`/v2.0.0/orders/count?${qs(filters)}`);
@@ -190,7 +194,7 @@ console.log(`\n/orders loader, DB time per page view in ms (${total.toLocaleStri
 console.log(line(head));
 console.log(widths.map((w) => "-".repeat(w)).join("  "));
 for (const r of table) console.log(line(r));
-console.log(`"orders" = the queries on the order tables (what grows with the orders); "auth" = the token check each of the five calls makes;
+console.log(`"orders" = the queries on the order tables (what grows with the orders); "auth" = the token check (once per view, shared by its calls);
 "other" = channels, stores, couriers, export history; "view" = all of them. "matches" 1000 on a filtered view means "1.000+".`);
 
 const worst = (kind: string) => Math.max(...rows.filter((r) => r.kind === kind).map((r) => r.p95));

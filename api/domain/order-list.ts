@@ -420,10 +420,14 @@ async function boundedCounts(base: SQL[], parts: [string, SQL | undefined][]) {
  * indexes) and counted per status; when there are more, every figure found is a lower bound.
  */
 async function searchStatuses(businessId: number, f: ListFilters) {
+  // Always through the search's indexes, whatever the list's mode: counting needs no order, and a
+  // scan testing every row for a search that matches one day's orders would read the whole table.
+  // (The inner bound leaves room for the same order found twice, by its code and by a SKU.)
+  const matched = sql`SELECT u.id FROM (${searchIds(businessId, f.search!)}) u LIMIT ${(COUNT_CAP + 1) * 4}`;
   const rows = await db
     .select({ status: orders.status })
     .from(orders)
-    .where(and(...filterConditions(businessId, f)))
+    .where(and(...filterConditions(businessId, { ...f, search: undefined }), sql`${orders.id} IN (${matched})`))
     .limit(COUNT_CAP + 1);
   const byStatus = new Map<string, number>();
   for (const r of rows) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);

@@ -76,7 +76,13 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
   const header = c.req.header("authorization") ?? "";
   const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
   if (!token) throw new ApiError(401, "api:errors.unauthenticated");
-  const row = await findToken(token);
+  const memo = c.env?.tokenMemo;
+  let lookup = memo?.get(token) as ReturnType<typeof findToken> | undefined;
+  if (!lookup) {
+    lookup = findToken(token);
+    memo?.set(token, lookup);
+  }
+  const row = await lookup;
   if (!row) throw new ApiError(401, "api:errors.session_expired");
   const { id, name, email, phone, profileStatus, role } = row.user;
   c.set("user", { id, name, email, phone, profileStatus, role });

@@ -11,7 +11,15 @@ export type Membership = {
   defaultRoute: string;
 };
 
+/**
+ * What an in-process caller (the web's server side, app/lib/api.server.ts) hands the API with a
+ * request: a memo of token lookups shared by the API calls of one page view, so a page that makes
+ * five calls reads its token once. Never reachable over HTTP: only `api.fetch(req, env)` sets it.
+ */
+export type ApiBindings = { tokenMemo?: Map<string, Promise<unknown>>; incoming?: unknown };
+
 export type ApiEnv = {
+  Bindings: ApiBindings;
   Variables: {
     locale: Locale;
     t: TFunction;

@@ -18,6 +18,23 @@ import { localePath } from "./i18n.ts";
 import { pushToast, sessionContext } from "./session.server.ts";
 
 type Ctx = { request: Request; context: Readonly<RouterContextProvider> };
+
+/**
+ * One page view's token lookups, shared by its in-process API calls (api/lib/env.ts ApiBindings):
+ * the GETs of a page (root, layout, loader) read the token once. A change (any other method) may
+ * change what the token stands for — sign-out, switching business — so it reads the token itself
+ * and the GETs after it read it afresh.
+ */
+const memos = new WeakMap<object, Map<string, Promise<unknown>>>();
+function tokenMemo(context: object, method: string) {
+  if (method !== "GET") {
+    memos.delete(context);
+    return undefined;
+  }
+  let memo = memos.get(context);
+  if (!memo) memos.set(context, (memo = new Map()));
+  return memo;
+}
 type Body = Record<string, unknown> | FormData | URLSearchParams;
 export type ApiOk<T> = { ok: true; code: number; message: string; data: T; pagination?: Envelope["pagination"] };
 export type ApiFail = { ok: false; code: number; message: string; fieldErrors?: Record<string, string[]> };
@@ -49,7 +66,7 @@ export async function callApi<T = unknown>(
   let envelope: Envelope<T>;
   try {
     const req = new Request(url, { method, headers, body });
-    const res = process.env.API_URL ? await fetch(req) : await apiApp.fetch(req);
+    const res = process.env.API_URL ? await fetch(req) : await apiApp.fetch(req, { tokenMemo: tokenMemo(context, method) });
     envelope = (await res.json()) as Envelope<T>;
   } catch {
     const message = t("common:errors.no_response");

@@ -6,7 +6,8 @@ import { serverSecret } from "../../api/lib/secret.ts";
 import { createContext, createCookieSessionStorage, type MiddlewareFunction, type Session } from "react-router";
 
 export type Toast = { type: "success" | "danger" | "info"; message: string };
-type Data = { token: string };
+// `realtime`: the socket ticket of the token's business, kept so pages need not ask for it each time.
+type Data = { token: string; realtime: { ticket: string; business_id: number; token: string } };
 type Flash = { toasts: Toast[] };
 
 const secrets = [serverSecret()];

@@ -5,6 +5,7 @@ import { AdminHeader } from "../../components/admin-header.tsx";
 import { OfflineScreen, useOnline } from "../../components/offline.tsx";
 import { Sidebar } from "../../components/sidebar.tsx";
 import { callApi } from "../../lib/api.server.ts";
+import { sessionContext } from "../../lib/session.server.ts";
 import { getMe, requireSeller, requireUser } from "../../lib/auth.server.ts";
 import { useSellerSocket } from "../../lib/use-seller-socket.ts";
 import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
@@ -15,9 +16,8 @@ export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSelle
 
 export async function loader(args: Route.LoaderArgs) {
   const me = getMe(args.context);
-  const ticket = await callApi<{ ticket: string }>(args, "POST", "/v0.0.0/realtime/ticket", { quiet: true });
   return {
-    realtimeTicket: ticket.ok ? ticket.data.ticket : null,
+    realtimeTicket: await realtimeTicket(args, me.business_id!),
     user: me.user,
     businessId: me.business_id!,
     businessName: me.business_name!,
@@ -26,6 +26,23 @@ export async function loader(args: Route.LoaderArgs) {
     // Map tiles for the pin-point widgets (app/components/map/*), configurable by MAP_TILE_URL.
     map: mapConfig(),
   };
+}
+
+/**
+ * The socket ticket (api/routes/realtime.ts) is good as long as the token is, for its business: it
+ * is asked for once and kept in the session, not on every page; a business switch asks again.
+ */
+async function realtimeTicket(args: Route.LoaderArgs, businessId: number) {
+  const web = args.context.get(sessionContext);
+  const kept = web.session.get("realtime");
+  // Bound to the token too: another sign-in on the same browser (a shared kiosk) asks afresh.
+  const token = (web.session.get("token") ?? "").slice(0, 12);
+  if (kept?.business_id === businessId && kept.token === token) return kept.ticket;
+  const res = await callApi<{ ticket: string }>(args, "POST", "/v0.0.0/realtime/ticket", { quiet: true });
+  if (!res.ok) return null;
+  web.session.set("realtime", { ticket: res.data.ticket, business_id: businessId, token });
+  web.dirty = true;
+  return res.data.ticket;
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
