@@ -420,14 +420,10 @@ async function boundedCounts(base: SQL[], parts: [string, SQL | undefined][]) {
  * indexes) and counted per status; when there are more, every figure found is a lower bound.
  */
 async function searchStatuses(businessId: number, f: ListFilters) {
-  // Always through the search's indexes, whatever the list's mode: counting needs no order, and a
-  // scan testing every row for a search that matches one day's orders would read the whole table.
-  // (The inner bound leaves room for the same order found twice, by its code and by a SKU.)
-  const matched = sql`SELECT u.id FROM (${searchIds(businessId, f.search!)}) u LIMIT ${(COUNT_CAP + 1) * 4}`;
   const rows = await db
     .select({ status: orders.status })
     .from(orders)
-    .where(and(...filterConditions(businessId, { ...f, search: undefined }), sql`${orders.id} IN (${matched})`))
+    .where(and(...countConditions(businessId, f)))
     .limit(COUNT_CAP + 1);
   const byStatus = new Map<string, number>();
   for (const r of rows) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
@@ -489,6 +485,18 @@ export async function orderCounts(businessId: number, f: ListFilters = {}, opts:
   return { ...figures, capped, cap: COUNT_CAP };
 }
 
+/**
+ * The filters as a bounded count takes them: a search always through the search's indexes,
+ * whatever the list's mode — a count needs no order, and a scan testing every row for a search
+ * that matches one day's orders would read the whole table. (The inner bound leaves room for the
+ * same order found twice, by its code and by a SKU.)
+ */
+function countConditions(businessId: number, f: ListFilters): SQL[] {
+  if (!f.search) return filterConditions(businessId, f);
+  const matched = sql`SELECT u.id FROM (${searchIds(businessId, f.search)}) u LIMIT ${(COUNT_CAP + 1) * 4}`;
+  return [...filterConditions(businessId, { ...f, search: undefined }), sql`${orders.id} IN (${matched})`];
+}
+
 /** How many orders the list holds under its filters: exact from the counter table, else bounded. */
 export async function listTotal(businessId: number, f: ListFilters): Promise<{ total: number; capped: boolean }> {
   if (!isFiltered(f)) {
@@ -496,8 +504,7 @@ export async function listTotal(businessId: number, f: ListFilters): Promise<{ t
     const statuses = statusesFor(f.status) ?? ORDER_STATUSES;
     return { total: statuses.reduce((n, s) => n + (byStatus.get(s) ?? 0), 0), capped: false };
   }
-  f = await prepareFilters(businessId, f);
-  const where = and(...filterConditions(businessId, f), statusCondition(f.status));
+  const where = and(...countConditions(businessId, f), statusCondition(f.status));
   const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${orders} WHERE ${where} LIMIT ${COUNT_CAP + 1}) x`);
   const n = rows[0].n;
   return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
@@ -505,7 +512,8 @@ export async function listTotal(businessId: number, f: ListFilters): Promise<{ t
 
 /** Exact count under the filters (the export writes every row anyway, so it may count them all). */
 export async function exactTotal(businessId: number, f: ListFilters) {
-  const where = and(...filterConditions(businessId, f), statusCondition(f.status));
+  // Every match, through the search's indexes (see countConditions).
+  const where = and(...filterConditions(businessId, { ...f, searchMode: "sparse" }), statusCondition(f.status));
   const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${orders} WHERE ${where}`);
   return rows[0].n;
 }
