@@ -69,7 +69,8 @@ const orderCreated = z.object({
   pickup_store_id: z.number().int().positive().nullish(),
   courier: z.object({ code: text(30), service: optionalText(30) }).nullish(),
   order_type: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
-  payment_method: z.number().int().min(0).max(255).nullish(),
+  // The spec's payment methods: 0 Membership, 2 Instant, 3 Virtual Account, 4 E-Wallet, 5 Payment Point, 6 Cardless Credit.
+  payment_method: z.number().int().refine((m) => [0, 2, 3, 4, 5, 6].includes(m), "invalid").nullish(),
   paid: z.boolean().default(false),
   items: z.array(z.object({ sku: text(80), quantity: z.number().int().min(1).max(10_000), price: money.nullish() })).min(1).max(200),
   shipping_cost: money.default(0),
