@@ -9,16 +9,19 @@ const STYLE: Record<Toast["type"], string> = {
 
 /**
  * Toasts arrive with the root loader (flash cookie), so they show with and without JavaScript.
- * With JavaScript they fade after 5 s; without, they stay until the next page.
+ * They fade after 5 s (CSS, .toast in app.css, so also without JavaScript) and never take a click.
  */
 export function Toaster({ toasts }: { toasts: Toast[] }) {
   const [visible, setVisible] = useState(toasts);
+  // A new batch gets new elements, so its fade-out (CSS) starts from the beginning.
+  const [batch, setBatch] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     // A reload that brings no news (e.g. the orders list refreshed by a realtime event) leaves
     // what is shown until its 5 s are up.
     if (!toasts.length) return;
     setVisible(toasts);
+    setBatch((b) => b + 1);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setVisible([]), 5000);
   }, [toasts]);
@@ -27,7 +30,7 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
   return (
     <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3 no-print" role="status" aria-live="polite">
       {visible.map((toast, i) => (
-        <div key={i} className={`pointer-events-auto w-full max-w-md rounded-md border px-4 py-3 text-sm shadow ${STYLE[toast.type]}`}>
+        <div key={`${batch}.${i}`} className={`toast w-full max-w-md rounded-md border px-4 py-3 text-sm shadow ${STYLE[toast.type]}`}>
           {toast.message}
         </div>
       ))}
