@@ -2,12 +2,18 @@
 import pg from "pg";
 import { e2eDatabaseUrl } from "./env.ts";
 
-export async function queryOne<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T> {
+/** Every row the statement returns. */
+export async function query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
   await client.connect();
   try {
-    return (await client.query(sql, params)).rows[0] as T;
+    return (await client.query(sql, params)).rows as T[];
   } finally {
     await client.end();
   }
+}
+
+/** The first row the statement returns. */
+export async function queryOne<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T> {
+  return (await query<T>(sql, params))[0];
 }

@@ -15,58 +15,18 @@
  * Journeys run in parallel on one database: each makes its own products (stock where the channel's
  * orders are served from) and its own orders, found by their SKUs, and never relies on totals.
  */
-import fs from "node:fs";
-import path from "node:path";
-import type { Page } from "@playwright/test";
-import { webhookSecret } from "../../api/domain/channel-webhook-signing.ts";
 import { postEvent, sendOneOrder } from "../../scripts/simulate-orders.ts";
 import { queryOne } from "./db.ts";
-import { E2E_PG_DATA_DIR, E2E_PORT } from "./env.ts";
+import { E2E_PORT } from "./env.ts";
 import { authFile, expect, test } from "./fixtures.ts";
+import { act, type Channel, channel, hydrated, makeProduct, statusOf, stockOf, uid } from "./orders.ts";
 
 test.use({ storageState: authFile("seller") });
 
 const APP = `http://localhost:${E2E_PORT}`;
-const uid = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.toUpperCase();
 
-type Channel = { id: number; code: string; name: string; secret: string; storeId: number | null; warehouseId: number | null };
-
-/** The server secret the e2e server signs with (api/lib/secret.ts): SESSION_SECRET, else the file next to its database. */
-function serverSecret() {
-  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
-  return fs.readFileSync(path.join(path.dirname(path.resolve(E2E_PG_DATA_DIR)), "session-secret"), "utf8").trim();
-}
-
-/** Toko Demo's Tokopedia shop, its webhook secret, and where its courier orders take their stock (as the intake chooses). */
-async function tokopedia(): Promise<Channel> {
-  const ch = await queryOne<Omit<Channel, "secret">>(`
-    WITH biz AS (SELECT id FROM businesses WHERE name = 'Toko Demo' ORDER BY id LIMIT 1),
-         ch AS (SELECT c.id, lower(c.platform_code) || '-' || c.id AS code, c.name FROM channels c, biz
-                 WHERE c.business_id = biz.id AND c.status = 1 AND c.platform_code = 'TKP' ORDER BY c.id LIMIT 1)
-    SELECT ch.id, ch.code, ch.name,
-           (SELECT s.id FROM store_channels sc JOIN stores s ON s.id = sc.store_id WHERE sc.channel_id = ch.id AND s.status = 1 ORDER BY s.id LIMIT 1) AS "storeId",
-           (SELECT w.id FROM warehouses w, biz WHERE w.business_id = biz.id AND w.is_default) AS "warehouseId"
-      FROM ch`);
-  return { ...ch, secret: webhookSecret(ch.code, serverSecret()) };
-}
-
-/** A published product of Toko Demo (one variant, SKU `<sku>-M`) with `stock` pieces where the channel's orders are served from. */
-async function makeProduct(name: string, sku: string, stock: number, at: Channel): Promise<{ variantId: number }> {
-  const [storeId, warehouseId] = at.storeId ? [at.storeId, null] : [null, at.warehouseId];
-  return queryOne(`
-    WITH biz AS (SELECT id FROM businesses WHERE name = 'Toko Demo' ORDER BY id LIMIT 1),
-         p AS (INSERT INTO products (business_id, name, sku, status, category_id, price_min, price_max, on_hand, available)
-               SELECT biz.id, $1, $2, 'published', 10203, 85000, 85000, $3, $3 FROM biz RETURNING id, business_id),
-         v AS (INSERT INTO product_variants (business_id, product_id, sku, size_name, price)
-               SELECT p.business_id, p.id, $2 || '-M', 'M', 85000 FROM p RETURNING id, product_id, business_id),
-         l AS (INSERT INTO stock_levels (business_id, product_id, variant_id, store_id, warehouse_id, on_hand)
-               SELECT v.business_id, v.product_id, v.id, $4::int, $5::int, $3 FROM v RETURNING *),
-         m AS (INSERT INTO stock_movements (business_id, stock_level_id, product_id, variant_id, store_id, warehouse_id, on_hand_before,
-                                            on_hand_after, reserved_before, reserved_after, reason, note)
-               SELECT l.business_id, l.id, l.product_id, l.variant_id, l.store_id, l.warehouse_id, 0, l.on_hand, 0, 0, 'initial', 'Stok awal' FROM l)
-    SELECT l.variant_id AS "variantId" FROM l`,
-  [name, sku, stock, storeId, warehouseId]);
-}
+/** Toko Demo's Tokopedia shop. */
+const tokopedia = () => channel("TKP");
 
 /**
  * One new order from the simulator on the channel, for these lines, paid at checkout; the rest is
@@ -84,30 +44,6 @@ async function channelEvent(ch: Channel, type: string, data: Record<string, unkn
   const res = await postEvent(APP, ch, type, data);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data!;
-}
-
-/** On hand and reserved of a variant, over all its levels. */
-const stockOf = (variantId: number) => queryOne<{ onHand: number; reserved: number }>(
-  `SELECT coalesce(sum(on_hand), 0)::int AS "onHand", coalesce(sum(reserved), 0)::int AS reserved FROM stock_levels WHERE variant_id = $1`,
-  [variantId]);
-
-/** Waits until React handles the page's forms (a click before that would be a plain POST). */
-async function hydrated(page: Page, js: boolean) {
-  if (!js) return;
-  await page.waitForFunction(() => {
-    const form = document.querySelector("main form");
-    return Boolean(form && Object.keys(form).some((k) => k.startsWith("__reactProps")));
-  });
-}
-
-/** The status next to the order's code. */
-const statusOf = (page: Page) => page.getByRole("main").locator("header").first();
-
-/** Presses one of the order page's "Next step" buttons and waits for its notice. */
-async function act(page: Page, js: boolean, button: string, notice: string) {
-  await page.getByRole("region", { name: "Next step" }).getByRole("button", { name: button, exact: true }).click();
-  await expect(page.getByRole("status")).toContainText(notice);
-  await hydrated(page, js);
 }
 
 test("an order from the simulator, announced on arrival, runs from accept to finished with the courier's own scans @core", async ({ page, javaScriptEnabled: js }) => {

@@ -9,23 +9,12 @@
  * own orders, and each test clears the printed mark it checks before opening the page.
  */
 import type { Locator, Page } from "@playwright/test";
-import pg from "pg";
 import { CODE128_PATTERNS } from "../../app/lib/barcode.ts";
 import { formatRupiah } from "../../app/lib/format.ts";
-import { e2eDatabaseUrl } from "./env.ts";
+import { query } from "./db.ts";
 import { authFile, expect, test } from "./fixtures.ts";
 
 test.use({ storageState: authFile("seller") });
-
-async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 type Order = {
   id: number; order_code: string; customer_name: string; recipient_name: string; total_amount: string; tracking_number: string;
