@@ -178,10 +178,16 @@ try {
     [{ label: "/id/products/listing", path: "/id/products/listing", cookie: seller, admin: true }],
   ];
 
+  // An order of the demo: its page and its print views (the print views mark it printed: harmless here).
+  const orderId = /href="\/orders\/(\d+)"/.exec(await (await fetch(`${BASE}/orders`, { headers: { Cookie: seller } })).text())?.[1] ?? "missing";
   const pages: { label: string; path: string; cookie?: string; admin: boolean }[] = [
     { label: "/auth", path: "/auth", admin: false },
     { label: "/dashboard", path: "/dashboard", cookie: seller, admin: true },
     { label: "/orders", path: "/orders", cookie: seller, admin: true },
+    { label: "/orders/:slug", path: `/orders/${orderId}`, cookie: seller, admin: true },
+    { label: "/orders/print-invoice", path: `/orders/print-invoice?ids=${orderId}`, cookie: seller, admin: true },
+    { label: "/orders/selected-picklist", path: `/orders/selected-picklist?ids=${orderId}`, cookie: seller, admin: true },
+    { label: "/id/orders", path: "/id/orders", cookie: seller, admin: true },
     { label: "/profile/company", path: "/profile/company", cookie: seller, admin: true },
     { label: "/profile/company/add", path: "/profile/company/add", cookie: seller, admin: true },
     { label: "/profile/company/:slug", path: `/profile/company/${slug}`, cookie: seller, admin: true },
