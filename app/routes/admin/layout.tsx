@@ -1,3 +1,4 @@
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
@@ -7,10 +8,11 @@ import { Sidebar } from "../../components/sidebar.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { sessionContext } from "../../lib/session.server.ts";
 import { getMe, requireSeller, requireUser } from "../../lib/auth.server.ts";
-import { useSellerSocket } from "../../lib/use-seller-socket.ts";
+import type { SocketState } from "../../lib/use-seller-socket.ts";
 import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
-import { NewOrderSnackbar, useOrderEvents } from "../../components/orders/list-new-order.tsx";
 import { mapConfig } from "../../../api/lib/maps.ts";
+
+const Realtime = lazy(() => import("../../components/realtime.tsx"));
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSeller];
 
@@ -47,9 +49,10 @@ async function realtimeTicket(args: Route.LoaderArgs, businessId: number) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const online = useOnline();
-  // New orders: a snackbar, and the orders pages load again (orders/list-new-order.tsx).
-  const orderEvents = useOrderEvents();
-  const realtime = useSellerSocket(loaderData.realtimeTicket, orderEvents.onEvent);
+  // Realtime (new-order snackbar, pages reloading on order events) comes after the first load.
+  const [realtime, setRealtime] = useState<SocketState>("connecting");
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
   const { pathname } = useLocation();
   const { t } = useTranslation("nav");
   return (
@@ -62,7 +65,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <AdminHeader {...loaderData} realtime={realtime} />
         <main id="main" className="flex-1 p-4 lg:p-6">{online ? <Outlet /> : <OfflineScreen />}</main>
       </div>
-      <NewOrderSnackbar notices={orderEvents.notices} dismiss={orderEvents.dismiss} />
+      {interactive ? (
+        <Suspense fallback={null}>
+          <Realtime ticket={loaderData.realtimeTicket} onState={setRealtime} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
