@@ -19,7 +19,9 @@ export async function openOrdersBenchDb() {
     const { startEmbeddedPostgres } = await import("../db/embedded.ts");
     const dataDir = process.env.BENCH_ORDERS_PG_DIR ?? "data/bench-orders-pg";
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-    const server = await startEmbeddedPostgres({ dataDir, port: Number(process.env.BENCH_ORDERS_PG_PORT ?? 54389), database: "indie" });
+    // pg_stat_statements: the benches read the database's own time per query (planning + execution).
+    const flags = ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track_planning=on"];
+    const server = await startEmbeddedPostgres({ dataDir, port: Number(process.env.BENCH_ORDERS_PG_PORT ?? 54389), database: "indie", flags });
     process.env.DATABASE_URL = server.url;
     stop = server.stop;
   }

@@ -8,7 +8,7 @@ import pg from "pg";
  * when no DATABASE_URL is given. Data lives in `dataDir`; it is initialised on first start.
  * Returns the connection URL of `database` (created when missing) and a stop function.
  */
-export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; database: string }) {
+export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; database: string; flags?: string[] }) {
   const dataDir = path.resolve(opts.dataDir);
   const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
   const server = new EmbeddedPostgres({
@@ -18,6 +18,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     password: "indie",
     persistent: true,
     createPostgresUser: true,
+    postgresFlags: opts.flags ?? [],
     onLog: () => {},
     onError: (e) => process.env.DEBUG_PG && console.error(e),
   });
