@@ -8,7 +8,9 @@ import { useEffect } from "react";
 import { NewOrderSnackbar, useOrderEvents } from "./orders/list-new-order.tsx";
 import { useSellerSocket, type SocketState } from "../lib/use-seller-socket.ts";
 
-export default function Realtime({ ticket, onState }: { ticket: string | null; onState: (state: SocketState) => void }) {
+export type RealtimeProps = { ticket: string | null; onState: (state: SocketState) => void };
+
+export default function Realtime({ ticket, onState }: RealtimeProps) {
   const orderEvents = useOrderEvents();
   const state = useSellerSocket(ticket, orderEvents.onEvent);
   useEffect(() => onState(state), [state, onState]);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { useTranslation } from "~/lib/i18n-react.tsx";
 import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
@@ -9,10 +9,13 @@ import { callApi } from "../../lib/api.server.ts";
 import { sessionContext } from "../../lib/session.server.ts";
 import { getMe, requireSeller, requireUser } from "../../lib/auth.server.ts";
 import type { SocketState } from "../../lib/use-seller-socket.ts";
+import type { RealtimeProps } from "../../components/realtime.tsx";
 import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
 import { mapConfig } from "../../../api/lib/maps.ts";
 
-const Realtime = lazy(() => import("../../components/realtime.tsx"));
+// Realtime is an extra: if its code cannot be fetched, the page goes on without it.
+const Realtime = lazy((): Promise<{ default: ComponentType<RealtimeProps> }> =>
+  import("../../components/realtime.tsx").catch(() => ({ default: () => null })));
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSeller];
 
@@ -65,7 +68,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <AdminHeader {...loaderData} realtime={realtime} />
         <main id="main" className="flex-1 p-4 lg:p-6">{online ? <Outlet /> : <OfflineScreen />}</main>
       </div>
-      {interactive ? (
+      {/* Only while online: fetching its code offline would fail the page (a chunk error reloads it). */}
+      {interactive && online ? (
         <Suspense fallback={null}>
           <Realtime ticket={loaderData.realtimeTicket} onState={setRealtime} />
         </Suspense>
