@@ -27,6 +27,7 @@
  * target is missed. BENCH_TRACE=1 prints every query with its time.
  */
 import pg from "pg";
+import { timeEveryQuery } from "./query-timer.ts";
 
 const FIRST_PAGE_MS = 5;
 const DEEP_PAGE_MS = 10;
@@ -49,32 +50,13 @@ let countsQueryMs = 0;
 let inCountCall = false;
 const kindOf = (text: string) =>
   text.includes("api_tokens") ? "auth" : /"(orders|order_items|order_status_counts)"/.test(text) ? "orders" : "other";
-type Query = (...args: unknown[]) => unknown;
-const original = pg.Client.prototype.query as unknown as Query;
-(pg.Client.prototype as unknown as { query: Query }).query = function (this: pg.Client, ...args: unknown[]) {
-  const t0 = performance.now();
-  const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string })?.text ?? "";
-  if (text.includes("pg_stat_statements")) return original.apply(this, args); // the bench's own reading
-  const done = () => {
-    const ms = performance.now() - t0;
-    dbMs += ms;
-    queries += 1;
-    byKind[kindOf(text)] += ms;
-    if (inCountCall && text.includes("order_status_counts")) countsQueryMs += ms;
-    if (process.env.BENCH_TRACE) console.log(`${ms.toFixed(2).padStart(8)} ms  ${text.replace(/\s+/g, " ").slice(0, 160)}`);
-  };
-  const last = args[args.length - 1];
-  if (typeof last === "function") {
-    args[args.length - 1] = (err: unknown, res: unknown) => {
-      done();
-      (last as (e: unknown, r: unknown) => void)(err, res);
-    };
-    return original.apply(this, args);
-  }
-  const result = original.apply(this, args) as Promise<unknown> | undefined;
-  if (result && typeof result.then === "function") return result.then((v) => (done(), v), (e) => { done(); throw e; });
-  return result;
-};
+timeEveryQuery((text, ms) => {
+  if (text.includes("pg_stat_statements")) return; // the bench's own reading
+  dbMs += ms;
+  queries += 1;
+  byKind[kindOf(text)] += ms;
+  if (inCountCall && text.includes("order_status_counts")) countsQueryMs += ms;
+});
 
 // The API reads its locale files through Vite (import.meta.glob): load it as the dev server does.
 const { createServer } = await import("vite");

@@ -16,72 +16,31 @@
  *    variant) — runs 3 times to warm up and then RUNS times; p50/p95 per scenario and the p95 of
  *    all page views against the 20 ms target. Exit code 1 above the target.
  */
-import fs from "node:fs";
-import path from "node:path";
-import pg from "pg";
+import { timeEveryQuery } from "./query-timer.ts";
 
 const TARGET_MS = 20;
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WANTED = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 
 // ---- 1. database ----------------------------------------------------------------------------
-let stop = async () => {};
-if (!process.env.DATABASE_URL) {
-  const { startEmbeddedPostgres } = await import("../db/embedded.ts");
-  const dataDir = process.env.BENCH_PRODUCTS_PG_DIR ?? "data/bench-products-pg";
-  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const server = await startEmbeddedPostgres({ dataDir, port: Number(process.env.BENCH_PRODUCTS_PG_PORT ?? 54379), database: "indie" });
-  process.env.DATABASE_URL = server.url;
-  stop = server.stop;
-}
-process.env.NOTIFY_CONSOLE = "off";
-const { runMigrations } = await import("../db/migrate.ts");
-await runMigrations(process.env.DATABASE_URL!);
-const { db, pool } = await import("../db/client.ts");
+const { openBenchDb } = await import("./bench-db.ts");
+const { seedBulkCatalog } = await import("../db/demo/catalog-bulk.ts");
+const { db, pool, stop, rows: catalogue } = await openBenchDb({
+  dataDir: process.env.BENCH_PRODUCTS_PG_DIR ?? "data/bench-products-pg",
+  port: Number(process.env.BENCH_PRODUCTS_PG_PORT ?? 54379),
+  table: "products",
+  wanted: WANTED,
+  fill: (database, n) => seedBulkCatalog(database, n, { log: console.log }),
+});
 const { sql } = await import("drizzle-orm");
-const { seedDemo, seedReference } = await import("../db/seed.ts");
-await seedReference(db);
-await seedDemo(db);
-const count = async () =>
-  (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM products p JOIN businesses b ON b.id = p.business_id WHERE b.name = 'Toko Demo'`)).rows[0].n;
-const have = await count();
-if (have < WANTED) {
-  const { seedBulkCatalog } = await import("../db/demo/catalog-bulk.ts");
-  console.log(`Seeding ${(WANTED - have).toLocaleString("en")} products (once; kept in the bench database)…`);
-  const made = await seedBulkCatalog(db, WANTED - have, { log: console.log });
-  console.log(`  done in ${(made.ms / 1000).toFixed(1)} s`);
-}
-const catalogue = await count();
 
 // ---- 2. timing every query ------------------------------------------------------------------
 let dbMs = 0;
 let queries = 0;
-type Query = (...args: unknown[]) => unknown;
-const original = pg.Client.prototype.query as unknown as Query;
-(pg.Client.prototype as unknown as { query: Query }).query = function (this: pg.Client, ...args: unknown[]) {
-  const t0 = performance.now();
-  const done = () => {
-    const ms = performance.now() - t0;
-    dbMs += ms;
-    queries += 1;
-    if (process.env.BENCH_TRACE) {
-      const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string })?.text ?? "";
-      console.log(`${ms.toFixed(2).padStart(8)} ms  ${text.replace(/\s+/g, " ").slice(0, 140)}`);
-    }
-  };
-  const last = args[args.length - 1];
-  if (typeof last === "function") {
-    // pg.Pool#query passes a callback.
-    args[args.length - 1] = (err: unknown, res: unknown) => {
-      done();
-      (last as (e: unknown, r: unknown) => void)(err, res);
-    };
-    return original.apply(this, args);
-  }
-  const result = original.apply(this, args) as Promise<unknown> | undefined;
-  if (result && typeof result.then === "function") return result.then((v) => (done(), v), (e) => { done(); throw e; });
-  return result;
-};
+timeEveryQuery((_text, ms) => {
+  dbMs += ms;
+  queries += 1;
+});
 
 // The API reads its locale files through Vite (import.meta.glob), so it is loaded as the dev server
 // loads it; `pg` stays a plain Node module, shared with the wrapper above.
