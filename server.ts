@@ -10,7 +10,7 @@ import { Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { compress } from "hono/compress";
 import { bootstrapDatabase } from "./db/bootstrap.ts";
-import { isDemo } from "./api/lib/demo.ts";
+import { isDemo } from "./core/lib/demo.ts";
 
 const started = Date.now();
 const dev = process.argv.includes("--dev");
@@ -19,7 +19,7 @@ const port = Number(process.env.PORT ?? 3000);
 
 const database = await bootstrapDatabase();
 const { db, pool } = await import("./db/client.ts");
-const { seedDemo, seedReference, DEMO_LOGINS, DEMO_PASSWORD } = await import("./db/seed.ts");
+const { seedDemo, seedReference, DEMO_LOGINS, DEMO_PASSWORD } = await import("./core/demo/seed.ts");
 await seedReference(db);
 if (isDemo()) await seedDemo(db);
 // The app bundle opens its own pool; this one was only for migrating and seeding.

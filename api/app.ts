@@ -7,7 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiEnv } from "./lib/env.ts";
 import { ApiError, pgErrorCode } from "./lib/http.ts";
-import { localeFrom, translator } from "./lib/i18n.ts";
+import { localeFrom, translator } from "#core/i18n.ts";
 import { routers } from "./routes/index.ts";
 
 export const api = new Hono<ApiEnv>().basePath("/api");

@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-type Db = typeof import("../db/client.ts").db;
+type Db = typeof import("#db/client.ts").db;
 
 export async function openBenchDb(opts: {
   dataDir: string; port: number; table: "orders" | "products"; wanted: number;
@@ -18,7 +18,7 @@ export async function openBenchDb(opts: {
 }) {
   let stop = async () => {};
   if (!process.env.DATABASE_URL) {
-    const { startEmbeddedPostgres } = await import("../db/embedded.ts");
+    const { startEmbeddedPostgres } = await import("#db/embedded.ts");
     fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
     const flags = ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track_planning=on"];
     const server = await startEmbeddedPostgres({ dataDir: opts.dataDir, port: opts.port, database: "indie", flags });
@@ -26,11 +26,11 @@ export async function openBenchDb(opts: {
     stop = server.stop;
   }
   process.env.NOTIFY_CONSOLE = "off";
-  const { runMigrations } = await import("../db/migrate.ts");
+  const { runMigrations } = await import("#db/migrate.ts");
   await runMigrations(process.env.DATABASE_URL!);
-  const { db, pool } = await import("../db/client.ts");
+  const { db, pool } = await import("#db/client.ts");
   const { sql } = await import("drizzle-orm");
-  const { seedDemo, seedReference } = await import("../db/seed.ts");
+  const { seedDemo, seedReference } = await import("#core/demo/seed.ts");
   await seedReference(db);
   await seedDemo(db);
   const count = async () => (await db.execute<{ n: number }>(sql`

@@ -61,8 +61,8 @@ timeEveryQuery((text, ms) => {
 // The API reads its locale files through Vite (import.meta.glob): load it as the dev server does.
 const { createServer } = await import("vite");
 const vite = await createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom", logLevel: "error" });
-const { api } = (await vite.ssrLoadModule("./api/app.ts")) as typeof import("../api/app.ts");
-const { orderApiQuery, parseOrderParams } = (await vite.ssrLoadModule("./app/components/orders/list-params.ts")) as typeof import("../app/components/orders/list-params.ts");
+const { api } = (await vite.ssrLoadModule("./api/app.ts")) as typeof import("#api/app.ts");
+const { orderApiQuery, parseOrderParams } = (await vite.ssrLoadModule("./app/components/orders/list-params.ts")) as typeof import("#app/components/orders/list-params.ts");
 const login = await api.request("/api/v0.0/auth/login", {
   method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "seller@indie.test", password: "indie-demo" }),
 });
@@ -169,7 +169,7 @@ async function measure(label: string, search: string, kind: string, target?: num
 }
 
 // ---- 3. scenarios ---------------------------------------------------------------------------
-const { ORDER_STAGES, ORDER_TABS } = await import("../api/domain/order-tabs.ts");
+const { ORDER_STAGES, ORDER_TABS } = await import("#db/schema/order-tabs.ts");
 const rows: Row[] = [];
 const countSamples: number[] = [];
 const base = "limit=50&sort=2";

@@ -5,7 +5,7 @@
  * 1. Database: DATABASE_URL if set, else an embedded PostgreSQL kept in BENCH_PRODUCTS_PG_DIR
  *    (default data/bench-products-pg, port BENCH_PRODUCTS_PG_PORT 54379) so the catalogue is made
  *    once. When Toko Demo has fewer than BENCH_PRODUCTS (100 000) products it is seeded like
- *    `npm run seed -- --products N` (db/demo/catalog-bulk.ts).
+ *    `npm run seed -- --products N` (core/demo/catalog-bulk.ts).
  * 2. The loader's API calls, in-process as the web makes them (Bearer token of seller@indie.test):
  *    GET /v0.0.1/products (tab, search, sort 2, page 1, limit 50 — the page's defaults),
  *    GET /v0.0.1/products/listing-filters and GET /v0.0.0/exports?kind=product-listing.
@@ -24,7 +24,7 @@ const WANTED = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 
 // ---- 1. database ----------------------------------------------------------------------------
 const { openBenchDb } = await import("./bench-db.ts");
-const { seedBulkCatalog } = await import("../db/demo/catalog-bulk.ts");
+const { seedBulkCatalog } = await import("#core/demo/catalog-bulk.ts");
 const { db, pool, stop, rows: catalogue } = await openBenchDb({
   dataDir: process.env.BENCH_PRODUCTS_PG_DIR ?? "data/bench-products-pg",
   port: Number(process.env.BENCH_PRODUCTS_PG_PORT ?? 54379),
@@ -46,7 +46,7 @@ timeEveryQuery((_text, ms) => {
 // loads it; `pg` stays a plain Node module, shared with the wrapper above.
 const { createServer } = await import("vite");
 const vite = await createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom", logLevel: "error" });
-const { api } = (await vite.ssrLoadModule("./api/app.ts")) as typeof import("../api/app.ts");
+const { api } = (await vite.ssrLoadModule("./api/app.ts")) as typeof import("#api/app.ts");
 const login = await api.request("/api/v0.0/auth/login", {
   method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "seller@indie.test", password: "indie-demo" }),
 });

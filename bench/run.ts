@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { DEMO, signIn } from "../tests/e2e/auth.ts";
+import { DEMO, signIn } from "#tests/e2e/auth.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3220);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54369);

@@ -15,7 +15,7 @@ export async function bootstrapDatabase() {
       database: "indie",
     });
     process.env.DATABASE_URL = pg.url;
-    // Demo mode defaults to on only here, on the app's own database (api/lib/demo.ts).
+    // Demo mode defaults to on only here, on the app's own database (core/lib/demo.ts).
     process.env.EMBEDDED_DB = "1";
     stop = pg.stop;
     embedded = true;

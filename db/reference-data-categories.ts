@@ -1,5 +1,5 @@
 /**
- * Product categories, three levels, seeded into PostgreSQL by db/seed.ts (seedReference).
+ * Product categories, three levels, seeded into PostgreSQL by core/demo/seed.ts (seedReference).
  *
  * - The top level is the spec's brand categories (section 3): Fashion, Art, Jewelry, Body Care,
  *   Home Living. Brands name one category at any level (api/routes/brands.ts); products will too.

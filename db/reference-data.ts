@@ -1,5 +1,5 @@
 /**
- * Indonesian reference data, seeded into PostgreSQL by db/seed.ts.
+ * Indonesian reference data, seeded into PostgreSQL by core/demo/seed.ts.
  *
  * Sources and conventions
  * - provinces / cities: Kemendagri "kode wilayah" (Kepmendagri 100.1.1-6117/2022 and its 2025
@@ -683,4 +683,4 @@ export const businessTypes: IdName[] = [
   { id: 4, name: "Food & Beverages" },
 ];
 
-// Legal types and company documents: api/domain/company-enums.ts (small enough for the browser).
+// Legal types and company documents: db/schema/company-enums.ts (small enough for the browser).

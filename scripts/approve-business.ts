@@ -3,7 +3,7 @@
  *   node --import tsx scripts/approve-business.ts <email>
  * Uses DATABASE_URL, or the embedded database in ./data/pg (also while the app is running).
  */
-import { bootstrapDatabase } from "../db/bootstrap.ts";
+import { bootstrapDatabase } from "#db/bootstrap.ts";
 
 const email = process.argv[2]?.trim().toLowerCase();
 if (!email) {
@@ -13,9 +13,9 @@ if (!email) {
 
 const { stop } = await bootstrapDatabase();
 const { and, desc, eq, sql } = await import("drizzle-orm");
-const { db, pool } = await import("../db/client.ts");
-const { BUSINESS_STATUS, businesses, users } = await import("../db/schema/index.ts");
-const { approveBusiness } = await import("../api/domain/business.ts");
+const { db, pool } = await import("#db/client.ts");
+const { BUSINESS_STATUS, businesses, users } = await import("#db/schema/index.ts");
+const { approveBusiness } = await import("#core/business/business.ts");
 
 let code = 0;
 try {

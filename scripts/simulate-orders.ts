@@ -1,7 +1,7 @@
 /**
  * `npm run simulate:orders -- --rate 2/s --url http://localhost:3000`: the business's channels and
  * couriers, played against the running app through its signed webhook
- * (POST /api/webhooks/channels/:code/orders, api/domain/channel-webhooks.ts), so every tab of
+ * (POST /api/webhooks/channels/:code/orders, core/orders/webhooks.ts), so every tab of
  * /orders fills with life in the demo.
  *
  * What it sends:
@@ -28,7 +28,7 @@
  * channels are played; default seller@indie.test / indie-demo), --staff, --quiet, --secrets (print
  * each channel's webhook URL and secret, and exit).
  *
- * The channel secrets derive from the server secret (api/lib/secret.ts): run the simulator with
+ * The channel secrets derive from the server secret (core/lib/secret.ts): run the simulator with
  * the app's SESSION_SECRET, or from the app's directory with the same PG_DATA_DIR (the demo keeps
  * the secret in data/session-secret next to the database).
  *
@@ -36,7 +36,7 @@
  * order built by the same code, and `postEvent` any other event, as this script sends them.
  */
 import { pathToFileURL } from "node:url";
-import { signBody, webhookSecret } from "../api/domain/channel-webhook-signing.ts";
+import { signBody, webhookSecret } from "#core/orders/webhook-signing.ts";
 
 /** Run as the script (npm run simulate:orders), not imported for its helpers. */
 const isMain = Boolean(process.argv[1]) && import.meta.url === pathToFileURL(process.argv[1]).href;
@@ -137,7 +137,7 @@ let eventSeq = 0;
 // send the same event ids, which the app would take for resends.
 const runTag = `${Date.now().toString(36)}${rnd(1296).toString(36).padStart(2, "0")}`.toUpperCase();
 
-/** The app's answer to a delivery (api/domain/channel-webhooks.ts WebhookResult). */
+/** The app's answer to a delivery (core/orders/webhooks.ts WebhookResult). */
 export type WebhookAnswer = { sys_order_id?: number; order_id?: string; status?: string; applied?: boolean; first_delivery?: boolean };
 
 /**

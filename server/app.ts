@@ -5,21 +5,21 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiBindings } from "../api/lib/env.ts";
+import type { ApiBindings } from "#api/lib/env.ts";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { randomBytes } from "node:crypto";
-import { api } from "../api/app.ts";
-import { clientIpContext, nonceContext } from "../app/lib/context.ts";
-import { localeFromPath } from "../app/lib/i18n.ts";
-import { sessionToken } from "../app/lib/session.server.ts";
-import { clientIp } from "../api/lib/client-ip.ts";
-import { localeFrom, translator } from "../api/lib/i18n.ts";
-import { tileOrigin } from "../api/lib/maps.ts";
-import { serveUpload } from "../api/lib/uploads.ts";
+import { api } from "#api/app.ts";
+import { clientIpContext, nonceContext } from "#app/lib/context.ts";
+import { localeFromPath } from "#app/lib/i18n.ts";
+import { sessionToken } from "#app/lib/session.server.ts";
+import { clientIp } from "#api/lib/client-ip.ts";
+import { localeFrom, translator } from "#core/i18n.ts";
+import { tileOrigin } from "#core/lib/maps.ts";
+import { serveUpload } from "#core/lib/uploads.ts";
 export { attachRealtime } from "./realtime.ts";
-export { startWorkers, stopWorkers } from "../api/jobs/worker.ts";
-export { startDeadlineSweeper, stopDeadlineSweeper } from "../api/jobs/order-deadlines.ts";
-export { closeDatabase } from "../db/client.ts";
+export { startWorkers, stopWorkers } from "#core/jobs/worker.ts";
+export { startDeadlineSweeper, stopDeadlineSweeper } from "#core/jobs/order-deadlines.ts";
+export { closeDatabase } from "#db/client.ts";
 
 // In production the build is handed over once: given a function, React Router derives the route
 // table again on every request (about 6% of a page's CPU). Dev keeps the function, for HMR.
@@ -46,7 +46,7 @@ function refuse(c: Context, status: ContentfulStatusCode, key: string) {
 // Every answer, whatever made it: no MIME sniffing, no full URL in the Referer to other sites,
 // never inside a frame. Pages set their own CSP (with the script nonce, below); everything else —
 // API JSON, uploaded files, refusals — may load nothing. (A PDF brings a CSP of its own, see
-// api/lib/uploads.ts.)
+// core/lib/uploads.ts.)
 app.use(async (c, next) => {
   await next();
   const headers = c.res.headers;
@@ -87,7 +87,7 @@ app.use((c, next) => {
   return (multipart ? bodyLimits.multipart : bodyLimits.other)(c, next);
 });
 
-// The map widgets ask our API for addresses from the browser (api/lib/maps.ts), which holds no
+// The map widgets ask our API for addresses from the browser (core/lib/maps.ts), which holds no
 // bearer token: for these read-only lookups the web session's token stands in. (The cookie is
 // SameSite=Lax, so another site's page cannot make these calls as the user.)
 app.get("/api/v0.0.0/utilities/geocode/:kind{reverse|search}", async (c, next) => {

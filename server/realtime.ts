@@ -9,10 +9,10 @@ import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
-import { api } from "../api/app.ts";
-import { localeFrom, translator } from "../api/lib/i18n.ts";
-import { businessForTicket } from "../api/routes/realtime.ts";
-import { setEmitter } from "../api/lib/events.ts";
+import { api } from "#api/app.ts";
+import { localeFrom, translator } from "#core/i18n.ts";
+import { businessForTicket } from "#api/routes/realtime.ts";
+import { setEmitter } from "#core/lib/events.ts";
 
 let io: Server | undefined;
 

@@ -1,4 +1,4 @@
-/** The demo logins db/seed.ts creates (README "The two commands"), for the API tests, e2e and the bench. */
+/** The demo logins core/demo/seed.ts creates (README "The two commands"), for the API tests, e2e and the bench. */
 export const DEMO = {
   seller: "seller@indie.test",
   seller2: "seller2@indie.test",

@@ -4,8 +4,8 @@
  */
 import type { TestProject } from "vitest/node";
 import pg from "pg";
-import { startEmbeddedPostgres } from "../db/embedded.ts";
-import { runMigrations } from "../db/migrate.ts";
+import { startEmbeddedPostgres } from "#db/embedded.ts";
+import { runMigrations } from "#db/migrate.ts";
 
 export default async function setup(project: TestProject) {
   let adminUrl: string;
@@ -26,8 +26,8 @@ export default async function setup(project: TestProject) {
   await runMigrations(templateUrl);
   // Seed reference + demo data into the template with the app's own seed code.
   process.env.DATABASE_URL = templateUrl;
-  const { db, pool } = await import("../db/client.ts");
-  const { seedDemo, seedReference } = await import("../db/seed.ts");
+  const { db, pool } = await import("#db/client.ts");
+  const { seedDemo, seedReference } = await import("#core/demo/seed.ts");
   await seedReference(db);
   await seedDemo(db);
   await pool.end();

@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
-import { db } from "../../db/client.ts";
-import { apiTokens, businesses, businessMembers, users } from "../../db/schema/index.ts";
-import { BUSINESS_STATUS } from "../domain/company-enums.ts";
-import { canAccess, type Privilege } from "../domain/privileges.ts";
+import { db } from "#db/client.ts";
+import { apiTokens, businesses, businessMembers, users } from "#db/schema/index.ts";
+import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
+import { canAccess, type Privilege } from "#core/auth/privileges.ts";
 import type { ApiEnv, Membership } from "./env.ts";
 import { ApiError } from "./http.ts";
 

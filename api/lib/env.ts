@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { Locale } from "./i18n.ts";
+import type { Locale } from "#core/i18n.ts";
 
 export type AuthUser = { id: number; name: string; email: string | null; phone: string | null; profileStatus: number; role: string };
 export type Membership = {

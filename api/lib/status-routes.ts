@@ -16,10 +16,10 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import { db, type Tx } from "../../db/client.ts";
-import { statusChangeBody } from "../domain/warehouses-shared.ts";
+import { db, type Tx } from "#db/client.ts";
+import { statusChangeBody } from "#core/profile/warehouses-shared.ts";
 import type { ApiEnv } from "./env.ts";
-import { recordHistory } from "./history.ts";
+import { recordHistory } from "#core/lib/history.ts";
 import { input, notFound } from "./http.ts";
 
 type StatusTable = PgTable & { id: AnyPgColumn; businessId: AnyPgColumn; status: AnyPgColumn; timeModified: AnyPgColumn };

@@ -1,17 +1,17 @@
 import { Hono } from "hono";
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "../../db/client.ts";
-import { apiTokens, businesses, users } from "../../db/schema/index.ts";
-import { activeMembership, memberships, requireAuth } from "../lib/auth.ts";
-import type { ApiEnv, AuthUser, Membership } from "../lib/env.ts";
-import { ApiError, input, notFound, ok } from "../lib/http.ts";
-import { hashPassword, verifyPassword } from "../lib/password.ts";
-import { isPhoneLike, normalizePhone } from "../lib/phone.ts";
-import { hit } from "../lib/rate-limit.ts";
-import { BUSINESS_STATUS } from "../domain/company-enums.ts";
-import { PRIVILEGES } from "../domain/privileges.ts";
-import { checkOtp, countSend, maskTarget, sendOtp, type OtpPurpose, type OtpTarget } from "../domain/otp.ts";
+import { db } from "#db/client.ts";
+import { apiTokens, businesses, users } from "#db/schema/index.ts";
+import { activeMembership, memberships, requireAuth } from "#api/lib/auth.ts";
+import type { ApiEnv, AuthUser, Membership } from "#api/lib/env.ts";
+import { ApiError, input, notFound, ok } from "#api/lib/http.ts";
+import { hashPassword, verifyPassword } from "#core/auth/password.ts";
+import { isPhoneLike, normalizePhone } from "#core/lib/phone.ts";
+import { hit } from "#core/lib/rate-limit.ts";
+import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
+import { PRIVILEGES } from "#core/auth/privileges.ts";
+import { checkOtp, countSend, maskTarget, sendOtp, type OtpPurpose, type OtpTarget } from "#core/auth/otp.ts";
 
 export const accountRoutes = new Hono<ApiEnv>();
 

@@ -28,23 +28,23 @@
  * - GET /v0.0/auth/options tells the web what to show (registration link, demo outbox link), so the
  *   web keeps asking the API and works the same when the API runs apart (API_URL).
  * - GET /v0.0.0/demo/outbox lists the last 50 notifier messages without a token, only in demo mode
- *   (isDemo() of api/lib/demo.ts, and no SMTP_URL or SMS_WEBHOOK_URL): it is how a demo user reads their OTP.
+ *   (isDemo() of core/lib/demo.ts, and no SMTP_URL or SMS_WEBHOOK_URL): it is how a demo user reads their OTP.
  *   Anywhere else it is 404.
  */
 import { Hono } from "hono";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "../../db/client.ts";
-import { apiTokens, users } from "../../db/schema/index.ts";
-import { checkOtp, countSend, maskTarget, OTP_SECONDS, sendOtp, spendHashTime, type OtpTarget } from "../domain/otp.ts";
-import { issueToken, requireAuth, revokeTokens } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { ApiError, input, notFound, ok } from "../lib/http.ts";
-import { isDemoOutbox, latestMessages } from "../lib/notifier.ts";
-import { hashPassword, verifyPassword } from "../lib/password.ts";
-import { clientIp } from "../lib/client-ip.ts";
-import { hit, reset } from "../lib/rate-limit.ts";
-import { isPhoneLike, normalizePhone } from "../lib/phone.ts";
+import { db } from "#db/client.ts";
+import { apiTokens, users } from "#db/schema/index.ts";
+import { checkOtp, countSend, maskTarget, OTP_SECONDS, sendOtp, spendHashTime, type OtpTarget } from "#core/auth/otp.ts";
+import { issueToken, requireAuth, revokeTokens } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { ApiError, input, notFound, ok } from "#api/lib/http.ts";
+import { isDemoOutbox, latestMessages } from "#core/lib/notifier.ts";
+import { hashPassword, verifyPassword } from "#core/auth/password.ts";
+import { clientIp } from "#api/lib/client-ip.ts";
+import { hit, reset } from "#core/lib/rate-limit.ts";
+import { isPhoneLike, normalizePhone } from "#core/lib/phone.ts";
 
 export const authRoutes = new Hono<ApiEnv>();
 

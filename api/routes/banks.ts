@@ -10,7 +10,7 @@
  * - The first account becomes the default; `is_default` on create, or set_default, moves the
  *   default (exactly one per business: a partial unique index). The same bank + number twice is 422.
  * - Account numbers are 6-20 digits (spaces, dots and dashes typed in are dropped); the account
- *   name 2-100 characters. The check (api/domain/banks.ts) never invents a holder name: without a
+ *   name 2-100 characters. The check (core/business/banks.ts) never invents a holder name: without a
  *   configured BANK_INQUIRY_URL it answers verified false with reason inquiry_not_configured.
  * - When the inquiry service is configured, create refuses an account it does not know (422 on
  *   account_no) or knows under another name (422 on account_name); when it does not answer, the
@@ -20,15 +20,15 @@
 import { Hono } from "hono";
 import { and, count, eq, ne } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "../../db/client.ts";
-import { bankAccounts, businesses } from "../../db/schema/index.ts";
-import { bankAccountJson, checkAccount, findBankAccount, findBankAccounts, referenceBank } from "../domain/banks.ts";
-import { bankAccountBody, checkAccountBody } from "../domain/store-schema.ts";
-import { bankLabel } from "../domain/stores.ts";
-import { requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { recordHistory } from "../lib/history.ts";
-import { ApiError, input, notFound, ok, whole } from "../lib/http.ts";
+import { db } from "#db/client.ts";
+import { bankAccounts, businesses } from "#db/schema/index.ts";
+import { bankAccountJson, checkAccount, findBankAccount, findBankAccounts, referenceBank } from "#core/business/banks.ts";
+import { bankAccountBody, checkAccountBody } from "#core/profile/store-schema.ts";
+import { bankLabel } from "#core/profile/stores.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { recordHistory } from "#core/lib/history.ts";
+import { ApiError, input, notFound, ok, whole } from "#api/lib/http.ts";
 
 export const bankRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("profile")] as const;

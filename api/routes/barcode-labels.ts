@@ -1,7 +1,7 @@
 /**
  * Barcode labels for label-printer software (spec section 7 "Products": POST
  * /v0.0.1/products/templates/barcode-export and POST /v0.0.0/exports/products/barcode-printer).
- * What the file holds and why: api/domain/barcode-labels.ts.
+ * What the file holds and why: core/catalog/barcode-labels.ts.
  *
  *   POST /v0.0.1/products/templates/barcode-export   { items: [{ variant_id, qty }] | "12:3,15:1",
  *                                                      symbology: auto|code128 } → the CSV file itself
@@ -15,12 +15,12 @@
 import { Hono } from "hono";
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
-import { labelRows, labelsBody, labelsCsv, LABEL_COLUMNS } from "../domain/barcode-labels.ts";
-import { WIB_OFFSET_MS } from "../domain/time.ts";
-import { defineExport } from "../jobs/exports.ts";
-import { requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { input } from "../lib/http.ts";
+import { labelRows, labelsBody, labelsCsv, LABEL_COLUMNS } from "#core/catalog/barcode-labels.ts";
+import { WIB_OFFSET_MS } from "#core/lib/time.ts";
+import { defineExport } from "#core/jobs/exports.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { input } from "#api/lib/http.ts";
 
 dayjs.extend(utc);
 

@@ -11,7 +11,7 @@
  *   POST /v0.0.0/brands/create-partnership        ask to partner with another business's brand ({ brand_id })
  *   GET  /v0.0.0/brands/partnerships              partnership requests: direction incoming | outgoing, status, brand_id
  *   PUT  /v0.0.0/brands/partnerships/{id}/{action} approve | decline | cancel | disconnect | approve-disconnect
- *                                                 | decline-disconnect | request (api/domain/partnerships.ts)
+ *                                                 | decline-disconnect | request (core/profile/partnerships.ts)
  *   GET  /v0.0.0/brands/{id}, /v0.0.1/brands/{id}
  *   PUT  /v0.0.3/brands/{id}                      update an owned brand (whole form)
  *   PUT  /v0.0.0/brands/{id}/{activate|inactivate}
@@ -19,7 +19,7 @@
  *   POST /v0.0.0/brands/{id}/documents            add a document (multipart type + file, or JSON type + url of an upload)
  *   DELETE /v0.0.0/brands/{id}/documents?url=…    remove one
  *   GET, POST /v0.0.{0,1,2}/brands/{id}/{section}; PUT, DELETE /v0.0.{0,1,2}/brands/{id}/{section}/{entryId}
- *     sections: social-media, banners, pickup-lines, notes, response, holiday (shapes: api/domain/brand-schema.ts)
+ *     sections: social-media, banners, pickup-lines, notes, response, holiday (shapes: core/profile/brand-schema.ts)
  * Export kind "brand" (POST /v0.0.0/exports/brand) with the list's filters.
  *
  * Decisions where the spec is silent:
@@ -49,7 +49,7 @@
  *   (null when none) and is_requestable — the partnership picker's second step.
  * - A partnership is asked for by the business that wants to work with the brand; the brand's
  *   owner approves or declines; either side asks to disconnect and the other approves (or keeps
- *   it); a pending request can be taken back. Rules: api/domain/partnerships.ts.
+ *   it); a pending request can be taken back. Rules: core/profile/partnerships.ts.
  * - Toggle: the brand's status 1 Active / 3 Inactive. Repeating the current state is a harmless
  *   200 without a history row.
  * - Update history: creation, every field change (category as its path, not its id), toggles,
@@ -60,23 +60,23 @@ import { Hono, type Context } from "hono";
 import { and, count, desc, eq, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { db, type Tx } from "../../db/client.ts";
-import { brandEntries, brands, businesses, partnerships, productCategories, uploads } from "../../db/schema/index.ts";
-import { categoryTree, type CategoryNode } from "../domain/categories.ts";
-import { brandBody, MAX_SECTION_ENTRIES, partnershipBody, SECTION_SCHEMAS, type BrandBody } from "../domain/brand-schema.ts";
+import { db, type Tx } from "#db/client.ts";
+import { brandEntries, brands, businesses, partnerships, productCategories, uploads } from "#db/schema/index.ts";
+import { categoryTree, type CategoryNode } from "#core/catalog/categories.ts";
+import { brandBody, MAX_SECTION_ENTRIES, partnershipBody, SECTION_SCHEMAS, type BrandBody } from "#core/profile/brand-schema.ts";
 import {
   brandFilters, brandJson, categoryPath, entryJson, entrySummary, findBrand, findBrands, moveJson, sectionEntries, type BrandRow,
-} from "../domain/brands.ts";
-import { BUSINESS_STATUS, isDocumentType, MAX_DOCUMENTS } from "../domain/company-enums.ts";
-import { actOnPartnership, allowedMoves, ANSWER_ACTIONS, OPEN_STATUSES, requestPartnership, type PartnershipAction } from "../domain/partnerships.ts";
-import { BRAND_SECTIONS, BRAND_STATUS, PARTNERSHIP_STATUS, type BrandSection } from "../domain/profile-enums.ts";
-import { defineExport } from "../jobs/exports.ts";
-import { requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { diff, historyList, recordHistory } from "../lib/history.ts";
-import { ApiError, input, list, notFound, ok, pgErrorCode, unix, whole } from "../lib/http.ts";
-import { contains, listQuery, offsetOf, orderBy } from "../lib/list-query.ts";
-import { DOCUMENT_KINDS, storeUpload } from "../lib/uploads.ts";
+} from "#core/profile/brands.ts";
+import { BUSINESS_STATUS, isDocumentType, MAX_DOCUMENTS } from "#db/schema/company-enums.ts";
+import { actOnPartnership, allowedMoves, ANSWER_ACTIONS, OPEN_STATUSES, requestPartnership, type PartnershipAction } from "#core/profile/partnerships.ts";
+import { BRAND_SECTIONS, BRAND_STATUS, PARTNERSHIP_STATUS, type BrandSection } from "#core/profile/profile-enums.ts";
+import { defineExport } from "#core/jobs/exports.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { diff, historyList, recordHistory } from "#core/lib/history.ts";
+import { ApiError, input, list, notFound, ok, pgErrorCode, unix, whole } from "#api/lib/http.ts";
+import { contains, listQuery, offsetOf, orderBy } from "#core/lib/list-query.ts";
+import { DOCUMENT_KINDS, storeUpload } from "#core/lib/uploads.ts";
 
 export const brandRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("profile")] as const;

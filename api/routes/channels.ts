@@ -11,7 +11,7 @@
  * - Platform: chosen when the channel is made and fixed after (PUT with another platform_code is a
  *   422 on platform_code): a shop on Shopee does not become a shop on Tokopedia, and its orders
  *   and history must keep meaning what they meant. A seller who moves adds a new channel.
- * - Config: only what the platform's code needs is validated and stored (api/domain/channel-schema.ts).
+ * - Config: only what the platform's code needs is validated and stored (core/profile/channel-schema.ts).
  * - Name: unique in the business, case-insensitive (422 on name): pickers and trees show names only.
  * - Default: one per business (a partial unique index). The business's first channel becomes its
  *   default by itself; making another one the default unsets the old one in the same transaction
@@ -47,22 +47,22 @@
 import { Hono, type Context } from "hono";
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db, type Tx } from "../../db/client.ts";
-import { businesses, businessMembers, channels, users } from "../../db/schema/index.ts";
-import { channelConfig, channelCreateBody, channelUpdateBody } from "../domain/channel-schema.ts";
+import { db, type Tx } from "#db/client.ts";
+import { businesses, businessMembers, channels, users } from "#db/schema/index.ts";
+import { channelConfig, channelCreateBody, channelUpdateBody } from "#core/profile/channel-schema.ts";
 import {
   businessChannelGraph, channelFilters, channelJson, channelSnapshot, channelsJson, findChannel, findChannels,
   platformOf, storeLinks, type ChannelRow,
-} from "../domain/channels.ts";
-import { PRIVILEGES } from "../domain/privileges.ts";
-import { ACTIVE, CHANNEL_PLATFORM_CODES, CHANNEL_PLATFORMS, CHANNEL_TYPES, INACTIVE, type ChannelPlatformCode } from "../domain/profile-enums.ts";
-import { defineExport } from "../jobs/exports.ts";
-import { memberships, requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { diff, historyList, recordHistory } from "../lib/history.ts";
-import { ApiError, input, list, notFound, ok, whole } from "../lib/http.ts";
-import { contains, listQuery, offsetOf, orderBy } from "../lib/list-query.ts";
-import { normalizePhone } from "../lib/phone.ts";
+} from "#core/profile/channels.ts";
+import { PRIVILEGES } from "#core/auth/privileges.ts";
+import { ACTIVE, CHANNEL_PLATFORM_CODES, CHANNEL_PLATFORMS, CHANNEL_TYPES, INACTIVE, type ChannelPlatformCode } from "#core/profile/profile-enums.ts";
+import { defineExport } from "#core/jobs/exports.ts";
+import { memberships, requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { diff, historyList, recordHistory } from "#core/lib/history.ts";
+import { ApiError, input, list, notFound, ok, whole } from "#api/lib/http.ts";
+import { contains, listQuery, offsetOf, orderBy } from "#core/lib/list-query.ts";
+import { normalizePhone } from "#core/lib/phone.ts";
 
 export const channelRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("profile")] as const;

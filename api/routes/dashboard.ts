@@ -4,13 +4,13 @@
  */
 import { Hono } from "hono";
 import { eq, sql } from "drizzle-orm";
-import { db } from "../../db/client.ts";
-import { orders, orderStatusCounts } from "../../db/schema/index.ts";
-import { NOT_A_SALE, ORDER_STATUSES, ORDER_TABS } from "../domain/order-tabs.ts";
-import { DAY_MS, wibDate, wibDayStart } from "../domain/time.ts";
-import { requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { ok } from "../lib/http.ts";
+import { db } from "#db/client.ts";
+import { orders, orderStatusCounts } from "#db/schema/index.ts";
+import { NOT_A_SALE, ORDER_STATUSES, ORDER_TABS } from "#db/schema/order-tabs.ts";
+import { DAY_MS, wibDate, wibDayStart } from "#core/lib/time.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { ok } from "#api/lib/http.ts";
 
 export const dashboardRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("dashboard")] as const;

@@ -1,7 +1,7 @@
 /**
  * Exports (spec: "POST /v0.0.0/exports/…", "GET /v0.0.0/exports", background job and export
  * history shapes). Asking for an export queues a job (202 with its progress); any app process
- * runs it (api/jobs/worker.ts); the history lists the caller's exports with their progress and
+ * runs it (core/jobs/worker.ts); the history lists the caller's exports with their progress and
  * whether the file was downloaded; downloading marks it so.
  *
  * Decisions where the spec is silent:
@@ -19,16 +19,16 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
 import { z } from "zod";
-import { db } from "../../db/client.ts";
-import { jobs } from "../../db/schema/index.ts";
-import { canAccess } from "../domain/privileges.ts";
-import { WIB_OFFSET_MS } from "../domain/time.ts";
-import { EXPORTS, type ExportParams } from "../jobs/exports.ts";
-import { kick } from "../jobs/worker.ts";
-import { requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { ApiError, forbidden, input, list, notFound, ok, unix } from "../lib/http.ts";
-import { listQuery, offsetOf } from "../lib/list-query.ts";
+import { db } from "#db/client.ts";
+import { jobs } from "#db/schema/index.ts";
+import { canAccess } from "#core/auth/privileges.ts";
+import { WIB_OFFSET_MS } from "#core/lib/time.ts";
+import { EXPORTS, type ExportParams } from "#core/jobs/exports.ts";
+import { kick } from "#core/jobs/worker.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { ApiError, forbidden, input, list, notFound, ok, unix } from "#api/lib/http.ts";
+import { listQuery, offsetOf } from "#core/lib/list-query.ts";
 
 dayjs.extend(utc);
 
@@ -49,7 +49,7 @@ function jobJson(c: Context<ApiEnv>, j: typeof jobs.$inferSelect) {
     is_downloaded: j.isDownloaded,
     progress: j.progress,
     status: j.status,
-    // A translation key (api/jobs/worker.ts), in the reader's language.
+    // A translation key (core/jobs/worker.ts), in the reader's language.
     status_details: j.statusDetails ? c.var.t(j.statusDetails) : null,
     time_created: unix(j.timeCreated),
   };

@@ -25,18 +25,18 @@
  */
 import { Hono, type Context } from "hono";
 import { eq } from "drizzle-orm";
-import { db, type Tx } from "../../db/client.ts";
-import { factories } from "../../db/schema/index.ts";
-import { factoryBody, factoryFilters, factoryJson, findFactories, findFactory, type FactoryBody, type FactoryRow } from "../domain/factories.ts";
-import { cityOf } from "../domain/warehouses-shared.ts";
-import { defineExport } from "../jobs/exports.ts";
-import { requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { diff, historyList, recordHistory } from "../lib/history.ts";
-import { input, list, notFound, ok } from "../lib/http.ts";
-import { statusRoutes } from "../lib/status-routes.ts";
-import { listQuery, offsetOf } from "../lib/list-query.ts";
-import { normalizePhone } from "../lib/phone.ts";
+import { db, type Tx } from "#db/client.ts";
+import { factories } from "#db/schema/index.ts";
+import { factoryBody, factoryFilters, factoryJson, findFactories, findFactory, type FactoryBody, type FactoryRow } from "#core/profile/factories.ts";
+import { cityOf } from "#core/profile/warehouses-shared.ts";
+import { defineExport } from "#core/jobs/exports.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { diff, historyList, recordHistory } from "#core/lib/history.ts";
+import { input, list, notFound, ok } from "#api/lib/http.ts";
+import { statusRoutes } from "#api/lib/status-routes.ts";
+import { listQuery, offsetOf } from "#core/lib/list-query.ts";
+import { normalizePhone } from "#core/lib/phone.ts";
 
 export const factoryRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("profile")] as const;

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { ApiEnv } from "../lib/env.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
 import { accountRoutes } from "./accounts.ts";
 import { authRoutes } from "./auth.ts";
 import { businessRoutes } from "./business.ts";

@@ -1,6 +1,6 @@
 /**
  * Inventory (spec section 7 "Inventory"), read-only views of the stock ledger and the filters that
- * go with them. Rules and shapes: api/domain/inventories.ts.
+ * go with them. Rules and shapes: core/stock/inventories.ts.
  *
  *   GET /v0.0.0/inventories/availability   stock per variant per location; search, source_type +
  *                                          source_id, city_id, brand_id, category_id, product_id,
@@ -19,10 +19,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import {
   availabilityJson, availabilityQuery, findAvailability, findCities, findInventoryBrands, findInventoryCategories, findSources,
-} from "../domain/inventories.ts";
-import { requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { input, list, whole } from "../lib/http.ts";
+} from "#core/stock/inventories.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { input, list, whole } from "#api/lib/http.ts";
 
 export const inventoryRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("products")] as const;

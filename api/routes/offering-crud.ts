@@ -17,13 +17,13 @@
  */
 import type { Context, Hono } from "hono";
 import type { z } from "zod";
-import { db, type Tx } from "../../db/client.ts";
-import { requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { historyList, recordHistory } from "../lib/history.ts";
-import { ApiError, input, list, notFound, ok, pgErrorCode } from "../lib/http.ts";
-import { listQuery, offsetOf } from "../lib/list-query.ts";
-import { statusRoutes, type StatusRoutesSpec } from "../lib/status-routes.ts";
+import { db, type Tx } from "#db/client.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { historyList, recordHistory } from "#core/lib/history.ts";
+import { ApiError, input, list, notFound, ok, pgErrorCode } from "#api/lib/http.ts";
+import { listQuery, offsetOf } from "#core/lib/list-query.ts";
+import { statusRoutes, type StatusRoutesSpec } from "#api/lib/status-routes.ts";
 
 export const seller = [requireAuth, requireSeller("products")] as const;
 export type Changes = Record<string, { from: unknown; to: unknown }>;

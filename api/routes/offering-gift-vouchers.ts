@@ -6,23 +6,23 @@
  *   GET /v0.0.0/gift-vouchers/{id}/codes                     the codes: search, redeemed 0|1, page, limit
  *   PUT /v0.0.0/gift-vouchers/{id}/codes/{code_id}/redeem    { reference? } once, while active and ongoing
  *
- * See api/domain/gift-vouchers.ts for the shape and the decisions.
+ * See core/catalog/gift-vouchers.ts for the shape and the decisions.
  */
 import { and, eq } from "drizzle-orm";
 import type { Hono } from "hono";
 import { z } from "zod";
-import { db } from "../../db/client.ts";
-import { giftVoucherCodes, giftVouchers } from "../../db/schema/index.ts";
+import { db } from "#db/client.ts";
+import { giftVoucherCodes, giftVouchers } from "#db/schema/index.ts";
 import {
   addCodes, codeFilters, codeJson, findCodes, findGiftVoucher, findGiftVouchers, giftVoucherBody, giftVoucherFilters, giftVoucherJson,
   giftVoucherSnapshot, removeCodes, sellableGiftVouchers, type GiftVoucherBody, type GiftVoucherRow,
-} from "../domain/gift-vouchers.ts";
-import { dayEnd, dayStart } from "../domain/offerings-shared.ts";
-import { wibDayStart } from "../domain/time.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { diff, recordHistory } from "../lib/history.ts";
-import { ApiError, input, list, notFound, ok, whole } from "../lib/http.ts";
-import { listQuery, offsetOf } from "../lib/list-query.ts";
+} from "#core/catalog/gift-vouchers.ts";
+import { dayEnd, dayStart } from "#core/catalog/offerings-shared.ts";
+import { wibDayStart } from "#core/lib/time.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { diff, recordHistory } from "#core/lib/history.ts";
+import { ApiError, input, list, notFound, ok, whole } from "#api/lib/http.ts";
+import { listQuery, offsetOf } from "#core/lib/list-query.ts";
 import { crudRoutes, seller } from "./offering-crud.ts";
 
 const BASE = "/v0.0.0/gift-vouchers";

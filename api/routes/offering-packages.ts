@@ -1,17 +1,17 @@
 /**
  * Packages (bundles) under /v0.0.0/packages (the spec lists no paths: the same calls as services,
- * offering-crud.ts). See api/domain/packages.ts for the derived stock, the shape and the decisions.
+ * offering-crud.ts). See core/catalog/packages.ts for the derived stock, the shape and the decisions.
  */
 import { eq } from "drizzle-orm";
 import type { Hono } from "hono";
-import type { Tx } from "../../db/client.ts";
-import { packageItems, packages } from "../../db/schema/index.ts";
+import type { Tx } from "#db/client.ts";
+import { packageItems, packages } from "#db/schema/index.ts";
 import {
   businessVariants, findPackage, findPackages, packageBody, packageFilters, packageJson, packageSnapshot, type PackageBody, type PackageRow,
-} from "../domain/packages.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { diff } from "../lib/history.ts";
-import { ApiError } from "../lib/http.ts";
+} from "#core/catalog/packages.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { diff } from "#core/lib/history.ts";
+import { ApiError } from "#api/lib/http.ts";
 import { crudRoutes } from "./offering-crud.ts";
 
 const valuesOf = (b: PackageBody) => ({ name: b.name, sku: b.sku, description: b.description ?? "", image: b.image ?? null, price: b.price });

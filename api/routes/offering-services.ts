@@ -7,16 +7,16 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Hono } from "hono";
-import type { Tx } from "../../db/client.ts";
-import { serviceStores, services, stores } from "../../db/schema/index.ts";
-import { durationParts } from "../domain/offering-enums.ts";
+import type { Tx } from "#db/client.ts";
+import { serviceStores, services, stores } from "#db/schema/index.ts";
+import { durationParts } from "#core/catalog/offering-enums.ts";
 import {
   findService, findServices, minutesOf, serviceBody, serviceFilters, serviceJson, serviceSnapshot, type ServiceBody, type ServiceRow,
-} from "../domain/services.ts";
-import { defineExport } from "../jobs/exports.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { diff } from "../lib/history.ts";
-import { ApiError } from "../lib/http.ts";
+} from "#core/catalog/services.ts";
+import { defineExport } from "#core/jobs/exports.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { diff } from "#core/lib/history.ts";
+import { ApiError } from "#api/lib/http.ts";
 import { crudRoutes } from "./offering-crud.ts";
 
 /** The business's stores among `ids` (names for the history); 422 on store_ids when one is not. */

@@ -1,16 +1,16 @@
 /**
  * Discount vouchers under /v0.0.0/vouchers (the spec lists no paths: the same calls as services,
- * offering-crud.ts). See api/domain/vouchers.ts for the shape and the decisions.
+ * offering-crud.ts). See core/catalog/vouchers.ts for the shape and the decisions.
  */
 import { eq } from "drizzle-orm";
 import type { Hono } from "hono";
-import { vouchers } from "../../db/schema/index.ts";
-import { dayEnd, dayStart } from "../domain/offerings-shared.ts";
-import { wibDayStart } from "../domain/time.ts";
-import { findVoucher, findVouchers, voucherBody, voucherFilters, voucherJson, voucherSnapshot, type VoucherBody, type VoucherRow } from "../domain/vouchers.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { diff } from "../lib/history.ts";
-import { ApiError } from "../lib/http.ts";
+import { vouchers } from "#db/schema/index.ts";
+import { dayEnd, dayStart } from "#core/catalog/offerings-shared.ts";
+import { wibDayStart } from "#core/lib/time.ts";
+import { findVoucher, findVouchers, voucherBody, voucherFilters, voucherJson, voucherSnapshot, type VoucherBody, type VoucherRow } from "#core/catalog/vouchers.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { diff } from "#core/lib/history.ts";
+import { ApiError } from "#api/lib/http.ts";
 import { crudRoutes } from "./offering-crud.ts";
 
 const valuesOf = (b: VoucherBody) => ({

@@ -9,7 +9,7 @@
  *   /v0.0.0/packages        bundles of variants with derived stock
  */
 import { Hono } from "hono";
-import type { ApiEnv } from "../lib/env.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
 import { registerGiftVouchers } from "./offering-gift-vouchers.ts";
 import { registerPackages } from "./offering-packages.ts";
 import { registerServices } from "./offering-services.ts";

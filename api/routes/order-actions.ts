@@ -1,6 +1,6 @@
 /**
  * The order actions of spec section 7 ("Orders, legacy" and "Orders v2"): one handler per action of
- * the lifecycle table (api/domain/order-lifecycle.ts), mounted on every path that names it:
+ * the lifecycle table (core/orders/lifecycle.ts), mounted on every path that names it:
  *
  *   PUT /v0.0.0/orders/{process|packing|ready|…}        order_ids[]          (several orders)
  *   PUT /v0.0.0/orders/{id}/{reject|hold|cancel|pickup-customer}              (one order)
@@ -25,13 +25,13 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { applyToOrders } from "../domain/order-actions.ts";
-import type { OrderAction } from "../domain/order-lifecycle.ts";
-import { checkbox, idList } from "../domain/store-schema.ts";
-import { requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { publish } from "../lib/events.ts";
-import { ApiError, input } from "../lib/http.ts";
+import { applyToOrders } from "#core/orders/actions.ts";
+import type { OrderAction } from "#core/orders/lifecycle.ts";
+import { checkbox, idList } from "#core/profile/store-schema.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { publish } from "#core/lib/events.ts";
+import { ApiError, input } from "#api/lib/http.ts";
 
 export const orderActionRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("orders")] as const;

@@ -33,21 +33,21 @@
 import { Hono, type Context } from "hono";
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "../../db/client.ts";
-import { products } from "../../db/schema/index.ts";
-import { orderDetail, orderOf, orderTrackingJson } from "../domain/order-detail.ts";
+import { db } from "#db/client.ts";
+import { products } from "#db/schema/index.ts";
+import { orderDetail, orderOf, orderTrackingJson } from "#core/orders/detail.ts";
 import {
   COUNT_CAP, courierNamesOf, exactTotal, findOrders, itemPreviews, listTotal, orderCounts, orderFilterFields, orderFilters,
   orderListJson, orderListQuery, prepareFilters, type Cursor, type ListFilters, type OrderCounts, type OrderFilters,
-} from "../domain/order-list.ts";
-import { feedbackBody, giveFeedback, markPrinted, printedBody } from "../domain/order-marks.ts";
-import { orderIdList, picklist, picklistQuery } from "../domain/order-picklist.ts";
-import { saveShippingParameters, shippingBody, shippingParameters, shippingQuery } from "../domain/order-shipping.ts";
-import { ORDER_STAGES, ORDER_TABS, STAGE_KEYS, type OrderStage, type OrderStatus, type OrderTabKey } from "../domain/order-tabs.ts";
-import { defineExport } from "../jobs/exports.ts";
-import { requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { ApiError, fieldErrors, input, notFound, ok } from "../lib/http.ts";
+} from "#core/orders/list.ts";
+import { feedbackBody, giveFeedback, markPrinted, printedBody } from "#core/orders/marks.ts";
+import { orderIdList, picklist, picklistQuery } from "#core/orders/picklist.ts";
+import { saveShippingParameters, shippingBody, shippingParameters, shippingQuery } from "#core/orders/shipping.ts";
+import { ORDER_STAGES, ORDER_TABS, STAGE_KEYS, type OrderStage, type OrderStatus, type OrderTabKey } from "#db/schema/order-tabs.ts";
+import { defineExport } from "#core/jobs/exports.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { ApiError, fieldErrors, input, notFound, ok } from "#api/lib/http.ts";
 import { exportHistory, jobFor, queueExport, sendExport } from "./exports.ts";
 
 export const orderRoutes = new Hono<ApiEnv>();

@@ -1,7 +1,7 @@
 /**
  * The product picker's API (spec section 7 "Products": GET /v0.0.0/products/filter and
  * /v0.0.1/products/filter, two versions of one call sharing one handler). The rules and the shape
- * are in api/domain/product-picker.ts.
+ * are in core/catalog/product-picker.ts.
  *
  *   GET /v0.0.0/products/filter   search, brand_id, category_id (any level), product_id,
  *   GET /v0.0.1/products/filter   variant_ids=1,2,3, status=published,draft, sort 1-6 (default 5
@@ -11,10 +11,10 @@
  * Privilege "products", scoped to the caller's business; an empty page is 404 "No data".
  */
 import { Hono, type Context } from "hono";
-import { findPickerItems, pickerQuery } from "../domain/product-picker.ts";
-import { requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { input, list } from "../lib/http.ts";
+import { findPickerItems, pickerQuery } from "#core/catalog/product-picker.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { input, list } from "#api/lib/http.ts";
 
 export const productPickerRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("products")] as const;

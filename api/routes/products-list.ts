@@ -39,20 +39,20 @@
 import { Hono, type Context } from "hono";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { db, type Tx } from "../../db/client.ts";
-import { products, productSyncTasks, productVariants } from "../../db/schema/index.ts";
-import { SYNC_TASK_TYPES } from "../domain/product-enums.ts";
-import { packageHolding } from "../domain/packages.ts";
-import { publishProblems } from "../domain/product-publish.ts";
+import { db, type Tx } from "#db/client.ts";
+import { products, productSyncTasks, productVariants } from "#db/schema/index.ts";
+import { SYNC_TASK_TYPES } from "#core/catalog/product-enums.ts";
+import { packageHolding } from "#core/catalog/packages.ts";
+import { publishProblems } from "#core/catalog/product-publish.ts";
 import {
   COUNT_CAP, filterConditions, findProducts, listingFilters, lockProducts, productFilters, productListJson, shownStatus, tabCondition, tabCounts,
-} from "../domain/product-list.ts";
-import { defineExport } from "../jobs/exports.ts";
-import { requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { recordHistory } from "../lib/history.ts";
-import { ApiError, input, notFound, ok } from "../lib/http.ts";
-import { listQuery, offsetOf } from "../lib/list-query.ts";
+} from "#core/catalog/product-list.ts";
+import { defineExport } from "#core/jobs/exports.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { recordHistory } from "#core/lib/history.ts";
+import { ApiError, input, notFound, ok } from "#api/lib/http.ts";
+import { listQuery, offsetOf } from "#core/lib/list-query.ts";
 
 export const productListRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("products")] as const;

@@ -4,7 +4,7 @@
  * in inventories/product-picker; bulk and mass update in product-bulk.ts.
  *
  *   GET  /v0.0.0/products/form-options            brands, category tree, stock locations, channels (the add form)
- *   POST /v0.0.0/products                         create (api/domain/product-schema.ts productBody)
+ *   POST /v0.0.0/products                         create (core/catalog/product-schema.ts productBody)
  *   PUT  /v0.0.0/products                         update, product_id in the body (the spec's PUT without id)
  *   GET  /v0.0.0|1/products/{id}                  the product (family_datas, image_datas, video_data …)
  *   GET  /v0.0.0|1/products/{id}/update           the same plus form_data (what the edit form offers)
@@ -20,23 +20,23 @@
  * - Media upload without product_id only stores the photo and answers {name, url} for a product
  *   body still being written (the editor uploads before the product exists); with product_id the
  *   photo is added to the product (at most 8), or replaces media_id's photo in its place.
- * - Images are not required to publish (api/domain/product-schema.ts): any image can be removed.
+ * - Images are not required to publish (core/catalog/product-schema.ts): any image can be removed.
  */
 import { Hono, type Context } from "hono";
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "../../db/client.ts";
-import { productImages, products, productVariants, stockMovements, stores, users, warehousePartitions, warehouses } from "../../db/schema/index.ts";
-import { storeProductImage } from "../domain/product-media.ts";
-import { PRODUCT_IMAGE } from "../domain/product-enums.ts";
-import { HISTORY_REF, saveProduct } from "../domain/product-save.ts";
-import { productBody } from "../domain/product-schema.ts";
-import { formOptions, locationKey, productDetail, productRow } from "../domain/products.ts";
-import { requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { historyList, recordHistory } from "../lib/history.ts";
-import { ApiError, input, list, notFound, ok, unix } from "../lib/http.ts";
-import { listQuery, offsetOf } from "../lib/list-query.ts";
+import { db } from "#db/client.ts";
+import { productImages, products, productVariants, stockMovements, stores, users, warehousePartitions, warehouses } from "#db/schema/index.ts";
+import { storeProductImage } from "#core/catalog/product-media.ts";
+import { PRODUCT_IMAGE } from "#core/catalog/product-enums.ts";
+import { HISTORY_REF, saveProduct } from "#core/catalog/product-save.ts";
+import { productBody } from "#core/catalog/product-schema.ts";
+import { formOptions, locationKey, productDetail, productRow } from "#core/catalog/products.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { historyList, recordHistory } from "#core/lib/history.ts";
+import { ApiError, input, list, notFound, ok, unix } from "#api/lib/http.ts";
+import { listQuery, offsetOf } from "#core/lib/list-query.ts";
 
 export const productRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("products")] as const;

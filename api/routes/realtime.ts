@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { db } from "../../db/client.ts";
-import { apiTokens } from "../../db/schema/index.ts";
-import { requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { ok } from "../lib/http.ts";
-import { serverSecret } from "../lib/secret.ts";
+import { db } from "#db/client.ts";
+import { apiTokens } from "#db/schema/index.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { ok } from "#api/lib/http.ts";
+import { serverSecret } from "#core/lib/secret.ts";
 
 /**
  * Realtime tickets. The web keeps the bearer token in an httpOnly cookie, out of reach of page

@@ -11,23 +11,23 @@
  * - Refused (422) for a user who is already a seller or whose company is still in moderation; a
  *   rejected company does not block a new registration.
  * - Approval: `node --import tsx scripts/approve-business.ts <email>` (an admin command), or in demo
- *   mode (isDemo(), api/lib/demo.ts) POST /v0.0.0/demo/businesses/{id}/approve by the owner themselves.
+ *   mode (isDemo(), core/lib/demo.ts) POST /v0.0.0/demo/businesses/{id}/approve by the owner themselves.
  */
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "../../db/client.ts";
-import { apiTokens, BUSINESS_STATUS, businesses, uploads } from "../../db/schema/index.ts";
-import { approveBusiness } from "../domain/business.ts";
-import { isDocumentType, MAX_DOCUMENTS } from "../domain/company-enums.ts";
-import { companyBody } from "../domain/company-schema.ts";
-import { memberships, requireAuth } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { recordHistory } from "../lib/history.ts";
-import { ApiError, fieldErrors, notFound, ok, pgErrorCode, unix } from "../lib/http.ts";
-import { DOCUMENT_KINDS, MAX_UPLOAD_BYTES, sniff, storeUpload } from "../lib/uploads.ts";
-import { isDemo } from "../lib/demo.ts";
+import { db } from "#db/client.ts";
+import { apiTokens, BUSINESS_STATUS, businesses, uploads } from "#db/schema/index.ts";
+import { approveBusiness } from "#core/business/business.ts";
+import { isDocumentType, MAX_DOCUMENTS } from "#db/schema/company-enums.ts";
+import { companyBody } from "#core/business/company-schema.ts";
+import { memberships, requireAuth } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { recordHistory } from "#core/lib/history.ts";
+import { ApiError, fieldErrors, notFound, ok, pgErrorCode, unix } from "#api/lib/http.ts";
+import { DOCUMENT_KINDS, MAX_UPLOAD_BYTES, sniff, storeUpload } from "#core/lib/uploads.ts";
+import { isDemo } from "#core/lib/demo.ts";
 import { checkPlaces, companyValues } from "./business.ts";
 
 export const sellerRoutes = new Hono<ApiEnv>();

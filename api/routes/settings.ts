@@ -7,13 +7,13 @@
 import { Hono } from "hono";
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "../../db/client.ts";
-import { settings, users } from "../../db/schema/index.ts";
-import { canAccess } from "../domain/privileges.ts";
-import { memberships, requireAuth } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { recordHistory } from "../lib/history.ts";
-import { ApiError, forbidden, input, notFound, ok, unix } from "../lib/http.ts";
+import { db } from "#db/client.ts";
+import { settings, users } from "#db/schema/index.ts";
+import { canAccess } from "#core/auth/privileges.ts";
+import { memberships, requireAuth } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { recordHistory } from "#core/lib/history.ts";
+import { ApiError, forbidden, input, notFound, ok, unix } from "#api/lib/http.ts";
 
 export const settingRoutes = new Hono<ApiEnv>();
 

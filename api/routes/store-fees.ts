@@ -43,19 +43,19 @@
  */
 import { Hono, type Context } from "hono";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { db, type Tx } from "../../db/client.ts";
-import { channels, storeFees, stores } from "../../db/schema/index.ts";
+import { db, type Tx } from "#db/client.ts";
+import { channels, storeFees, stores } from "#db/schema/index.ts";
 import {
   channelType, findStoreFee, findStoreFees, storeFeeBody, storeFeeChoices, storeFeeFilters, storeFeeJson, type StoreFeeBody, type StoreFeeRow,
-} from "../domain/store-fees.ts";
-import { percentText } from "../domain/store-fees-money.ts";
-import { statusRoutes } from "../lib/status-routes.ts";
-import { defineExport } from "../jobs/exports.ts";
-import { requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { diff, historyList, recordHistory } from "../lib/history.ts";
-import { ApiError, input, list, notFound, ok } from "../lib/http.ts";
-import { listQuery, offsetOf } from "../lib/list-query.ts";
+} from "#core/profile/store-fees.ts";
+import { percentText } from "#core/profile/store-fees-money.ts";
+import { statusRoutes } from "#api/lib/status-routes.ts";
+import { defineExport } from "#core/jobs/exports.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { diff, historyList, recordHistory } from "#core/lib/history.ts";
+import { ApiError, input, list, notFound, ok } from "#api/lib/http.ts";
+import { listQuery, offsetOf } from "#core/lib/list-query.ts";
 
 export const storeFeeRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("profile")] as const;

@@ -26,7 +26,7 @@
  *
  * Decisions where the spec is silent:
  * - Scope: the business the caller works in (c.var.member.businessId). Its own stores, plus the
- *   stores of other businesses it partners with (api/domain/stores.ts). Any other id is 404.
+ *   stores of other businesses it partners with (core/profile/stores.ts). Any other id is 404.
  *   Members with the profile privilege manage stores (owners and staff alike).
  * - Default store: one per business. The first store becomes the default; `is_default` true on create
  *   or update moves the default there. The default store cannot be deactivated, and an inactive
@@ -44,7 +44,7 @@
  *   that made the change, so a partner's channel connections stay in the partner's history.
  * - The store type names answer the filter names of spec section 9 (Dept Store, Mall Shop, …),
  *   which is what the filter widget lists; cards show each store's type_name (Dept Store, Mall Store …).
- * - Partnerships (kind "store", rules in api/domain/partnerships.ts): a business asks to resell
+ * - Partnerships (kind "store", rules in core/profile/partnerships.ts): a business asks to resell
  *   another business's active store; the owner approves. While asked (any status but Disconnected)
  *   the store is in the asker's list as a Reseller store, read-only; once Connected the asker
  *   connects it to its own channels. The owner's history of the store gets the partnership steps.
@@ -57,26 +57,26 @@
 import { Hono, type Context } from "hono";
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { db, type Tx } from "../../db/client.ts";
+import { db, type Tx } from "#db/client.ts";
 import {
   bankAccounts, banks, businesses, channels, cities, courierServices, couriers, partnerships, storeChannels, stores, villages,
-} from "../../db/schema/index.ts";
-import { BUSINESS_STATUS } from "../domain/company-enums.ts";
-import { actOnPartnership, ANSWER_ACTIONS, OPEN_STATUSES, requestPartnership, type PartnershipAction } from "../domain/partnerships.ts";
-import { ACTIVE, INACTIVE, PARTNERSHIP_STATUS, STORE_TYPES } from "../domain/profile-enums.ts";
-import { idList, storeBody, type StoreBody } from "../domain/store-schema.ts";
+} from "#db/schema/index.ts";
+import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
+import { actOnPartnership, ANSWER_ACTIONS, OPEN_STATUSES, requestPartnership, type PartnershipAction } from "#core/profile/partnerships.ts";
+import { ACTIVE, INACTIVE, PARTNERSHIP_STATUS, STORE_TYPES } from "#core/profile/profile-enums.ts";
+import { idList, storeBody, type StoreBody } from "#core/profile/store-schema.ts";
 import {
   bankLabel, courierServiceList, findStore, findStores, loadStoreContext, onlineChannels, sells, serviceLabel, storeFilters,
   storeJson, storePartnershipJson, storePartnershipSelect, storesJson, storeSnapshot, storeTree, type StoreRow,
-} from "../domain/stores.ts";
-import { canAccess } from "../domain/privileges.ts";
-import { defineExport } from "../jobs/exports.ts";
-import { memberships, requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { diff, historyList, recordHistory } from "../lib/history.ts";
-import { ApiError, input, list, notFound, ok, whole } from "../lib/http.ts";
-import { contains, listQuery, offsetOf } from "../lib/list-query.ts";
-import { normalizePhone } from "../lib/phone.ts";
+} from "#core/profile/stores.ts";
+import { canAccess } from "#core/auth/privileges.ts";
+import { defineExport } from "#core/jobs/exports.ts";
+import { memberships, requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { diff, historyList, recordHistory } from "#core/lib/history.ts";
+import { ApiError, input, list, notFound, ok, whole } from "#api/lib/http.ts";
+import { contains, listQuery, offsetOf } from "#core/lib/list-query.ts";
+import { normalizePhone } from "#core/lib/phone.ts";
 
 export const storeRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("profile")] as const;
@@ -411,7 +411,7 @@ storeRoutes.get("/v0.0.0/stores/type-names", ...seller, async (c) => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Partnerships with other businesses' stores (api/domain/partnerships.ts, kind "store")
+// Partnerships with other businesses' stores (core/profile/partnerships.ts, kind "store")
 // ---------------------------------------------------------------------------------------------
 const candidatesQuery = listQuery.pick({ page: true, limit: true, search: true }).extend({
   business_id: z.coerce.number().int().positive("invalid").optional(),

@@ -10,24 +10,24 @@
  *   (optional `crop` box), no purpose keeps the file as sent; see the handler below.
  * - GET utilities/geocode/reverse?lat=&lng= → {address, postcode, city_name} and
  *   GET utilities/geocode/search?q= → [{name, latitude, longitude}]: our API asks the configured
- *   geocoder (api/lib/maps.ts); 503 when it cannot be reached, 404 when it knows no address there.
+ *   geocoder (core/lib/maps.ts); 503 when it cannot be reached, 404 when it knows no address there.
  */
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { and, asc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "../../db/client.ts";
-import * as ref from "../../db/reference-data.ts";
-import { banks, businesses, cities, courierServices, couriers, provinces, villages } from "../../db/schema/index.ts";
-import { DOCUMENT_TYPES, LEGAL_TYPES } from "../domain/company-enums.ts";
-import { memberships, requireAuth } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { ApiError, input, ok, whole } from "../lib/http.ts";
-import { contains } from "../lib/list-query.ts";
-import { ImageError, parseCrop, squareImage } from "../lib/images.ts";
-import { reverseGeocode, searchPlaces } from "../lib/maps.ts";
-import { hit } from "../lib/rate-limit.ts";
-import { IMAGE_KINDS, MAX_UPLOAD_BYTES, sniff, storeUpload } from "../lib/uploads.ts";
+import { db } from "#db/client.ts";
+import * as ref from "#db/reference-data.ts";
+import { banks, businesses, cities, courierServices, couriers, provinces, villages } from "#db/schema/index.ts";
+import { DOCUMENT_TYPES, LEGAL_TYPES } from "#db/schema/company-enums.ts";
+import { memberships, requireAuth } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { ApiError, input, ok, whole } from "#api/lib/http.ts";
+import { contains } from "#core/lib/list-query.ts";
+import { ImageError, parseCrop, squareImage } from "#core/lib/images.ts";
+import { reverseGeocode, searchPlaces } from "#core/lib/maps.ts";
+import { hit } from "#core/lib/rate-limit.ts";
+import { IMAGE_KINDS, MAX_UPLOAD_BYTES, sniff, storeUpload } from "#core/lib/uploads.ts";
 
 export const utilityRoutes = new Hono<ApiEnv>();
 
@@ -171,7 +171,7 @@ const wrongType = () => new ApiError(422, "api:upload.wrong_type", { file: ["api
  * - `purpose=image` (every "image" of a brand, store, product …: the cropper uploader): the picture
  *   must also decode; it is stored as an 800×800 white-filled JPEG, cropped to the optional `crop`
  *   box (JSON {x, y, width, height} in pixels of the upright picture) or fitted whole without one
- *   (api/lib/images.ts).
+ *   (core/lib/images.ts).
  * - no purpose, or `purpose=file`: the file is kept exactly as sent (scans named later by the seller
  *   registration as documents; company documents with PDFs go through /sellers/register itself).
  */

@@ -40,21 +40,21 @@
 import { Hono, type Context } from "hono";
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { db, type Tx } from "../../db/client.ts";
-import { stockLevels, warehousePartitions, warehouses } from "../../db/schema/index.ts";
+import { db, type Tx } from "#db/client.ts";
+import { stockLevels, warehousePartitions, warehouses } from "#db/schema/index.ts";
 import {
   findWarehouse, findWarehouses, MAX_PARTITIONS, partitionName, pickerWarehouses, warehouseBody, warehouseFilters, warehouseJson,
   type WarehouseBody, type WarehouseRow,
-} from "../domain/warehouses.ts";
-import { cityOf } from "../domain/warehouses-shared.ts";
-import { statusRoutes } from "../lib/status-routes.ts";
-import { defineExport } from "../jobs/exports.ts";
-import { requireAuth, requireSeller } from "../lib/auth.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { diff, historyList, recordHistory } from "../lib/history.ts";
-import { ApiError, input, list, notFound, ok, whole } from "../lib/http.ts";
-import { listQuery, offsetOf } from "../lib/list-query.ts";
-import { normalizePhone } from "../lib/phone.ts";
+} from "#core/profile/warehouses.ts";
+import { cityOf } from "#core/profile/warehouses-shared.ts";
+import { statusRoutes } from "#api/lib/status-routes.ts";
+import { defineExport } from "#core/jobs/exports.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { diff, historyList, recordHistory } from "#core/lib/history.ts";
+import { ApiError, input, list, notFound, ok, whole } from "#api/lib/http.ts";
+import { listQuery, offsetOf } from "#core/lib/list-query.ts";
+import { normalizePhone } from "#core/lib/phone.ts";
 
 export const warehouseRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("profile")] as const;

@@ -1,6 +1,6 @@
 /**
  * POST /api/webhooks/channels/:code/orders — where channels deliver their order and courier
- * events (api/domain/channel-webhooks.ts has the protocol). Not versioned: a channel is set up
+ * events (core/orders/webhooks.ts has the protocol). Not versioned: a channel is set up
  * once with this URL and its secret; the event's `type` names what it is.
  *
  * Order of checks, so a stranger learns nothing and nothing is written for them:
@@ -10,10 +10,10 @@
  * already handled (`first_delivery: false`), so the channel stops retrying.
  */
 import { Hono } from "hono";
-import { SIGNATURE_HEADER, verifySignature } from "../domain/channel-webhook-signing.ts";
-import { channelForCode, handleWebhookEvent, webhookEvent } from "../domain/channel-webhooks.ts";
-import type { ApiEnv } from "../lib/env.ts";
-import { ApiError, fieldErrors, ok } from "../lib/http.ts";
+import { SIGNATURE_HEADER, verifySignature } from "#core/orders/webhook-signing.ts";
+import { channelForCode, handleWebhookEvent, webhookEvent } from "#core/orders/webhooks.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { ApiError, fieldErrors, ok } from "#api/lib/http.ts";
 
 export const webhookRoutes = new Hono<ApiEnv>();
 

@@ -1,7 +1,7 @@
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Form, useLocation, useParams, useSubmit } from "react-router";
-import { localePath } from "../lib/i18n.ts";
-import type { SocketState } from "../lib/use-seller-socket.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import type { SocketState } from "#app/lib/use-seller-socket.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 
 type Props = {

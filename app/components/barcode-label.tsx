@@ -1,11 +1,11 @@
 /**
- * Barcode labels as SVG (app/lib/barcode.ts draws the bars). Each variant's barcode is drawn once
+ * Barcode labels as SVG (core/lib/barcode.ts draws the bars). Each variant's barcode is drawn once
  * as an SVG <symbol> and every label of it is a <use> of that symbol, so a thousand labels of a
  * few products stay a light page for a slow phone or an old office PC driving the printer.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { barsPath, type Bars } from "../lib/barcode.ts";
-import { formatRupiah } from "../lib/format.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { barsPath, type Bars } from "#core/lib/barcode.ts";
+import { formatRupiah } from "#core/lib/format.ts";
 
 export const BAR_HEIGHT = 50;
 

@@ -3,8 +3,8 @@
  * partnership with another business's brand (/profile/brand/add/partnership). Plain links.
  */
 import { Link, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { localePath } from "../lib/i18n.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { localePath } from "#app/lib/i18n.ts";
 
 export function BrandAddKinds({ current }: { current: "owned" | "partnership" }) {
   const { t } = useTranslation("brand");

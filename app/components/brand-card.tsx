@@ -9,10 +9,10 @@
  * brands with requests waiting for an answer say so, linking to where they are answered.
  */
 import { Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import type { BrandJson } from "../../api/domain/brands.ts";
-import { BRAND_STATUS, PARTNERSHIP_STATUS } from "../../api/domain/profile-enums.ts";
-import { formatDate } from "../lib/format.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { BrandJson } from "#core/profile/brands.ts";
+import { BRAND_STATUS, PARTNERSHIP_STATUS } from "#core/profile/profile-enums.ts";
+import { formatDate } from "#core/lib/format.ts";
 import { buttonClass } from "./button.tsx";
 import { BrandLogo, partnershipTone, VerifiedIcon } from "./brand-logo.tsx";
 import type { ConfirmText } from "./list/confirm-dialog.tsx";

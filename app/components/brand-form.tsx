@@ -1,7 +1,7 @@
 /**
  * The owned-brand form (/profile/brand/add and /profile/brand/:slug/edit): logo (ImageField: the
  * cropper with JavaScript, a plain file input without), name, product category, description. The
- * schema is the API's own (api/domain/brand-schema.ts brandBody), checked on the server; a failed
+ * schema is the API's own (core/profile/brand-schema.ts brandBody), checked on the server; a failed
  * submission comes back with what was typed and the messages per field (form.tsx).
  *
  * Category: one <select> grouped by the spec's brand categories (<optgroup> per top level), so it
@@ -9,7 +9,7 @@
  * level written with its parent ("Pakaian Wanita › Dress").
  */
 import { Form, Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { FormErrors, formState, Select, TextArea, TextInput, type FormReply } from "./form.tsx";
 import { ImageField } from "./image-field.tsx";

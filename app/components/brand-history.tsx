@@ -3,8 +3,8 @@
  * field names ("notes.title" → "Note title"), action names, and values the API stores as codes
  * (status, partnership status) or as URLs (logo, banner picture).
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { BRAND_STATUS } from "../../api/domain/profile-enums.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { BRAND_STATUS } from "#core/profile/profile-enums.ts";
 
 export function useBrandHistoryLabels() {
   const { t } = useTranslation("brand");

@@ -3,8 +3,8 @@
  * partnership status chip and the status switch's confirm texts. Apart from the card
  * (brand-card.tsx) so the brand's own pages do not load the card.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { PARTNERSHIP_STATUS } from "../../api/domain/profile-enums.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { PARTNERSHIP_STATUS } from "#core/profile/profile-enums.ts";
 import type { Tone } from "./list/status-badge.tsx";
 import { useToggleText } from "./list/confirm-dialog.tsx";
 

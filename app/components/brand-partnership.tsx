@@ -4,8 +4,8 @@
  * partnerships (the owner's partners of one brand, or a business's own requests).
  * The forms post intent=partnership_action, partnership_id and do=<action> to the page's action.
  */
-import { useTranslation, type TFunction } from "~/lib/i18n-react.tsx";
-import { formatDate } from "../lib/format.ts";
+import { useTranslation, type TFunction } from "#app/lib/i18n-react.tsx";
+import { formatDate } from "#core/lib/format.ts";
 import { BrandLogo, partnershipTone } from "./brand-logo.tsx";
 import { ConfirmButton } from "./brand-confirm.tsx";
 import type { ConfirmText } from "./list/confirm-dialog.tsx";

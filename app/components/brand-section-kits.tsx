@@ -2,9 +2,9 @@
  * How the plain brand sections read and what their forms ask (brand-section.tsx SectionKit):
  * social media, pickup lines, notes, response, holiday. The banner's kit lives in the banners page.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import type { BrandSection } from "../../api/domain/profile-enums.ts";
-import { SOCIAL_MEDIA } from "../../api/domain/profile-enums.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { BrandSection } from "#core/profile/profile-enums.ts";
+import { SOCIAL_MEDIA } from "#core/profile/profile-enums.ts";
 import { Checkbox, Select, TextArea, TextInput } from "./form.tsx";
 import { dmy, type SectionKit } from "./brand-section.tsx";
 import { StatusBadge } from "./list/status-badge.tsx";

@@ -1,7 +1,7 @@
 /**
  * One owned-brand section tab (social media, banners, pickup lines, notes, response, holiday): its
  * entries as a list and the form that adds or edits one. The shapes are the API's
- * (api/domain/brand-schema.ts SECTION_SCHEMAS), checked on the server (form.tsx shows a
+ * (core/profile/brand-schema.ts SECTION_SCHEMAS), checked on the server (form.tsx shows a
  * failed submission). Editing is a link (?edit=<entry id>), so it works without JavaScript; Delete
  * asks first (ConfirmButton).
  *
@@ -11,9 +11,9 @@
  */
 import type { ComponentType } from "react";
 import { Form, Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import type { BrandSection } from "../../api/domain/profile-enums.ts";
-import { SOCIAL_MEDIA } from "../../api/domain/profile-enums.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { BrandSection } from "#core/profile/profile-enums.ts";
+import { SOCIAL_MEDIA } from "#core/profile/profile-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { ConfirmButton } from "./brand-confirm.tsx";
 import { FormErrors, formState, type FormReply, type FormState } from "./form.tsx";

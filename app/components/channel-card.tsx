@@ -10,10 +10,10 @@
  * refuses it too); the body says why.
  */
 import { Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import type { ChannelJson } from "../../api/domain/channels.ts";
-import { ACTIVE } from "../../api/domain/profile-enums.ts";
-import { formatDate, formatDateTime, formatNumber } from "../lib/format.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { ChannelJson } from "#core/profile/channels.ts";
+import { ACTIVE } from "#core/profile/profile-enums.ts";
+import { formatDate, formatDateTime, formatNumber } from "#core/lib/format.ts";
 import { ChannelLogo } from "./channel-logo.tsx";
 import type { ConfirmText } from "./list/confirm-dialog.tsx";
 import { StatusBadge } from "./list/status-badge.tsx";

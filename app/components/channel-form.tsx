@@ -1,6 +1,6 @@
 /**
  * The one online-channel form: /profile/channel/add (platform to choose) and /profile/channel/:slug
- * (platform fixed, shown as text). The schema is the API's own (api/domain/channel-schema.ts) and
+ * (platform fixed, shown as text). The schema is the API's own (core/profile/channel-schema.ts) and
  * runs on the server (the route's action, then the API); the browser gets HTML constraints only.
  *
  * Config fields (url, username, phone_number, line_id): which ones a platform needs is data
@@ -11,7 +11,7 @@
  */
 import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { type Constraints, FieldError, FormErrors, type FormReply, formState, Select, TextInput } from "./form.tsx";
 
@@ -19,7 +19,7 @@ type ConfigKey = "url" | "username" | "phone_number" | "line_id";
 const CONFIG: ConfigKey[] = ["url", "username", "phone_number", "line_id"];
 
 /**
- * A platform as the loader hands it over (api/domain/profile-enums.ts CHANNEL_PLATFORMS, in order):
+ * A platform as the loader hands it over (core/profile/profile-enums.ts CHANNEL_PLATFORMS, in order):
  * passed as data rather than imported, so the page's JavaScript stays within its budget.
  */
 export type PlatformOption = { code: string; name: string; type: number; config: readonly string[] };

@@ -1,7 +1,7 @@
 /**
  * The one company form: /profile/company/add, the edit step of /profile/company/:slug and the
  * seller registration (which adds its document rows as children). The schema is the API's own
- * (api/domain/company-schema.ts) and runs on the server (action, then API); the browser gets its
+ * (core/business/company-schema.ts) and runs on the server (action, then API); the browser gets its
  * HTML constraints only.
  *
  * City: one <select> of every city grouped by province (<optgroup>), so it works without
@@ -10,14 +10,14 @@
  * Without JavaScript the village list is the saved city's, and the postcode field is enough.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Form, Link, useFetcher, useLocation } from "react-router";
-import { BUSINESS_TYPES, LEGAL_TYPES } from "../../api/domain/company-enums.ts";
+import { BUSINESS_TYPES, LEGAL_TYPES } from "#db/schema/company-enums.ts";
 import { type Constraints, FormErrors, type FormReply, type FormState, formState, Select, TextArea, TextInput } from "./form.tsx";
 import { buttonClass, SubmitButton } from "./button.tsx";
 
 
-/** A company as the Business calls answer it (api/domain/business.ts companyJson). */
+/** A company as the Business calls answer it (core/business/business.ts companyJson). */
 export type Company = {
   business_id: number;
   name: string;

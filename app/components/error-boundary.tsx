@@ -1,8 +1,8 @@
 import { useEffect } from "react";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { isRouteErrorResponse, Link, useParams, useRouteError } from "react-router";
-import { isChunkLoadError, reloadAfterChunkError } from "../lib/chunk-reload.ts";
-import { localePath } from "../lib/i18n.ts";
+import { isChunkLoadError, reloadAfterChunkError } from "#app/lib/chunk-reload.ts";
+import { localePath } from "#app/lib/i18n.ts";
 
 /**
  * The one error screen (spec section 8): 404 "This page could not be found" with a link home;

@@ -4,9 +4,9 @@
  * Factory and View Update History (a link: ?history=<id>).
  */
 import { Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import type { FactoryJson } from "../../api/domain/factories.ts";
-import { formatDate, formatDateTime, formatNumber } from "../lib/format.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { FactoryJson } from "#core/profile/factories.ts";
+import { formatDate, formatDateTime, formatNumber } from "#core/lib/format.ts";
 import type { ConfirmText } from "./list/confirm-dialog.tsx";
 import { StatusSwitch } from "./list/status-switch.tsx";
 import { PinPointMap } from "./map/pin-point-lazy.tsx";

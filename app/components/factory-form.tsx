@@ -1,10 +1,10 @@
 /**
  * The factory form of /profile/factory/add and /profile/factory/:slug, on the plain form kit
- * (form.tsx: no Conform client). The schema is the API's own (api/domain/factories.ts
+ * (form.tsx: no Conform client). The schema is the API's own (core/profile/factories.ts
  * factoryBody), checked by the action and again by the API. Multipart, for the image.
  */
 import { Form, Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { ImageField } from "./image-field.tsx";
 import { PinPointField } from "./map/pin-point-lazy.tsx";

@@ -5,7 +5,7 @@
  *
  * Messages are translation keys (Zod: "required", "company:errors.x") or text the API translated.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 
 const KEY = /^[a-z][\w-]*(:[\w.-]+)?$|^[a-z_]+(\.[a-z_]+)+$/;
 

@@ -1,11 +1,11 @@
 /**
  * The gift voucher form of /products/gift-voucher/add and :slug/edit, on the plain form kit; the
- * schema is the API's (api/domain/gift-vouchers.ts giftVoucherBody). Dates are native date inputs
+ * schema is the API's (core/catalog/gift-vouchers.ts giftVoucherBody). Dates are native date inputs
  * (YYYY-MM-DD, no date library in the browser; without JavaScript the same field). Multipart.
  */
 import { Form, Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { MAX_GIFT_VOUCHER_CODES } from "../../api/domain/offering-enums.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { MAX_GIFT_VOUCHER_CODES } from "#core/catalog/offering-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { FormErrors, formState, TextArea, TextInput, UnitInput, type FormReply } from "./form.tsx";
 import { ImageField } from "./image-field.tsx";

@@ -7,7 +7,7 @@
  */
 import { useRef, useState } from "react";
 import Cropper, { type Area } from "react-easy-crop";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { buttonClass } from "./button.tsx";
 import type { CropBox } from "./image-field.tsx";
 

@@ -19,8 +19,8 @@
  * server sent back, e.g. fields.image.initialValue), errors (the field's errors), hint, required.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { MAX_UPLOAD_BYTES } from "../../api/domain/company-enums.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { MAX_UPLOAD_BYTES } from "#db/schema/company-enums.ts";
 import { buttonClass } from "./button.tsx";
 import { FieldError } from "./form-error.tsx";
 

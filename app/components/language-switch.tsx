@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Form, useLocation, useParams } from "react-router";
 
 /** POST to /language: remembers the choice in the lng cookie and reopens this page in that language. */

@@ -6,10 +6,10 @@
  * half is the shared loadListPage / listPageAction (app/lib/list-page.server.ts).
  */
 import { Link, useLocation } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import type { ListPageData } from "../lib/list-page.server.ts";
-import { formatNumber } from "../lib/format.ts";
-import { listHref, type FilterSpec } from "../lib/list-params.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { ListPageData } from "#app/lib/list-page.server.ts";
+import { formatNumber } from "#core/lib/format.ts";
+import { listHref, type FilterSpec } from "#app/lib/list-params.ts";
 import { buttonClass } from "./button.tsx";
 import { ConfirmPanel, useToggleText } from "./list/confirm-dialog.tsx";
 import { DataTable, type Column } from "./list/data-table.tsx";
@@ -23,7 +23,7 @@ import { SortSelect } from "./list/sort-select.tsx";
 import { StatusSwitch } from "./list/status-switch.tsx";
 import { UpdateHistoryModal } from "./update-history-lazy.tsx";
 import { useOfferingHistoryLabels } from "./offering-parts.tsx";
-import type { OfferingKind } from "../../api/domain/offering-enums.ts";
+import type { OfferingKind } from "#core/catalog/offering-enums.ts";
 
 export function OfferingListPage<R extends { name: string; status: number }, F extends FilterSpec>({ kind, data, idField, columns, filters, addHref, exportable }: {
   kind: OfferingKind;

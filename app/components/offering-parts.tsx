@@ -5,10 +5,10 @@
  * Zod: plain markup.
  */
 import { Link, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import type { OfferingKind, ValidityState } from "../../api/domain/offering-enums.ts";
-import { formatDate, formatNumber } from "../lib/format.ts";
-import { localePath } from "../lib/i18n.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { OfferingKind, ValidityState } from "#core/catalog/offering-enums.ts";
+import { formatDate, formatNumber } from "#core/lib/format.ts";
+import { localePath } from "#app/lib/i18n.ts";
 import { StatusBadge, type Tone } from "./list/status-badge.tsx";
 import { HistoryLink } from "./update-history-lazy.tsx";
 

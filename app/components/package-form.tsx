@@ -5,13 +5,13 @@
  * each product's available stock; the package's own stock is derived by the API, never typed.
  */
 import { Form, Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import type { PickerData } from "../lib/product-picker.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { PickerData } from "#app/lib/product-picker.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { FieldError, FormErrors, formState, TextArea, TextInput, UnitInput, type FormReply } from "./form.tsx";
 import { ImageField } from "./image-field.tsx";
 import { ProductPicker } from "./product-picker.tsx";
-import { MAX_ITEM_QUANTITY } from "../../api/domain/offering-enums.ts";
+import { MAX_ITEM_QUANTITY } from "#core/catalog/offering-enums.ts";
 
 export function PackageForm({ reply, defaults, picker, itemErrors, cancelTo }: {
   reply?: FormReply; defaults?: Record<string, unknown>; picker: PickerData; itemErrors?: string[]; cancelTo: string;

@@ -2,9 +2,9 @@
  * The preview of a mass-update row: each changed field as "before → after" (rupiah for prices,
  * numbers for stock per location, thumbnails for images), read from the row's `changes`.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { BulkRow } from "./product-bulk-parts.tsx";
-import { formatNumber, formatRupiah } from "../lib/format.ts";
+import { formatNumber, formatRupiah } from "#core/lib/format.ts";
 
 const MONEY = new Set(["price", "compare_at_price"]);
 

@@ -3,11 +3,11 @@
  * while its job runs), row counts, and links to the result.
  */
 import { Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { DataTable, type Column } from "./list/data-table.tsx";
 import { EmptyState } from "./list/empty-state.tsx";
 import { BulkStatus, type BulkUpload } from "./product-bulk-parts.tsx";
-import { formatDateTime, formatNumber } from "../lib/format.ts";
+import { formatDateTime, formatNumber } from "#core/lib/format.ts";
 
 export function UploadHistory({ rows, links, caption, sectionName }: {
   rows: BulkUpload[];

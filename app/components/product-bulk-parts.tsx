@@ -7,11 +7,11 @@
  */
 import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { buttonClass, inputClass, SubmitButton } from "./button.tsx";
 import { FieldError } from "./form-error.tsx";
 import { StatusBadge, type Tone } from "./list/status-badge.tsx";
-import { formatNumber } from "../lib/format.ts";
+import { formatNumber } from "#core/lib/format.ts";
 
 export type BulkJob = { job_id: number; progress: number; status: string; url: string | null; status_details: string | null };
 export type BulkUpload = {

@@ -3,9 +3,9 @@
  * the job's progress while it runs, or why the file could not be read), the row counts, and the
  * page's own actions (`children`).
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { BulkStatus, JobProgress, type BulkUpload } from "./product-bulk-parts.tsx";
-import { formatDateTime, formatNumber } from "../lib/format.ts";
+import { formatDateTime, formatNumber } from "#core/lib/format.ts";
 
 export function UploadSummary({ upload, title, children }: { upload: BulkUpload; title: string; children?: React.ReactNode }) {
   const { t } = useTranslation("product-bulk");

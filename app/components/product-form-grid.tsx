@@ -6,10 +6,10 @@
  * combination's stock history (?stock=<variant_id>).
  */
 import { Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { FieldError, TextInput, type FormState } from "./form.tsx";
 import { inputClass } from "./button.tsx";
-import type { FormLocation, FormRow } from "../lib/product-form.server.ts";
+import type { FormLocation, FormRow } from "#app/lib/product-form.server.ts";
 
 export function CombinationGrid({ form, rows, locations, openStock, historyHref, historyPanel }: {
   form: FormState; rows: FormRow[]; locations: FormLocation[]; openStock: boolean; historyHref?: (variantId: string) => string;

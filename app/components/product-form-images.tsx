@@ -4,10 +4,10 @@
  * to the form with everything typed kept (no JavaScript needed), and a file input for more photos
  * (png/jpg/jpeg, at most 2 MB each, 762×1100 hint), uploaded with the next press of any button.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { buttonClass } from "./button.tsx";
 import { FieldError } from "./form.tsx";
-import type { FormImage } from "../lib/product-form.server.ts";
+import type { FormImage } from "#app/lib/product-form.server.ts";
 
 export function ProductImages({ images, errors }: { images: FormImage[]; errors?: string[] }) {
   const { t } = useTranslation("product");

@@ -7,13 +7,13 @@
  * so every field shows what the server sent back, with JavaScript as without.
  */
 import { Form, Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { GENDER_AUDIENCES, LENGTH_UNITS, PREORDER_DAYS_MAX, STOCK_TYPES, WEIGHT_UNITS } from "../../api/domain/product-enums.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { GENDER_AUDIENCES, LENGTH_UNITS, PREORDER_DAYS_MAX, STOCK_TYPES, WEIGHT_UNITS } from "#core/catalog/product-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { FieldError, FormErrors, formState, Select, TextArea, TextInput, type FormReply } from "./form.tsx";
 import { CombinationGrid } from "./product-form-grid.tsx";
 import { ProductImages } from "./product-form-images.tsx";
-import type { FormLocation, ProductValues } from "../lib/product-form.server.ts";
+import type { FormLocation, ProductValues } from "#app/lib/product-form.server.ts";
 
 type Category = { product_category_id: number; name: string; childs: Category[] };
 export type ProductFormOptions = {

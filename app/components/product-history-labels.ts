@@ -1,14 +1,14 @@
 /**
  * The labels of a product's update-history modal (GET /v0.0.0/products/{id}/update-history): the
- * fields the editor writes (api/domain/product-save.ts snapshot: name, sku, status, gender,
+ * fields the editor writes (core/catalog/product-save.ts snapshot: name, sku, status, gender,
  * combinations …), the mass update's (product_name, price, compare_at_price, images and stock
  * columns "loc:s12" / "loc:w3p4") and the listing's actions (activate, sync_to_master, delete).
  * Codes become words (status, gender, order type), money reads "Rp. 150.000", a stock column
  * is named after its location. Plain functions: nothing here weighs on the page's JavaScript.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { GENDER_AUDIENCES } from "../../api/domain/product-enums.ts";
-import { formatRupiah } from "../lib/format.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { GENDER_AUDIENCES } from "#core/catalog/product-enums.ts";
+import { formatRupiah } from "#core/lib/format.ts";
 
 const MONEY = new Set(["price", "compare_at_price"]);
 

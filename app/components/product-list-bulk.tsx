@@ -11,8 +11,8 @@
  */
 import { useEffect, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { PRODUCT_BULK_ACTIONS, type ProductBulkAction } from "../../api/domain/product-enums.ts";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { PRODUCT_BULK_ACTIONS, type ProductBulkAction } from "#core/catalog/product-enums.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { buttonClass, inputClass } from "./button.tsx";
 import { ConfirmDialog, preloadConfirmDialog, type ConfirmText } from "./list/confirm-dialog.tsx";
 

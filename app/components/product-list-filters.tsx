@@ -4,9 +4,9 @@
  * A GET form (the shared FilterBar), so every choice is in the URL and works without JavaScript;
  * the tab rides along as a hidden field, and Reset keeps the tab.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { PRODUCT_DATE_SHORTCUTS } from "../../api/domain/product-enums.ts";
-import { listHref } from "../lib/list-params.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { PRODUCT_DATE_SHORTCUTS } from "#core/catalog/product-enums.ts";
+import { listHref } from "#app/lib/list-params.ts";
 import { FilterBar, FilterSelect } from "./list/filter-bar.tsx";
 import { PageSizeSelect } from "./list/page-size-select.tsx";
 import { SearchBox } from "./list/search-box.tsx";

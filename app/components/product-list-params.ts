@@ -3,8 +3,8 @@
  * the shared list params (page, limit, sort, search) plus the tab, stock type, date shortcut and
  * the brand, category and channel ids. Bad values fall back to "all" instead of failing.
  */
-import { PRODUCT_DATE_SHORTCUTS, PRODUCT_TABS } from "../../api/domain/product-enums.ts";
-import { parseListParams, type ListParams } from "../lib/list-params.ts";
+import { PRODUCT_DATE_SHORTCUTS, PRODUCT_TABS } from "#core/catalog/product-enums.ts";
+import { parseListParams, type ListParams } from "#app/lib/list-params.ts";
 
 export const PRODUCT_LIST_FILTERS = {
   tab: PRODUCT_TABS.filter((t) => t !== "all"),

@@ -8,8 +8,8 @@
  * is disabled for drafts (finished in the editor) and blocked products (not the seller's to switch).
  */
 import { Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { formatDate, formatNumber, formatRupiah } from "../lib/format.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { formatDate, formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { buttonClass } from "./button.tsx";
 import { DataTable, type Column } from "./list/data-table.tsx";
 import { StatusBadge, type Tone } from "./list/status-badge.tsx";

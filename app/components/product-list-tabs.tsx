@@ -4,10 +4,10 @@
  * A count the API stopped at its cap shows as "1.000+".
  */
 import { Link } from "react-router";
-import { PRODUCT_TABS, type ProductTab } from "../../api/domain/product-enums.ts";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { formatNumber } from "../lib/format.ts";
-import { listHref } from "../lib/list-params.ts";
+import { PRODUCT_TABS, type ProductTab } from "#core/catalog/product-enums.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { formatNumber } from "#core/lib/format.ts";
+import { listHref } from "#app/lib/list-params.ts";
 import type { ProductListParams } from "./product-list-params.ts";
 
 export type TabSummary = { tabs: Record<ProductTab, number>; capped: ProductTab[]; cap: number };

@@ -11,10 +11,10 @@
  * component starts with a hidden "search" button so Enter searches when the picker comes first in
  * the form; a host whose own buttons come first may render <PickerEnterSearch/> before them.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { PICKER_MAX_QTY, type PickerData, type PickerItem } from "../lib/product-picker.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { PICKER_MAX_QTY, type PickerData, type PickerItem } from "#app/lib/product-picker.ts";
 import { buttonClass, inputClass } from "./button.tsx";
-import { formatNumber, formatRupiah } from "../lib/format.ts";
+import { formatNumber, formatRupiah } from "#core/lib/format.ts";
 
 export const variantLabel = (item: Pick<PickerItem, "variant_data" | "size_data">) =>
   [item.variant_data.name, item.size_data.name].filter(Boolean).join(" · ");

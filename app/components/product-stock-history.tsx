@@ -4,8 +4,8 @@
  * before → after. Opened and closed by links, so it needs no JavaScript.
  */
 import { Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { formatDateTime } from "../lib/format.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { formatDateTime } from "#core/lib/format.ts";
 
 export type Movement = {
   stock_movement_id: number; source_name: string; reason_name: string; note: string | null; on_hand_before: number; on_hand_after: number;

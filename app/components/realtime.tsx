@@ -6,7 +6,7 @@
  */
 import { useEffect } from "react";
 import { NewOrderSnackbar, useOrderEvents } from "./orders/list-new-order.tsx";
-import { useSellerSocket, type SocketState } from "../lib/use-seller-socket.ts";
+import { useSellerSocket, type SocketState } from "#app/lib/use-seller-socket.ts";
 
 export type RealtimeProps = { ticket: string | null; onState: (state: SocketState) => void };
 

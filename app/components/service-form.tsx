@@ -1,13 +1,13 @@
 /**
  * The service form of /products/service/add and /products/service/:slug/edit, on the plain form
- * kit (form.tsx): the schema is the API's own (api/domain/services.ts serviceBody), checked by the
+ * kit (form.tsx): the schema is the API's own (core/catalog/services.ts serviceBody), checked by the
  * route's action and again by the API. Duration is a number and a unit (minutes, hours, days; days
  * first, spec section 9 "Default units … Days"); stores are checkboxes (none = every store).
  * Multipart, for the image.
  */
 import { Form, Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { DURATION_UNITS } from "../../api/domain/offering-enums.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { DURATION_UNITS } from "#core/catalog/offering-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { FieldError, FormErrors, formState, Select, TextArea, TextInput, UnitInput, type FormReply } from "./form.tsx";
 import { ImageField } from "./image-field.tsx";

@@ -1,7 +1,7 @@
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { NavLink, useParams } from "react-router";
-import { localePath, stripLocale } from "../lib/i18n.ts";
-import { NAV } from "../lib/navigation.ts";
+import { localePath, stripLocale } from "#app/lib/i18n.ts";
+import { NAV } from "#app/lib/navigation.ts";
 
 /**
  * The twelve sidebar groups. Staff see only the groups in their access list. On a phone the

@@ -7,10 +7,10 @@
  * automatic feedback messages with their on/off state.
  */
 import { Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import type { StoreJson } from "../../api/domain/stores.ts";
-import { ACTIVE } from "../../api/domain/profile-enums.ts";
-import { formatDate, formatDateTime } from "../lib/format.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { StoreJson } from "#core/profile/stores.ts";
+import { ACTIVE } from "#core/profile/profile-enums.ts";
+import { formatDate, formatDateTime } from "#core/lib/format.ts";
 import { ChannelLogo } from "./channel-logo.tsx";
 import { PinPointMap } from "./map/pin-point-map.tsx";
 import { StatusBadge } from "./list/status-badge.tsx";

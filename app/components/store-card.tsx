@@ -14,10 +14,10 @@
  * the automatic feedback messages with their on/off state. The body is its own module
  * (store-card-body.tsx), fetched by the browser after the first load (store-lazy.tsx).
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import type { StoreJson } from "../../api/domain/stores.ts";
-import { ACTIVE } from "../../api/domain/profile-enums.ts";
-import { formatNumber } from "../lib/format.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { StoreJson } from "#core/profile/stores.ts";
+import { ACTIVE } from "#core/profile/profile-enums.ts";
+import { formatNumber } from "#core/lib/format.ts";
 import type { ConfirmText } from "./list/confirm-dialog.tsx";
 import { StatusBadge } from "./list/status-badge.tsx";
 import { StatusSwitch } from "./list/status-switch.tsx";

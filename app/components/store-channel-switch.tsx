@@ -9,7 +9,7 @@
  */
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { buttonClass } from "./button.tsx";
 import { ConfirmDialog, preloadConfirmDialog } from "./list/confirm-dialog.tsx";
 import { connectAllText } from "./store-texts.ts";

@@ -1,11 +1,11 @@
 /**
  * The store fee form on /profile/store-fee (add: ?add=1, edit: ?edit=<id>), on the plain form kit
  * (form.tsx: no Conform client, for the first-load budget). The schema is
- * api/domain/store-fees.ts storeFeeForm, checked by the action and again by the API. The percentage is typed as text ("2,5" or "2.5", at most two decimals) and the
+ * core/profile/store-fees.ts storeFeeForm, checked by the action and again by the API. The percentage is typed as text ("2,5" or "2.5", at most two decimals) and the
  * fixed amount as rupiah ("1.000"); the server parses both exactly into basis points and rupiah.
  */
 import { Form, Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { FormErrors, formState, Select, TextArea, UnitInput, type FormReply } from "./form.tsx";
 

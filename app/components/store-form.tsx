@@ -1,6 +1,6 @@
 /**
  * The one offline-store form: /profile/store/add and /profile/store/:slug. The schema is the API's
- * own (api/domain/store-schema.ts) and runs on the server only (the route's action with Conform's
+ * own (core/profile/store-schema.ts) and runs on the server only (the route's action with Conform's
  * parseWithZod, then the API): the page gets the action's reply (what was typed, messages per field)
  * and renders the one form kit's fields (app/components/form.tsx) from it — no form library in the browser, within
  * the JavaScript budget. It works without JavaScript:
@@ -18,9 +18,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import type { AccountCheck } from "../../api/domain/banks.ts";
-import { MAX_PROCESS_DAYS, STORE_TYPES } from "../../api/domain/profile-enums.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { AccountCheck } from "#core/business/banks.ts";
+import { MAX_PROCESS_DAYS, STORE_TYPES } from "#core/profile/profile-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import type { Location, Village } from "./company-form.tsx";
 import { Checkbox, FieldError, FormErrors, formState, Select, TextArea, TextInput, type FormState } from "./form.tsx";

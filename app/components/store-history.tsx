@@ -4,8 +4,8 @@
  * update-history-lazy.tsx: fetched after the first load, only when the URL asks for it, and
  * rendered by the server as usual (loadHistory awaits UpdateHistoryModal.ready()).
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import type { HistoryData } from "../lib/history.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { HistoryData } from "#app/lib/history.ts";
 import { UpdateHistoryModal } from "./update-history-lazy.tsx";
 
 export { UpdateHistoryModal };

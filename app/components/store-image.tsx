@@ -1,5 +1,5 @@
 /** A store's photo on cards and tables (app/components/store-card.tsx, the branch table). */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 
 /** The store's photo, or a neutral placeholder with the store's initial. */
 export function StoreImage({ src, name, size, decorative }: { src: string | null; name: string; size: number; decorative?: boolean }) {

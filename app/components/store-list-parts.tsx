@@ -4,9 +4,9 @@
  * search, sort, page size) and the no-JavaScript confirm step of their switches.
  */
 import { Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { STORE_CATEGORY_FILTERS, STORE_TYPES, STATUS_FILTERS } from "../../api/domain/profile-enums.ts";
-import type { parseListParams } from "../lib/list-params.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { STORE_CATEGORY_FILTERS, STORE_TYPES, STATUS_FILTERS } from "#core/profile/profile-enums.ts";
+import type { parseListParams } from "#app/lib/list-params.ts";
 import { ConfirmPanel, type ConfirmText } from "./list/confirm-dialog.tsx";
 import { FilterBar, FilterSelect } from "./list/filter-bar.tsx";
 import { PageSizeSelect } from "./list/page-size-select.tsx";

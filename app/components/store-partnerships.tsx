@@ -1,13 +1,13 @@
 /**
  * Partnerships with other companies' stores, on /profile/store: a <details> (works without
  * JavaScript) with the partnership requests the company received or sent — each with the answers
- * the partnership rules allow now (api/domain/partnerships.ts), as plain POST buttons — and a GET
+ * the partnership rules allow now (core/profile/partnerships.ts), as plain POST buttons — and a GET
  * search for another company's active stores, each with "Request partnership". Once the owner
  * approves, the store is listed above as a Reseller store of this company.
  */
 import { Form } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import type { StorePartnershipJson } from "../../api/domain/stores.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { StorePartnershipJson } from "#core/profile/stores.ts";
 import { buttonClass, inputClass, SubmitButton } from "./button.tsx";
 import { StatusBadge } from "./list/status-badge.tsx";
 import { StoreImage } from "./store-image.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { Toast } from "../lib/session.server.ts";
+import type { Toast } from "#app/lib/session.server.ts";
 
 const STYLE: Record<Toast["type"], string> = {
   success: "border-emerald-200 bg-emerald-50 text-emerald-900",

@@ -5,8 +5,8 @@
  * app/lib/history.server.ts awaits UpdateHistoryModal.ready()), so it works without JavaScript.
  */
 import { Link, useLocation } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { historySearch } from "../lib/history.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { historySearch } from "#app/lib/history.ts";
 import { island } from "./store-lazy.tsx";
 import type { UpdateHistoryModalProps } from "./update-history.tsx";
 

@@ -20,9 +20,9 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { useTranslation, type TFunction } from "~/lib/i18n-react.tsx";
-import { formatDateTime } from "../lib/format.ts";
-import { historySearch, type HistoryData, type HistoryEntry } from "../lib/history.ts";
+import { useTranslation, type TFunction } from "#app/lib/i18n-react.tsx";
+import { formatDateTime } from "#core/lib/format.ts";
+import { historySearch, type HistoryData, type HistoryEntry } from "#app/lib/history.ts";
 import { buttonClass } from "./button.tsx";
 import { historyAnchorId } from "./update-history-lazy.tsx";
 

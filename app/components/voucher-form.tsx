@@ -1,12 +1,12 @@
 /**
  * The voucher form of /products/voucher/add and :slug/edit, on the plain form kit; the schema is
- * the API's (api/domain/vouchers.ts voucherBody). The discount type is a pair of radio buttons and
+ * the API's (core/catalog/vouchers.ts voucherBody). The discount type is a pair of radio buttons and
  * both discount fields are always shown (no JavaScript needed to switch): only the chosen type's
  * field is read, the other is ignored.
  */
 import { Form, Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { DISCOUNT_TYPES, MAX_VOUCHER_QUOTA } from "../../api/domain/offering-enums.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { DISCOUNT_TYPES, MAX_VOUCHER_QUOTA } from "#core/catalog/offering-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { FieldError, FormErrors, formState, TextArea, TextInput, UnitInput, type FormReply } from "./form.tsx";
 

@@ -8,9 +8,9 @@
  * (the API refuses it too); the card says why.
  */
 import { Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import type { WarehouseJson } from "../../api/domain/warehouses.ts";
-import { formatDate, formatDateTime } from "../lib/format.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { WarehouseJson } from "#core/profile/warehouses.ts";
+import { formatDate, formatDateTime } from "#core/lib/format.ts";
 import type { ConfirmText } from "./list/confirm-dialog.tsx";
 import { StatusBadge } from "./list/status-badge.tsx";
 import { StatusSwitch } from "./list/status-switch.tsx";

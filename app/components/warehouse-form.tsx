@@ -1,6 +1,6 @@
 /**
  * The warehouse form of /profile/warehouse/add and /profile/warehouse/:slug, on the plain form kit
- * (form.tsx: no Conform client). The schema is the API's own (api/domain/warehouses.ts
+ * (form.tsx: no Conform client). The schema is the API's own (core/profile/warehouses.ts
  * warehouseBody), checked by the route's action and again by the API; the fields carry the HTML
  * constraints (required, lengths) themselves. Multipart, for the image.
  *
@@ -10,8 +10,8 @@
  * checked and disabled, with the way to move the default.
  */
 import { Form, Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { WAREHOUSE_REGIONS, WAREHOUSE_TYPES } from "../../api/domain/profile-enums.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { WAREHOUSE_REGIONS, WAREHOUSE_TYPES } from "#core/profile/profile-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { ImageField } from "./image-field.tsx";
 import { PinPointField } from "./map/pin-point-lazy.tsx";

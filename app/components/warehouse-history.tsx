@@ -4,8 +4,8 @@
  * numbers formatted, and the partition actions named. A page adds its own values with `extra`
  * (the store fee page: percentages and rupiah), so the lists load no code they do not use.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { formatNumber } from "../lib/format.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { formatNumber } from "#core/lib/format.ts";
 
 export function useSiteHistoryLabels(kind: "warehouse" | "factory" | "store_fee", extra?: (field: string, value: unknown) => string | undefined) {
   const { t } = useTranslation("site");

@@ -3,7 +3,7 @@
  * line under an address, the site image (or a drawn placeholder), and the ownership filter shown
  * disabled (spec section 6). No form kit here: list pages stay light.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { inputClass } from "./button.tsx";
 
 export function CardSection({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {

@@ -5,8 +5,8 @@
  * JavaScript; a refused name (already used, too long) shows under its own field, as typed.
  */
 import { Form } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import type { Partition } from "../../api/domain/warehouses.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { Partition } from "#core/profile/warehouses.ts";
 import { inputClass, SubmitButton } from "./button.tsx";
 import { FieldError } from "./form-error.tsx";
 import { ConfirmSubmitButton } from "./warehouse-confirm-button.tsx";

@@ -10,8 +10,8 @@
  *   no answer→ "Oops, something is error."
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { api as apiApp } from "../../api/app.ts";
-import type { Envelope } from "../../api/lib/http.ts";
+import { api as apiApp } from "#api/app.ts";
+import type { Envelope } from "#api/lib/http.ts";
 import { clientIpContext } from "./context.ts";
 import { getI18n, getLocale } from "./i18n.server.ts";
 import { localePath } from "./i18n.ts";

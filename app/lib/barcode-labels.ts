@@ -8,7 +8,7 @@
  *   "unticked" apart from "not asked yet" without JavaScript.
  * - At most 1,000 labels in one print (the same limit as the label-printer file in the API).
  */
-import type { Symbology } from "./barcode.ts";
+import type { Symbology } from "#core/lib/barcode.ts";
 
 export const LABEL_LAYOUTS = ["sheet", "roll"] as const;
 export type LabelLayout = (typeof LABEL_LAYOUTS)[number];

@@ -1,8 +1,8 @@
 /**
- * The company forms check the API's own schema (api/domain/company-schema.ts) in their actions;
+ * The company forms check the API's own schema (core/business/company-schema.ts) in their actions;
  * this turns what they parsed into the API's body.
  */
-import type { CompanyBody } from "../../api/domain/company-schema.ts";
+import type { CompanyBody } from "#core/business/company-schema.ts";
 
 /** The API body of a company from the parsed form (empty optionals sent as "" so PUT clears them). */
 export function companyPayload(v: CompanyBody) {

@@ -7,7 +7,7 @@
  *
  * A record the caller may not see answers 404 like an empty history: the modal says "no changes".
  */
-import { UpdateHistoryModal } from "../components/update-history-lazy.tsx";
+import { UpdateHistoryModal } from "#app/components/update-history-lazy.tsx";
 import { getList } from "./api.server.ts";
 import { HISTORY_PAGE_SIZE, historyParam, type HistoryData, type HistoryEntry } from "./history.ts";
 

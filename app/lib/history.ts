@@ -7,7 +7,7 @@
 /** Changes per modal page. */
 export const HISTORY_PAGE_SIZE = 10;
 
-/** One row of GET <resource>/{id}/update-history (api/lib/history.ts historyList). */
+/** One row of GET <resource>/{id}/update-history (core/lib/history.ts historyList). */
 export type HistoryEntry = {
   update_history_id: number;
   action: string;

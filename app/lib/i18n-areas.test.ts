@@ -12,7 +12,7 @@ const appDir = path.resolve("app");
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 
 function resolveImport(from: string, spec: string): string | null {
-  const base = spec.startsWith("~/") ? path.join(appDir, spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(from), spec) : null;
+  const base = spec.startsWith("#app/") ? path.join(appDir, spec.slice(5)) : spec.startsWith(".") ? path.resolve(path.dirname(from), spec) : null;
   if (!base) return null;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`]) {
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile() && candidate.startsWith(appDir)) return candidate;

@@ -14,10 +14,10 @@
  * (`more`), and one it does not know either answers 400 "unknown action".
  */
 import { data, redirect } from "react-router";
-import type { ExportJob } from "../components/list/export-history.tsx";
-import { ExportHistory } from "../components/list/list-header.tsx";
+import type { ExportJob } from "#app/components/list/export-history.tsx";
+import { ExportHistory } from "#app/components/list/list-header.tsx";
 import { callApi, getList } from "./api.server.ts";
-import { formatNumber } from "./format.ts";
+import { formatNumber } from "#core/lib/format.ts";
 import type { HistoryData } from "./history.ts";
 import { loadHistory } from "./history.server.ts";
 import { getI18n, getLocale } from "./i18n.server.ts";

@@ -3,7 +3,7 @@
  * `disabled` entries are the ones the spec shows greyed out. `ready: false` marks pages that later
  * issues build: they are greyed too (not links) until their route exists, so no link leads to a 404.
  */
-import type { Privilege } from "../../api/domain/privileges.ts";
+import type { Privilege } from "#core/auth/privileges.ts";
 
 export type NavItem = { key: string; path: string; disabled?: boolean; ready?: boolean };
 export type NavGroup = { key: Privilege; icon: string; items: NavItem[] };

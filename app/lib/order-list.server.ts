@@ -9,11 +9,11 @@
  */
 import { data } from "react-router";
 import { callApi, getOrThrow } from "./api.server.ts";
-import type { FilterChoices } from "../components/orders/list-filters.tsx";
-import type { OrderCounts } from "../components/orders/list-tabs.tsx";
-import type { OrderRow } from "../components/orders/list-table.tsx";
-import { nextStep } from "../components/orders/list-steps.ts";
-import { formatNumber } from "./format.ts";
+import type { FilterChoices } from "#app/components/orders/list-filters.tsx";
+import type { OrderCounts } from "#app/components/orders/list-tabs.tsx";
+import type { OrderRow } from "#app/components/orders/list-table.tsx";
+import { nextStep } from "#app/components/orders/list-steps.ts";
+import { formatNumber } from "#core/lib/format.ts";
 
 type Args = Parameters<typeof callApi>[0];
 type Query = Record<string, string | number | undefined>;

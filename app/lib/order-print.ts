@@ -12,8 +12,8 @@
  *   printers couriers and marketplaces ask for). Shipping labels default to `label`, the rest to
  *   `a4`; any other value falls back to the view's default.
  */
-import type { orderDetail } from "../../api/domain/order-detail.ts";
-import type { picklist } from "../../api/domain/order-picklist.ts";
+import type { orderDetail } from "#core/orders/detail.ts";
+import type { picklist } from "#core/orders/picklist.ts";
 
 export const MAX_PRINT_ORDERS = 150;
 export const PAPERS = ["a4", "label"] as const;

@@ -11,7 +11,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
-import { packageBody } from "../../api/domain/packages.ts";
+import { packageBody } from "#core/catalog/packages.ts";
 import { callApi } from "./api.server.ts";
 import { getLocale } from "./i18n.server.ts";
 import { localePath } from "./i18n.ts";

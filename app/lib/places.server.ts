@@ -1,4 +1,4 @@
-import type { Location, Village } from "../components/company-form.tsx";
+import type { Location, Village } from "#app/components/company-form.tsx";
 import { getList } from "./api.server.ts";
 
 type Args = Parameters<typeof getList>[0];

@@ -2,7 +2,7 @@
  * Mass-update sections on the web (spec section 9 ids: attribute 5, price 6, stock 7, image 8)
  * and the listing's selection (?product_ids=1,2) carried through the pages.
  */
-import { MASS_UPDATE_SECTIONS, type MassUpdateSection } from "../../api/domain/product-enums.ts";
+import { MASS_UPDATE_SECTIONS, type MassUpdateSection } from "#core/catalog/product-enums.ts";
 
 export const SECTION_KEYS = Object.keys(MASS_UPDATE_SECTIONS) as MassUpdateSection[];
 

@@ -4,7 +4,7 @@
  * browser (the browser has no bearer token; the session has it).
  */
 import { data, redirect } from "react-router";
-import { PAGE_SIZE, type BulkRow, type BulkUpload } from "../components/product-bulk-parts.tsx";
+import { PAGE_SIZE, type BulkRow, type BulkUpload } from "#app/components/product-bulk-parts.tsx";
 import { callApi, fetchApiFile, getList, getOrThrow } from "./api.server.ts";
 import { getI18n, getLocale } from "./i18n.server.ts";
 

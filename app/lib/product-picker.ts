@@ -16,7 +16,7 @@
  * - A selection holds at most 100 variants; quantities are whole numbers 1…PICKER_MAX_QTY.
  *   A bad quantity is kept as typed and flagged (the host refuses to go on until it is fixed).
  */
-import type { PickerItem } from "../../api/domain/product-picker.ts";
+import type { PickerItem } from "#core/catalog/product-picker.ts";
 
 export const PICKER_MAX_ITEMS = 100;
 export const PICKER_MAX_QTY = 999;

@@ -2,7 +2,7 @@
  * The web's cookie session: the API bearer token and flash toasts. Signed, httpOnly, SameSite=Lax,
  * Secure when the request came over HTTPS (directly or through a proxy's X-Forwarded-Proto).
  */
-import { serverSecret } from "../../api/lib/secret.ts";
+import { serverSecret } from "#core/lib/secret.ts";
 import { createContext, createCookieSessionStorage, type MiddlewareFunction, type Session } from "react-router";
 
 export type Toast = { type: "success" | "danger" | "info"; message: string };

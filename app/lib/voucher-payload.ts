@@ -1,9 +1,9 @@
 /**
- * A parsed voucher form (api/domain/vouchers.ts voucherBody's output: discount_value in basis
+ * A parsed voucher form (core/catalog/vouchers.ts voucherBody's output: discount_value in basis
  * points or rupiah) back into the API's body (discount_percent as "12.5" or discount_amount).
  */
-import { percentText } from "../../api/domain/store-fees-money.ts";
-import type { VoucherBody } from "../../api/domain/vouchers.ts";
+import { percentText } from "#core/profile/store-fees-money.ts";
+import type { VoucherBody } from "#core/catalog/vouchers.ts";
 
 export function voucherPayload(v: VoucherBody) {
   const { discount_value, ...rest } = v;

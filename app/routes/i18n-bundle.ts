@@ -4,7 +4,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/i18n-bundle";
-import { bundleNamed } from "../lib/i18n.server.ts";
+import { bundleNamed } from "#app/lib/i18n.server.ts";
 
 export function loader({ params }: Route.LoaderArgs) {
   const name = params.bundle.replace(/\.json$/, "");

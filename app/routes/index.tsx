@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/index";
-import { getLocale } from "../lib/i18n.server.ts";
-import { localePath } from "../lib/i18n.ts";
-import { sessionContext } from "../lib/session.server.ts";
+import { getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { sessionContext } from "#app/lib/session.server.ts";
 
 /**
  * The root sends a signed-in user to the back-office (which sorts out sellers) and others to sign-in.

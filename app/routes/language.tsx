@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/language";
-import { localePath, stripLocale } from "../lib/i18n.ts";
-import { langCookie } from "../lib/lang-cookie.server.ts";
-import { safeRedirect } from "../lib/safe-redirect.ts";
+import { localePath, stripLocale } from "#app/lib/i18n.ts";
+import { langCookie } from "#app/lib/lang-cookie.server.ts";
+import { safeRedirect } from "#app/lib/safe-redirect.ts";
 
 /** POST { lng, redirectTo }: remembers the language and reopens the same page in it. */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import { data, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/locale";
-import { localePath } from "../lib/i18n.ts";
-import { langCookie } from "../lib/lang-cookie.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { langCookie } from "#app/lib/lang-cookie.server.ts";
 
 /**
  * The :lang? segment: absent is English, "id" is Indonesian, anything else is an unknown page.

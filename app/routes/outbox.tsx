@@ -1,13 +1,13 @@
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { data, Link, useParams } from "react-router";
 import type { Route } from "./+types/outbox";
-import { GeneralErrorBoundary } from "../components/error-boundary.tsx";
-import { buttonClass } from "../components/button.tsx";
-import { LanguageSwitch } from "../components/language-switch.tsx";
-import { callApi } from "../lib/api.server.ts";
-import { formatDateTime } from "../lib/format.ts";
-import { getI18n, getLocale } from "../lib/i18n.server.ts";
-import { localePath } from "../lib/i18n.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { buttonClass } from "#app/components/button.tsx";
+import { LanguageSwitch } from "#app/components/language-switch.tsx";
+import { callApi } from "#app/lib/api.server.ts";
+import { formatDateTime } from "#core/lib/format.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
 
 type Message = {
   id: number;
@@ -21,7 +21,7 @@ type Message = {
 };
 
 /**
- * Demo mode only (isDemo(), api/lib/demo.ts, and no SMTP or SMS provider configured): the
+ * Demo mode only (isDemo(), core/lib/demo.ts, and no SMTP or SMS provider configured): the
  * notifier's last 50 messages, open without signing in because this is where a demo user reads the
  * code of a forgotten password. Anywhere else the API answers 404 and so does this page.
  */

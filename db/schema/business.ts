@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { BUSINESS_STATUS } from "../../api/domain/company-enums.ts";
+import { BUSINESS_STATUS } from "./company-enums.ts";
 import { users } from "./auth.ts";
 import { cities, villages } from "./reference.ts";
 

@@ -11,7 +11,7 @@ import { brands, channels, productCategories, stores, warehousePartitions, wareh
 // combination is a `product_variants` row with its own SKU, barcode and price; stock is kept per
 // variant per location (a store, or a warehouse with an optional partition) in `stock_levels`, and
 // every change to a level is a `stock_movements` row written in the same transaction
-// (api/domain/stock-ledger.ts is the only writer of both).
+// (core/stock/stock-ledger.ts is the only writer of both).
 
 const stamps = {
   timeCreated: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -63,7 +63,7 @@ export const products = pgTable(
   (t) => [
     index("products_business_status_idx").on(t.businessId, t.status, t.timeCreated, t.id),
     // The listing's bounded tab counts read this alone (index-only): status, and available for
-    // Active / Out Of Stock (api/domain/product-list.ts).
+    // Active / Out Of Stock (core/catalog/product-list.ts).
     index("products_business_tab_idx").on(t.businessId, t.status, t.available),
     // SKU search is "starts with" (text_pattern_ops: LIKE 'abc%' whatever the database's collation).
     index("products_business_sku_prefix_idx").on(t.businessId, sql`lower(${t.sku}) text_pattern_ops`),
@@ -158,7 +158,7 @@ export const stockLevels = pgTable(
   (t) => [
     unique("stock_levels_location_key").on(t.variantId, t.storeId, t.warehouseId, t.partitionId).nullsNotDistinct(),
     index("stock_levels_product_idx").on(t.productId),
-    // Inventory availability, last changed first (api/domain/inventories.ts).
+    // Inventory availability, last changed first (core/stock/inventories.ts).
     index("stock_levels_business_modified_idx").on(t.businessId, t.timeModified, t.id),
     index("stock_levels_store_idx").on(t.businessId, t.storeId),
     index("stock_levels_warehouse_idx").on(t.businessId, t.warehouseId),

@@ -36,7 +36,7 @@ export const jobs = pgTable(
 
 // Uploaded files (images, company documents). Stored in the database so every app process can
 // serve them; names are random 128-bit ids, so a file URL is not guessable. A private file (a
-// company's legal documents) is served only to those allowed to see it (api/lib/uploads.ts).
+// company's legal documents) is served only to those allowed to see it (core/lib/uploads.ts).
 export const uploads = pgTable(
   "uploads",
   {

@@ -116,7 +116,7 @@ export const vouchers = pgTable(
 
 /**
  * A package (bundle): a price for a set of variants. It has no stock of its own: what can be sold
- * is the smallest "component available ÷ quantity" over its items (api/domain/packages.ts).
+ * is the smallest "component available ÷ quantity" over its items (core/catalog/packages.ts).
  */
 export const packages = pgTable(
   "packages",

@@ -6,14 +6,14 @@ import { users } from "./auth.ts";
 import { businesses } from "./business.ts";
 import { productVariants, products } from "./catalog.ts";
 import { channels, stores, warehousePartitions, warehouses } from "./profile.ts";
-import { ORDER_STATUSES, STAGE_OF, TAB_OF } from "../../api/domain/order-tabs.ts";
+import { ORDER_STATUSES, STAGE_OF, TAB_OF } from "./order-tabs.ts";
 
 // Orders (spec sections 2 "Order tabs", 4 "Order statuses", 7 "Orders"). The lifecycle — which
 // action moves which status where, who may trigger it, what it does to stock — is data in
-// api/domain/order-lifecycle.ts; api/domain/order-actions.ts is the only writer of `status`.
+// core/orders/lifecycle.ts; core/orders/actions.ts is the only writer of `status`.
 // Money is integer rupiah.
 
-/** CASE status WHEN … : the tab / stage of a status, generated from api/domain/order-tabs.ts. */
+/** CASE status WHEN … : the tab / stage of a status, generated from db/schema/order-tabs.ts. */
 function caseOf(map: Record<string, string>): SQL {
   const whens = Object.entries(map).map(([status, v]) => `WHEN '${status}' THEN '${v}'`).join(" ");
   return sql.raw(`CASE "status" ${whens} END`);

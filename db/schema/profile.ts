@@ -67,7 +67,7 @@ export const brandEntries = pgTable(
 /**
  * A partnership: `partnerBusinessId` works with a brand or store (`kind`, `refId`) that
  * `ownerBusinessId` owns. Status is the spec's 0 Waiting for Approval, 1 Connected,
- * 2 Requesting to Connect, 3 Requesting to Disconnect, 4 Disconnected (api/domain/partnerships.ts).
+ * 2 Requesting to Connect, 3 Requesting to Disconnect, 4 Disconnected (core/profile/partnerships.ts).
  */
 export const partnerships = pgTable(
   "partnerships",

@@ -4,10 +4,10 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { db } from "../../db/client.ts";
-import { users } from "../../db/schema/index.ts";
-import { api } from "../../api/app.ts";
-import { notify } from "../../api/lib/notifier.ts";
+import { db } from "#db/client.ts";
+import { users } from "#db/schema/index.ts";
+import { api } from "#api/app.ts";
+import { notify } from "#core/lib/notifier.ts";
 import { call, clearRateLimits, DEMO, login } from "./helpers.ts";
 
 const hashes = new Map<number, { passwordHash: string; phone: string | null; profileStatus: number; name: string }>();

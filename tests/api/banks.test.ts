@@ -1,5 +1,5 @@
 /**
- * The business's bank accounts (api/routes/banks.ts) and the account check (api/domain/banks.ts),
+ * The business's bank accounts (api/routes/banks.ts) and the account check (core/business/banks.ts),
  * with and without a bank inquiry service: a local fake one plays it (POST {bank_code, account_no}
  * → {account_name}, 404 for an unknown account, a slow answer for one number).
  *
@@ -10,8 +10,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { db } from "../../db/client.ts";
-import { updateHistory } from "../../db/schema/index.ts";
+import { db } from "#db/client.ts";
+import { updateHistory } from "#db/schema/index.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 type Account = { bank_account_id: number; bank_code: string; bank_name: string; title: string; account_name: string; account_no: string; is_default: boolean };

@@ -1,17 +1,17 @@
 /**
  * Brands (api/routes/brands.ts): categories, list with every filter, read, create, update, toggle,
- * documents, the six sections, the partnership flow (api/domain/partnerships.ts), history, export,
- * and tenant isolation. Demo data: db/demo/brands.ts.
+ * documents, the six sections, the partnership flow (core/profile/partnerships.ts), history, export,
+ * and tenant isolation. Demo data: core/demo/brands.ts.
  */
 import { and, eq } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runNextJob } from "../../api/jobs/worker.ts";
-import { allowedActions, findTransition, PARTNERSHIP_TRANSITIONS } from "../../api/domain/partnerships.ts";
-import { db } from "../../db/client.ts";
-import { brandEntries, brands, businessMembers, partnerships, updateHistory, uploads, users } from "../../db/schema/index.ts";
-import { app } from "../../server/app.ts";
-import { makePng } from "../e2e/png.ts";
+import { runNextJob } from "#core/jobs/worker.ts";
+import { allowedActions, findTransition, PARTNERSHIP_TRANSITIONS } from "#core/profile/partnerships.ts";
+import { db } from "#db/client.ts";
+import { brandEntries, brands, businessMembers, partnerships, updateHistory, uploads, users } from "#db/schema/index.ts";
+import { app } from "#server/app.ts";
+import { makePng } from "#tests/e2e/png.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 type Brand = {

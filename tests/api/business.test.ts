@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../../api/app.ts";
-import { db } from "../../db/client.ts";
-import { businesses, businessMembers, updateHistory } from "../../db/schema/index.ts";
+import { api } from "#api/app.ts";
+import { db } from "#db/client.ts";
+import { businesses, businessMembers, updateHistory } from "#db/schema/index.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 // A handler that trips over a unique index it did not foresee (the app's routes are built on the
@@ -247,7 +247,7 @@ describe("create, read and update", () => {
 
   it("lets only the owner change a company", async () => {
     // Make the staff member a profile-privileged staff of Toko Demo: still not the owner.
-    const { businessMembers } = await import("../../db/schema/index.ts");
+    const { businessMembers } = await import("#db/schema/index.ts");
     await db.update(businessMembers).set({ privileges: ["orders", "products", "profile"] })
       .where(eq(businessMembers.businessId, ids["Toko Demo"]));
     const list = await call<Company[]>("GET", "/v0.0.1/business", { token: staff, query: { ownership: 2 } });

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { api } from "../../api/app.ts";
-import { runNextJob } from "../../api/jobs/worker.ts";
-import { CHANNEL_PLATFORM_CODES, CHANNEL_PLATFORMS, type ChannelConfigKey } from "../../api/domain/profile-enums.ts";
-import { db } from "../../db/client.ts";
-import { businesses, channels, storeChannels, stores, updateHistory } from "../../db/schema/index.ts";
+import { api } from "#api/app.ts";
+import { runNextJob } from "#core/jobs/worker.ts";
+import { CHANNEL_PLATFORM_CODES, CHANNEL_PLATFORMS, type ChannelConfigKey } from "#core/profile/profile-enums.ts";
+import { db } from "#db/client.ts";
+import { businesses, channels, storeChannels, stores, updateHistory } from "#db/schema/index.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 type StoreData = { store_id: number; image: string | null; type: number; type_name: string; name: string; status: number; is_connected: boolean };

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { db } from "../../db/client.ts";
-import { orders } from "../../db/schema/index.ts";
-import { ORDER_TABS } from "../../api/domain/order-tabs.ts";
-import { wibDate, wibDayStart } from "../../api/domain/time.ts";
+import { db } from "#db/client.ts";
+import { orders } from "#db/schema/index.ts";
+import { ORDER_TABS } from "#db/schema/order-tabs.ts";
+import { wibDate, wibDayStart } from "#core/lib/time.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 let seller: string;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 const rows = async <T>(query: ReturnType<typeof sql>) => (await db.execute(query)).rows as T[];
 
-// The WIB calendar day of a row, worked out here independently of api/domain/time.ts.
+// The WIB calendar day of a row, worked out here independently of core/lib/time.ts.
 const wibDay = sql`((time_created AT TIME ZONE 'UTC') + interval '7 hours')::date`;
 const wibToday = sql`((now() AT TIME ZONE 'UTC') + interval '7 hours')::date`;
 

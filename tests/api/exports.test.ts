@@ -2,13 +2,13 @@ import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { api } from "../../api/app.ts";
-import { registerJob, runNextJob } from "../../api/jobs/worker.ts";
-import { i18nextMiddleware } from "../../app/lib/i18n.server.ts";
-import { sessionContext, sessionMiddleware, type WebSession } from "../../app/lib/session.server.ts";
-import { loader as downloadLoader } from "../../app/routes/admin/export-download.tsx";
-import { db } from "../../db/client.ts";
-import { businesses, businessMembers, jobs, users } from "../../db/schema/index.ts";
+import { api } from "#api/app.ts";
+import { registerJob, runNextJob } from "#core/jobs/worker.ts";
+import { i18nextMiddleware } from "#app/lib/i18n.server.ts";
+import { sessionContext, sessionMiddleware, type WebSession } from "#app/lib/session.server.ts";
+import { loader as downloadLoader } from "#app/routes/admin/export-download.tsx";
+import { db } from "#db/client.ts";
+import { businesses, businessMembers, jobs, users } from "#db/schema/index.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 type Job = {

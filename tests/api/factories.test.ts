@@ -1,15 +1,15 @@
 /**
- * Factories (api/routes/factories.ts) on the demo data of db/demo/sites.ts: Toko Demo has Konveksi
+ * Factories (api/routes/factories.ts) on the demo data of core/demo/sites.ts: Toko Demo has Konveksi
  * Sinar Cigondewah (Bandung, active) and Workshop Sablon Cakung (Jakarta Timur, inactive); Batik
  * Sekar Jagad has Rumah Batik Sekar Jagad.
  */
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../../api/app.ts";
-import { runNextJob } from "../../api/jobs/worker.ts";
-import { db } from "../../db/client.ts";
-import { factories, updateHistory } from "../../db/schema/index.ts";
+import { api } from "#api/app.ts";
+import { runNextJob } from "#core/jobs/worker.ts";
+import { db } from "#db/client.ts";
+import { factories, updateHistory } from "#db/schema/index.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 type Factory = {

@@ -7,9 +7,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createCookieSessionStorage } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addressLine, clearGeocodeCache, tileOrigin } from "../../api/lib/maps.ts";
-import { serverSecret } from "../../api/lib/secret.ts";
-import { app } from "../../server/app.ts";
+import { addressLine, clearGeocodeCache, tileOrigin } from "#core/lib/maps.ts";
+import { serverSecret } from "#core/lib/secret.ts";
+import { app } from "#server/app.ts";
 import { call, clearRateLimits, DEMO, login } from "./helpers.ts";
 
 let seller: string;

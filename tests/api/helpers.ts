@@ -1,11 +1,11 @@
 /** API test helpers: requests through app.request() (no server), sign-in as the demo accounts. */
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
-import { api } from "../../api/app.ts";
-import { db } from "../../db/client.ts";
-import type { Envelope } from "../../api/lib/http.ts";
+import { api } from "#api/app.ts";
+import { db } from "#db/client.ts";
+import type { Envelope } from "#api/lib/http.ts";
 
-import { DEMO } from "../demo-accounts.ts";
+import { DEMO } from "#tests/demo-accounts.ts";
 
 export { DEMO };
 

@@ -1,14 +1,14 @@
 /**
  * The product picker (GET /products/filter), barcode-label files (templates/barcode-export and the
  * barcode-printer export job) and the inventory calls (availability, sources, cities, brands,
- * categories), on the demo catalogue of db/demo/catalog.ts: Toko Demo's products with colour × size
+ * categories), on the demo catalogue of core/demo/catalog.ts: Toko Demo's products with colour × size
  * families and EAN-13 barcodes, opening stock in Gudang Pusat Pulogadung and Toko Demo Senopati;
  * Batik Sekar Jagad (seller2) has its own three products.
  */
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../../api/app.ts";
-import { runNextJob } from "../../api/jobs/worker.ts";
+import { api } from "#api/app.ts";
+import { runNextJob } from "#core/jobs/worker.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 type Picker = {

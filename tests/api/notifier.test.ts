@@ -8,9 +8,9 @@ import { desc, eq, sql } from "drizzle-orm";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { db } from "../../db/client.ts";
-import { otps, outbox } from "../../db/schema/index.ts";
-import { notify } from "../../api/lib/notifier.ts";
+import { db } from "#db/client.ts";
+import { otps, outbox } from "#db/schema/index.ts";
+import { notify } from "#core/lib/notifier.ts";
 import { call, clearRateLimits, DEMO, login } from "./helpers.ts";
 
 type Mail = { from: string; to: string[]; raw: string };

@@ -1,19 +1,19 @@
 /**
  * Offerings (api/routes/offerings.ts): services, gift vouchers (+ codes), vouchers and packages
  * (bundles with derived stock) on the demo data: Toko Demo's stores and catalogue
- * (db/demo/stores.ts, db/demo/catalog.ts) and Batik Sekar Jagad as the other business.
+ * (core/demo/stores.ts, core/demo/catalog.ts) and Batik Sekar Jagad as the other business.
  * Every record a test needs is made here, with names no demo record has. The demo has offerings
- * of its own (db/demo/offerings.ts: a permak service, gift vouchers, vouchers, packages), so every
+ * of its own (core/demo/offerings.ts: a permak service, gift vouchers, vouchers, packages), so every
  * list a test counts is narrowed to the test's own records (a search only they match, or their ids).
  */
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../../api/app.ts";
-import { applyStockChanges, type StockChange } from "../../api/domain/stock-ledger.ts";
-import { runNextJob } from "../../api/jobs/worker.ts";
-import { db } from "../../db/client.ts";
-import { businesses, giftVoucherCodes, productVariants, products, stockLevels, stores, updateHistory, warehouses } from "../../db/schema/index.ts";
+import { api } from "#api/app.ts";
+import { applyStockChanges, type StockChange } from "#core/stock/stock-ledger.ts";
+import { runNextJob } from "#core/jobs/worker.ts";
+import { db } from "#db/client.ts";
+import { businesses, giftVoucherCodes, productVariants, products, stockLevels, stores, updateHistory, warehouses } from "#db/schema/index.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 let seller: string;
@@ -300,7 +300,7 @@ describe("vouchers", () => {
     const put = await call("PUT", `/v0.0.0/vouchers/${id}`, { token: seller, json: { ...valid, discount_percent: "15", quota: 80 } });
     expect(put.body.data).toMatchObject({ discount_value: 1500, quota: 80 });
     expect((await history("voucher", id)).at(-1)!.changes).toEqual({ discount: { from: "12.5 %", to: "15 %" }, quota: { from: 100, to: 80 } });
-    // The demo has vouchers of both types too (db/demo/offerings.ts): only this block's two count.
+    // The demo has vouchers of both types too (core/demo/offerings.ts): only this block's two count.
     const mine = ["GAJIAN25", "ONGKIR-10K"];
     type Row = { voucher_id: number; code: string; discount_type: string };
     const amount = (await call("GET", "/v0.0.0/vouchers", { token: seller, query: { discount_type: "amount" } })).body.data as Row[];

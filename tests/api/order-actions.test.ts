@@ -6,11 +6,11 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyOrderAction } from "../../api/domain/order-actions.ts";
-import { setEmitter } from "../../api/lib/events.ts";
-import { ORDER_ACTION_PATHS } from "../../api/routes/order-actions.ts";
-import { db } from "../../db/client.ts";
-import * as s from "../../db/schema/index.ts";
+import { applyOrderAction } from "#core/orders/actions.ts";
+import { setEmitter } from "#core/lib/events.ts";
+import { ORDER_ACTION_PATHS } from "#api/routes/order-actions.ts";
+import { db } from "#db/client.ts";
+import * as s from "#db/schema/index.ts";
 import { call, DEMO, login } from "./helpers.ts";
 import {
   addStock, historyOf, newOrder, newVariant, orderRow, shopOf, sourceOf, stockOf, type Shop,

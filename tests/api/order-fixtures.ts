@@ -4,10 +4,10 @@
  * through the stock ledger. Every helper reads the database as it is, never a cached figure.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import { receiveOrder, type IncomingOrder } from "../../api/domain/order-intake.ts";
-import { applyStockChanges, type StockLocation } from "../../api/domain/stock-ledger.ts";
-import { db } from "../../db/client.ts";
-import * as s from "../../db/schema/index.ts";
+import { receiveOrder, type IncomingOrder } from "#core/orders/intake.ts";
+import { applyStockChanges, type StockLocation } from "#core/stock/stock-ledger.ts";
+import { db } from "#db/client.ts";
+import * as s from "#db/schema/index.ts";
 
 export type Shop = { businessId: number; channelId: number; userId: number };
 

@@ -10,17 +10,17 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyOrderAction } from "../../api/domain/order-actions.ts";
+import { applyOrderAction } from "#core/orders/actions.ts";
 import {
   allowedActions, LIFECYCLE, ORDER_ACTIONS, REMEMBERS_PREVIOUS, stateOf, stockMove, targetState, transitionFor,
   type Actor, type OrderAction, type OrderState, type StockHolding, type Transition,
-} from "../../api/domain/order-lifecycle.ts";
-import { ORDER_STATUSES, TAB_OF } from "../../api/domain/order-tabs.ts";
-import { sweepOverdueOrders } from "../../api/jobs/order-deadlines.ts";
-import { setEmitter } from "../../api/lib/events.ts";
-import { ApiError } from "../../api/lib/http.ts";
-import { db } from "../../db/client.ts";
-import * as s from "../../db/schema/index.ts";
+} from "#core/orders/lifecycle.ts";
+import { ORDER_STATUSES, TAB_OF } from "#db/schema/order-tabs.ts";
+import { sweepOverdueOrders } from "#core/jobs/order-deadlines.ts";
+import { setEmitter } from "#core/lib/events.ts";
+import { ApiError } from "#api/lib/http.ts";
+import { db } from "#db/client.ts";
+import * as s from "#db/schema/index.ts";
 import { call, DEMO, login } from "./helpers.ts";
 import {
   addStock, forceState, historyOf, newOrder, newVariant, orderRow, shopOf, sourceOf, stockOf, type Shop,

@@ -8,16 +8,16 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../../api/app.ts";
-import { applyOrderAction } from "../../api/domain/order-actions.ts";
-import { receiveOrder, sourceFor, type IncomingOrder } from "../../api/domain/order-intake.ts";
-import type { OrderAction } from "../../api/domain/order-lifecycle.ts";
-import { findOrders } from "../../api/domain/order-list.ts";
-import { ORDER_STAGES, ORDER_TABS } from "../../api/domain/order-tabs.ts";
-import { pickupWindows } from "../../api/domain/order-shipping.ts";
-import { runNextJob } from "../../api/jobs/worker.ts";
-import { db } from "../../db/client.ts";
-import { businesses, channels, orders, orderTracking, productVariants, products, stockLevels, users } from "../../db/schema/index.ts";
+import { api } from "#api/app.ts";
+import { applyOrderAction } from "#core/orders/actions.ts";
+import { receiveOrder, sourceFor, type IncomingOrder } from "#core/orders/intake.ts";
+import type { OrderAction } from "#core/orders/lifecycle.ts";
+import { findOrders } from "#core/orders/list.ts";
+import { ORDER_STAGES, ORDER_TABS } from "#db/schema/order-tabs.ts";
+import { pickupWindows } from "#core/orders/shipping.ts";
+import { runNextJob } from "#core/jobs/worker.ts";
+import { db } from "#db/client.ts";
+import { businesses, channels, orders, orderTracking, productVariants, products, stockLevels, users } from "#db/schema/index.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 type Row = Record<string, any>;

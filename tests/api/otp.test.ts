@@ -6,8 +6,8 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { desc, eq, sql } from "drizzle-orm";
-import { db } from "../../db/client.ts";
-import { otps, outbox, users } from "../../db/schema/index.ts";
+import { db } from "#db/client.ts";
+import { otps, outbox, users } from "#db/schema/index.ts";
 import { call, clearRateLimits, DEMO, login } from "./helpers.ts";
 
 const hashes = new Map<number, string>();

@@ -1,5 +1,5 @@
 /**
- * Bulk add and mass update (api/routes/product-bulk.ts) on the demo catalogue of db/demo/catalog.ts:
+ * Bulk add and mass update (api/routes/product-bulk.ts) on the demo catalogue of core/demo/catalog.ts:
  * Toko Demo (seller) has KKC-004 "Kaos Katun Combed 30s Hitam" in sizes S–XL and brands such as
  * Nusantara Wear; Batik Sekar Jagad (seller2) is the other business.
  * Files are real .xlsx made with exceljs from the templates the API hands out.
@@ -7,13 +7,13 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../../api/app.ts";
-import { runNextJob } from "../../api/jobs/worker.ts";
-import { applyStockChanges } from "../../api/domain/stock-ledger.ts";
-import { db, pool } from "../../db/client.ts";
-import * as s from "../../db/schema/index.ts";
-import { checkAddRows } from "../../api/domain/product-bulk-add.ts";
-import { parseCmToMm, parseWhole } from "../../api/domain/product-bulk-xlsx.ts";
+import { api } from "#api/app.ts";
+import { runNextJob } from "#core/jobs/worker.ts";
+import { applyStockChanges } from "#core/stock/stock-ledger.ts";
+import { db, pool } from "#db/client.ts";
+import * as s from "#db/schema/index.ts";
+import { checkAddRows } from "#core/catalog/product-bulk-add.ts";
+import { parseCmToMm, parseWhole } from "#core/catalog/product-bulk-xlsx.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 type Upload = {

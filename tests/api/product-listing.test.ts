@@ -1,19 +1,19 @@
 /**
- * The product listing (api/routes/products-list.ts) on the demo catalogue of db/demo/catalog.ts:
+ * The product listing (api/routes/products-list.ts) on the demo catalogue of core/demo/catalog.ts:
  * Toko Demo has 20 products (TBD-010 archived, BLO-014 a draft, MKL-016 suspended, the rest
  * published); Batik Sekar Jagad has 3. Read-only checks come first; the changes (switches, bulk
  * actions, delete) each use their own products, so the order of the blocks does not matter to them.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { applyStockChanges } from "../../api/domain/stock-ledger.ts";
+import { applyStockChanges } from "#core/stock/stock-ledger.ts";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../../api/app.ts";
-import { runNextJob } from "../../api/jobs/worker.ts";
-import { db } from "../../db/client.ts";
+import { api } from "#api/app.ts";
+import { runNextJob } from "#core/jobs/worker.ts";
+import { db } from "#db/client.ts";
 import {
   businesses, channels, stores, packageItems, packages, productChannels, products, productSyncTasks, productVariants, stockLevels, stockMovements, updateHistory,
-} from "../../db/schema/index.ts";
+} from "#db/schema/index.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 type Row = {

@@ -4,10 +4,10 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "../../db/client.ts";
-import { products, stockLevels, stockMovements, updateHistory } from "../../db/schema/index.ts";
-import { parseDecimal } from "../../api/domain/product-schema.ts";
-import { makePng } from "../e2e/png.ts";
+import { db } from "#db/client.ts";
+import { products, stockLevels, stockMovements, updateHistory } from "#db/schema/index.ts";
+import { parseDecimal } from "#core/catalog/product-schema.ts";
+import { makePng } from "#tests/e2e/png.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 type Loc = { key: string; source_type: 1 | 2; source_id: number; partition_id: number | null; name: string };
@@ -160,7 +160,7 @@ describe("update", () => {
     const b = await body({ sku: p.sku, images: p.image_datas.map((i) => ({ url: i.url, name: i.name })) });
     // A sale took 1 from the store while the form was open: the editor showed 2, the seller typed 5.
     await db.transaction(async (tx) => {
-      const { applyStockChanges } = await import("../../api/domain/stock-ledger.ts");
+      const { applyStockChanges } = await import("#core/stock/stock-ledger.ts");
       await applyStockChanges(tx, { businessId: (await tx.select().from(products).where(eq(products.id, p.product_id)))[0].businessId, userId: null, reason: "order" },
         [{ variantId: p.family_datas[0].variant_id, location: { sourceType: 1, storeId: store.source_id }, delta: -1 }]);
     });

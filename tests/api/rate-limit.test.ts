@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hit, reset } from "../../api/lib/rate-limit.ts";
+import { hit, reset } from "#core/lib/rate-limit.ts";
 
 // The PostgreSQL store always; the Redis store too when REDIS_URL is set (CI's second run).
 describe("rate limits", () => {

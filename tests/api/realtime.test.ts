@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { io as connect } from "socket.io-client";
-import { attachRealtime, emitToBusiness } from "../../server/realtime.ts";
+import { attachRealtime, emitToBusiness } from "#server/realtime.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 let server: Server;

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "../../db/client.ts";
-import { businesses, uploads, users } from "../../db/schema/index.ts";
+import { db } from "#db/client.ts";
+import { businesses, uploads, users } from "#db/schema/index.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");

@@ -5,10 +5,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { applyStockChanges, nextLevel, type StockLocation } from "../../api/domain/stock-ledger.ts";
-import { ApiError } from "../../api/lib/http.ts";
-import { db } from "../../db/client.ts";
-import * as s from "../../db/schema/index.ts";
+import { applyStockChanges, nextLevel, type StockLocation } from "#core/stock/stock-ledger.ts";
+import { ApiError } from "#api/lib/http.ts";
+import { db } from "#db/client.ts";
+import * as s from "#db/schema/index.ts";
 
 let businessId: number;
 let otherBusinessId: number;

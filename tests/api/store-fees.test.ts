@@ -1,17 +1,17 @@
 /**
  * Store fees (api/routes/store-fees.ts, the model in its header) and their arithmetic
- * (api/domain/store-fees-money.ts). The stores and channels come from the earlier demo seeds; the
+ * (core/profile/store-fees-money.ts). The stores and channels come from the earlier demo seeds; the
  * tests put their own fees on a store that has none yet, so they do not depend on the demo fees.
  */
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../../api/app.ts";
-import { storeFeeForm } from "../../api/domain/store-fees.ts";
-import { applicableFee, feeAmount, formatPercent, parsePercent, parseRupiah, percentText } from "../../api/domain/store-fees-money.ts";
-import { runNextJob } from "../../api/jobs/worker.ts";
-import { db } from "../../db/client.ts";
-import { businesses, channels, storeFees, stores, updateHistory } from "../../db/schema/index.ts";
+import { api } from "#api/app.ts";
+import { storeFeeForm } from "#core/profile/store-fees.ts";
+import { applicableFee, feeAmount, formatPercent, parsePercent, parseRupiah, percentText } from "#core/profile/store-fees-money.ts";
+import { runNextJob } from "#core/jobs/worker.ts";
+import { db } from "#db/client.ts";
+import { businesses, channels, storeFees, stores, updateHistory } from "#db/schema/index.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 type Fee = {

@@ -4,7 +4,7 @@
  * (connect, disconnect, "Connect all", read-only channels), the store tree, the type names, the
  * export, and tenant isolation.
  *
- * Demo data (db/demo/stores.ts, channels from db/demo/channels.ts): Toko Demo has four stores —
+ * Demo data (core/demo/stores.ts, channels from core/demo/channels.ts): Toko Demo has four stores —
  * Senopati (default, Street), Grand Indonesia (Mall), Braga (Street, Bandung), Kemang (Home,
  * inactive) — and six channels: Indie Marketplace (read-only), Tokopedia, Shopee, Instagram,
  * WhatsApp (inactive, read-only) and Shopify. Batik Sekar Jagad has two stores.
@@ -12,10 +12,10 @@
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../../api/app.ts";
-import { runNextJob } from "../../api/jobs/worker.ts";
-import { db } from "../../db/client.ts";
-import { storeChannels, updateHistory } from "../../db/schema/index.ts";
+import { api } from "#api/app.ts";
+import { runNextJob } from "#core/jobs/worker.ts";
+import { db } from "#db/client.ts";
+import { storeChannels, updateHistory } from "#db/schema/index.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 type Entry = { id: number; name: string; code: string | null; type: number; type_name: string; status: number; is_connected: boolean; is_readonly: boolean; pos_status: number };

@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { cropPlan, parseCrop } from "../../api/lib/images.ts";
-import { serveUpload } from "../../api/lib/uploads.ts";
+import { cropPlan, parseCrop } from "#core/lib/images.ts";
+import { serveUpload } from "#core/lib/uploads.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 let seller: string;

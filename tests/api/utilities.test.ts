@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { db } from "../../db/client.ts";
-import { serveUpload } from "../../api/lib/uploads.ts";
+import { db } from "#db/client.ts";
+import { serveUpload } from "#core/lib/uploads.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 let seller: string;

@@ -1,5 +1,5 @@
 /**
- * Warehouses and their partitions (api/routes/warehouses.ts) on the demo data of db/demo/sites.ts:
+ * Warehouses and their partitions (api/routes/warehouses.ts) on the demo data of core/demo/sites.ts:
  * Toko Demo has Gudang Pusat Pulogadung (central, default, partitions Rak A / Rak B / Gudang Retur),
  * Gudang Cabang Surabaya (branch) and Gudang Mitra Logistik Cikarang (3PL partner, inactive);
  * Batik Sekar Jagad has Gudang Prawirotaman.
@@ -7,11 +7,11 @@
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../../api/app.ts";
-import { runNextJob } from "../../api/jobs/worker.ts";
-import { db } from "../../db/client.ts";
-import { businesses, productVariants, stockLevels, updateHistory, warehouses } from "../../db/schema/index.ts";
-import { applyStockChanges } from "../../api/domain/stock-ledger.ts";
+import { api } from "#api/app.ts";
+import { runNextJob } from "#core/jobs/worker.ts";
+import { db } from "#db/client.ts";
+import { businesses, productVariants, stockLevels, updateHistory, warehouses } from "#db/schema/index.ts";
+import { applyStockChanges } from "#core/stock/stock-ledger.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 type Warehouse = {

@@ -5,12 +5,12 @@
  */
 import { and, asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signBody, webhookCode, webhookSecret } from "../../api/domain/channel-webhook-signing.ts";
-import { applyOrderAction } from "../../api/domain/order-actions.ts";
-import { api } from "../../api/app.ts";
-import { setEmitter } from "../../api/lib/events.ts";
-import { db } from "../../db/client.ts";
-import * as s from "../../db/schema/index.ts";
+import { signBody, webhookCode, webhookSecret } from "#core/orders/webhook-signing.ts";
+import { applyOrderAction } from "#core/orders/actions.ts";
+import { api } from "#api/app.ts";
+import { setEmitter } from "#core/lib/events.ts";
+import { db } from "#db/client.ts";
+import * as s from "#db/schema/index.ts";
 import { DEMO } from "./helpers.ts";
 import { addStock, historyOf, newVariant, orderRow, shopOf, sourceOf, stockOf, type Shop } from "./order-fixtures.ts";
 

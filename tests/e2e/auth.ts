@@ -4,7 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 
-import { DEMO } from "../demo-accounts.ts";
+import { DEMO } from "#tests/demo-accounts.ts";
 
 export { DEMO };
 

@@ -4,7 +4,7 @@
  * first (a dialog, or the server's confirm step); a section entry added, changed and deleted; the
  * partner brand's read-only view; axe on every brand page.
  *
- * Demo data (db/demo/brands.ts): Toko Demo owns Nusantara Wear (verified, every section filled),
+ * Demo data (core/demo/brands.ts): Toko Demo owns Nusantara Wear (verified, every section filled),
  * Anyaman Pandan, Perak Kotagede and Rumah Wangi, and partners with Batik Sekar Jagad's Sekar
  * Jagad. Journeys run in parallel on one database: each makes its own brand (unique names) and
  * only reads the demo ones.

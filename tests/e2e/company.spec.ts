@@ -3,7 +3,7 @@
  * a company's page opens from its row, and the status switch asks first — a dialog with
  * JavaScript, a server-rendered confirm step without — and stays as it was when cancelled.
  *
- * Demo data (db/seed.ts): seller@indie.test owns Toko Demo (the active business), Toko Demo
+ * Demo data (core/demo/seed.ts): seller@indie.test owns Toko Demo (the active business), Toko Demo
  * Bandung, Konveksi Maju Jaya (Active) and Kopi Senja Nusantara (Non-Active). Journeys run in
  * parallel on one database, so each switch journey uses its own company and puts it back.
  */

@@ -15,7 +15,7 @@
  * Journeys run in parallel on one database: each makes its own products (stock where the channel's
  * orders are served from) and its own orders, found by their SKUs, and never relies on totals.
  */
-import { postEvent, sendOneOrder } from "../../scripts/simulate-orders.ts";
+import { postEvent, sendOneOrder } from "#scripts/simulate-orders.ts";
 import { queryOne } from "./db.ts";
 import { E2E_PORT } from "./env.ts";
 import { authFile, expect, test } from "./fixtures.ts";

@@ -9,8 +9,8 @@
  * own orders, and each test clears the printed mark it checks before opening the page.
  */
 import type { Locator, Page } from "@playwright/test";
-import { CODE128_PATTERNS } from "../../app/lib/barcode.ts";
-import { formatRupiah } from "../../app/lib/format.ts";
+import { CODE128_PATTERNS } from "#core/lib/barcode.ts";
+import { formatRupiah } from "#core/lib/format.ts";
 import { query } from "./db.ts";
 import { authFile, expect, test } from "./fixtures.ts";
 

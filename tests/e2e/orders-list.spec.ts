@@ -20,7 +20,7 @@ test.use({ storageState: authFile("seller") });
 /** An active channel of Toko Demo (its Indie Marketplace shop), and where its orders take their stock. */
 const channel = () => channelOn("IDM");
 
-/** Delivers one event as the channel would: signed with the channel's secret (api/domain/channel-webhooks.ts). */
+/** Delivers one event as the channel would: signed with the channel's secret (core/orders/webhooks.ts). */
 async function deliver(page: Page, ch: Channel, event: { type: string; data: Record<string, unknown> }) {
   const body = JSON.stringify({ id: `${event.type}-${uid()}`, ...event });
   const signature = `sha256=${createHmac("sha256", ch.secret).update(body, "utf8").digest("hex")}`;

@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
-import { webhookSecret } from "../../api/domain/channel-webhook-signing.ts";
+import { webhookSecret } from "#core/orders/webhook-signing.ts";
 import { queryOne } from "./db.ts";
 import { E2E_PG_DATA_DIR } from "./env.ts";
 import { expect } from "./fixtures.ts";
@@ -14,7 +14,7 @@ import { expect } from "./fixtures.ts";
 /** A short id no other journey running at the same time has, for names, SKUs and codes. */
 export const uid = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.toUpperCase();
 
-/** The server secret the e2e server signs with (api/lib/secret.ts): SESSION_SECRET, else the file next to its database. */
+/** The server secret the e2e server signs with (core/lib/secret.ts): SESSION_SECRET, else the file next to its database. */
 export function serverSecret() {
   if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
   return fs.readFileSync(path.join(path.dirname(path.resolve(E2E_PG_DATA_DIR)), "session-secret"), "utf8").trim();

@@ -5,9 +5,9 @@
  * from the page's namespace.
  */
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Form, Link } from "react-router";
-import { buttonClass } from "../button.tsx";
+import { buttonClass } from "#app/components/button.tsx";
 
 export type ConfirmText = { title: string; body: string; confirmLabel: string; tone?: "primary" | "danger" };
 

@@ -3,8 +3,8 @@
  * ConfirmDialog in confirm-dialog.tsx, so it is not part of a list page's first load.
  */
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { buttonClass } from "../button.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { buttonClass } from "#app/components/button.tsx";
 import type { ConfirmDialogProps } from "./confirm-dialog.tsx";
 
 export default function ConfirmModal({ open, text, onConfirm, onCancel }: ConfirmDialogProps) {

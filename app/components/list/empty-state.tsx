@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 
 /** The spec's empty table: "Empty Table Now / Create some data and input into system as soon as possible". */
 export function EmptyState({ title, subtitle, action }: { title?: string; subtitle?: string; action?: React.ReactNode }) {

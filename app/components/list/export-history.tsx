@@ -5,11 +5,11 @@
  * ListHeader (list-header.tsx), as an island fetched after the first load, with the export button.
  */
 import { useEffect } from "react";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { useParams, useRevalidator } from "react-router";
-import { formatDateTime } from "../../lib/format.ts";
-import { localePath } from "../../lib/i18n.ts";
-import { buttonClass } from "../button.tsx";
+import { formatDateTime } from "#core/lib/format.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { buttonClass } from "#app/components/button.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 export type ExportJob = {

@@ -5,9 +5,9 @@
  * page 1 (the form has no page field). Fields are keyed by their URL value and the browser's own
  * refill is off, so back and forward always show the filters of the URL.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Form, Link, useSubmit } from "react-router";
-import { buttonClass, inputClass } from "../button.tsx";
+import { buttonClass, inputClass } from "#app/components/button.tsx";
 
 export function FilterBar({ children, resetTo }: { children: React.ReactNode; resetTo: string }) {
   const { t } = useTranslation("list");

@@ -8,9 +8,9 @@
  */
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { buttonClass, SubmitButton } from "../button.tsx";
-import { island } from "../store-lazy.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { buttonClass, SubmitButton } from "#app/components/button.tsx";
+import { island } from "#app/components/store-lazy.tsx";
 import type { ExportJob } from "./export-history.tsx";
 
 export const ExportHistory = island(() => import("./export-history.tsx").then((m) => m.ExportHistory));

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { PAGE_SIZES } from "../../lib/list-params.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { PAGE_SIZES } from "#app/lib/list-params.ts";
 import { FilterSelect } from "./filter-bar.tsx";
 
 /** Rows per page: 10, 20, 50, 100, 150 (spec section 9). */

@@ -2,10 +2,10 @@
  * Page links under a list: "Showing 1–50 of 120", previous / next and page numbers (first, last
  * and two around the current one). Plain links that keep the other list params.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Link } from "react-router";
-import { formatNumber } from "../../lib/format.ts";
-import { listHref, type ListParams } from "../../lib/list-params.ts";
+import { formatNumber } from "#core/lib/format.ts";
+import { listHref, type ListParams } from "#app/lib/list-params.ts";
 
 export function Pagination({ params, totalPage, totalRecord }: { params: ListParams; totalPage: number; totalRecord: number }) {
   const { t } = useTranslation("list");

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { inputClass } from "../button.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { inputClass } from "#app/components/button.tsx";
 
 /** The filter bar's search field: applied with Enter or the Apply button. */
 export function SearchBox({ value, placeholder, name = "search" }: { value: string; placeholder?: string; name?: string }) {

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { DEFAULT_SORT, SORTS } from "../../lib/list-params.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { DEFAULT_SORT, SORTS } from "#app/lib/list-params.ts";
 import { FilterSelect } from "./filter-bar.tsx";
 
 /** Sort codes with the spec's labels; lists that offer fewer (online channels: 1–4) pass `sorts`. */

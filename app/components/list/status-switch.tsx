@@ -6,7 +6,7 @@
  * list reloads with the unchanged status (spec: "on cancel or failure the switch reverts").
  */
 import { useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { useFetcher } from "react-router";
 import { ConfirmDialog, preloadConfirmDialog, type ConfirmText } from "./confirm-dialog.tsx";
 

@@ -17,10 +17,10 @@
  *   type the address. The search box hides itself when the geocoder cannot be reached.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { MAP_HEIGHT, MAP_ZOOM_CARD } from "../../../api/domain/profile-enums.ts";
-import { buttonClass, inputClass } from "../button.tsx";
-import { FieldError } from "../form-error.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { MAP_HEIGHT, MAP_ZOOM_CARD } from "#core/profile/profile-enums.ts";
+import { buttonClass, inputClass } from "#app/components/button.tsx";
+import { FieldError } from "#app/components/form-error.tsx";
 import { geocodeApi, type ReverseAnswer } from "./geocode.ts";
 import { StaticMap } from "./pin-point-map.tsx";
 import { formatLatLng, toLatLng, type LatLng } from "./tiles.ts";

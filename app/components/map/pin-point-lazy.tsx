@@ -5,7 +5,7 @@
  *   inputs work on their own.
  * - PinPointMap: a card's map (static tiles and a pin; Leaflet once it is live and in view).
  */
-import { island } from "../store-lazy.tsx";
+import { island } from "#app/components/store-lazy.tsx";
 
 export const PinPointField = island(() => import("./pin-point-field.tsx").then((m) => m.PinPointField));
 export const PinPointMap = island(() => import("./pin-point-map.tsx").then((m) => m.PinPointMap));

@@ -10,8 +10,8 @@
  * Leaflet takes over the same box: drag to look around, zoom buttons. No pin: "No pin point yet".
  */
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { MAP_HEIGHT, MAP_ZOOM_CARD } from "../../../api/domain/profile-enums.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { MAP_HEIGHT, MAP_ZOOM_CARD } from "#core/profile/profile-enums.ts";
 import { formatLatLng, osmLink, PIN_SIZE, PIN_SVG, tileSrc, tilesAround, toLatLng, useMapSettings, type LatLng } from "./tiles.ts";
 
 const LeafletMap = lazy(() => import("./leaflet-map.tsx"));

@@ -6,9 +6,9 @@
  * geocoder; when that cannot be reached the box hides itself and says so, the map still works.
  */
 import { useId, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { MAP_HEIGHT, MAP_ZOOM_PICKER } from "../../../api/domain/profile-enums.ts";
-import { buttonClass, inputClass } from "../button.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { MAP_HEIGHT, MAP_ZOOM_PICKER } from "#core/profile/profile-enums.ts";
+import { buttonClass, inputClass } from "#app/components/button.tsx";
 import { geocodeApi, type Place } from "./geocode.ts";
 import LeafletMap from "./leaflet-map.tsx";
 import { DEFAULT_CENTER, formatLatLng, useMapSettings, type LatLng } from "./tiles.ts";

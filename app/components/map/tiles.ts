@@ -1,10 +1,10 @@
 /**
  * Browser-safe map helpers for the pin-point widgets: the tile settings the admin layout's loader
- * sends (MAP_TILE_URL, api/lib/maps.ts), and the Web-Mercator maths that draws a map from plain
+ * sends (MAP_TILE_URL, core/lib/maps.ts), and the Web-Mercator maths that draws a map from plain
  * <img> tiles without JavaScript (the same tiles Leaflet loads, so the upgrade is seamless).
  */
 import { useRouteLoaderData } from "react-router";
-import { MAP_DEFAULT_CENTER } from "../../../api/domain/profile-enums.ts";
+import { MAP_DEFAULT_CENTER } from "#core/profile/profile-enums.ts";
 
 export type LatLng = { lat: number; lng: number };
 export type MapSettings = { tileUrl: string; attribution: string };

@@ -7,10 +7,10 @@
  */
 import { useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import type { OrderAction } from "../../../api/domain/order-lifecycle.ts";
-import { buttonClass } from "../button.tsx";
-import { FormErrors } from "../form-error.tsx";
-import { ConfirmDialog, preloadConfirmDialog, type ConfirmText } from "../list/confirm-dialog.tsx";
+import type { OrderAction } from "#core/orders/lifecycle.ts";
+import { buttonClass } from "#app/components/button.tsx";
+import { FormErrors } from "#app/components/form-error.tsx";
+import { ConfirmDialog, preloadConfirmDialog, type ConfirmText } from "#app/components/list/confirm-dialog.tsx";
 
 export type Variant = "primary" | "secondary" | "danger";
 

@@ -1,6 +1,6 @@
 /**
  * "Next step": the actions the lifecycle table allows on this order now, for the seller — the
- * API's allowed_actions (api/domain/order-lifecycle.ts decides), with action_needs saying which
+ * API's allowed_actions (core/orders/lifecycle.ts decides), with action_needs saying which
  * take a reason (and which codes) or a note — each a POST form.
  * - An action that needs nothing more is one button.
  * - One that takes a reason (cancel), a note (hold, reject, decline …), the returned goods'
@@ -10,13 +10,13 @@
  * - Destructive ones (cancel, reject, approve the customer's cancellation) ask first.
  * Partial cancellation and restoring items live with the items (detail-items.tsx).
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import type { OrderAction } from "../../../api/domain/order-lifecycle.ts";
-import { formatDateTime, formatNumber } from "../../lib/format.ts";
-import { buttonClass } from "../button.tsx";
-import { Checkbox, formState, Select, TextArea, TextInput, type FormReply, type FormState } from "../form.tsx";
-import { FieldError, FormErrors } from "../form-error.tsx";
-import type { ConfirmText } from "../list/confirm-dialog.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { OrderAction } from "#core/orders/lifecycle.ts";
+import { formatDateTime, formatNumber } from "#core/lib/format.ts";
+import { buttonClass } from "#app/components/button.tsx";
+import { Checkbox, formState, Select, TextArea, TextInput, type FormReply, type FormState } from "#app/components/form.tsx";
+import { FieldError, FormErrors } from "#app/components/form-error.tsx";
+import type { ConfirmText } from "#app/components/list/confirm-dialog.tsx";
 import { ActionForm, type Variant } from "./detail-action-form.tsx";
 import type { OrderDetail, ShippingParameters } from "./detail-types.ts";
 

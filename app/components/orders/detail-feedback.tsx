@@ -1,14 +1,14 @@
 /**
  * The seller's feedback on the order (POST /v0.0.0/orders/{id}/feedback): a message and an
  * optional rating of 1 to 5, given once, after the customer received the order (the API's rule,
- * api/domain/order-marks.ts). Once given it is shown; before, a plain POST form (intent=feedback)
+ * core/orders/marks.ts). Once given it is shown; before, a plain POST form (intent=feedback)
  * whose refusal comes back with what was typed and the messages under the fields.
  */
 import { Form } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { SubmitButton } from "../button.tsx";
-import { formState, Select, TextArea, type FormReply } from "../form.tsx";
-import { FormErrors } from "../form-error.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { SubmitButton } from "#app/components/button.tsx";
+import { formState, Select, TextArea, type FormReply } from "#app/components/form.tsx";
+import { FormErrors } from "#app/components/form-error.tsx";
 import { Card } from "./detail-info.tsx";
 import type { OrderDetail } from "./detail-types.ts";
 

@@ -5,12 +5,12 @@
  * this page stays where it was.
  */
 import { Link, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { TAB_OF, type OrderStatus } from "../../../api/domain/order-tabs.ts";
-import { buttonClass } from "../button.tsx";
-import { StatusBadge, type Tone } from "../list/status-badge.tsx";
-import { formatDateTime } from "../../lib/format.ts";
-import { localePath } from "../../lib/i18n.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { TAB_OF, type OrderStatus } from "#db/schema/order-tabs.ts";
+import { buttonClass } from "#app/components/button.tsx";
+import { StatusBadge, type Tone } from "#app/components/list/status-badge.tsx";
+import { formatDateTime } from "#core/lib/format.ts";
+import { localePath } from "#app/lib/i18n.ts";
 import type { OrderDetail } from "./detail-types.ts";
 
 // The badge's tone follows the status's tab, as in the list.

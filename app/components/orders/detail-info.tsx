@@ -2,8 +2,8 @@
  * The order's facts, read-only: customer, shipping (address, courier or store pickup, tracking
  * number, where it ships from), payment, and why it is where it is (cancelled, on hold, complaint).
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { formatDateTime } from "../../lib/format.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { formatDateTime } from "#core/lib/format.ts";
 import type { OrderDetail } from "./detail-types.ts";
 
 export function Card({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {

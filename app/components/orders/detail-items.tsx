@@ -4,11 +4,11 @@
  * form whose checkboxes sit in the list through form="…", so no JavaScript is needed) and restores
  * a cancelled line (a small form per line). A cancelled line stays listed, struck through.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { formatNumber, formatRupiah } from "../../lib/format.ts";
-import { formState, Select, type FormReply } from "../form.tsx";
-import { FieldError } from "../form-error.tsx";
-import { StatusBadge } from "../list/status-badge.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { formatNumber, formatRupiah } from "#core/lib/format.ts";
+import { formState, Select, type FormReply } from "#app/components/form.tsx";
+import { FieldError } from "#app/components/form-error.tsx";
+import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { useConfirmText } from "./detail-actions.tsx";
 import { ActionForm } from "./detail-action-form.tsx";
 import type { OrderDetail, OrderItem } from "./detail-types.ts";

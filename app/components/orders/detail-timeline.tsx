@@ -2,8 +2,8 @@
  * Two timelines, newest first: the courier's tracking (GET /{id}/tracking) and the order's status
  * history (who did what, when, from which status to which, with the reason and note given).
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { formatDateTime } from "../../lib/format.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { formatDateTime } from "#core/lib/format.ts";
 import { Card } from "./detail-info.tsx";
 import type { OrderHistoryRow, OrderTracking } from "./detail-types.ts";
 

@@ -1,9 +1,9 @@
 /**
- * What the order page reads: the API's own answers (api/domain/order-detail.ts, order-shipping.ts),
+ * What the order page reads: the API's own answers (core/orders/detail.ts, order-shipping.ts),
  * as types only — the page ships no code for them.
  */
-import type { orderDetail, orderTrackingJson } from "../../../api/domain/order-detail.ts";
-import type { shippingParameters } from "../../../api/domain/order-shipping.ts";
+import type { orderDetail, orderTrackingJson } from "#core/orders/detail.ts";
+import type { shippingParameters } from "#core/orders/shipping.ts";
 
 export type OrderDetail = Awaited<ReturnType<typeof orderDetail>>;
 export type OrderItem = OrderDetail["items"][number];

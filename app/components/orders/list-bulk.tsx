@@ -2,7 +2,7 @@
  * Acting on orders from the list, without a form per row (a 50-row page stays small): ONE POST
  * form, the bulk bar, that every row's tick box and quick-action button join through form="…".
  * - The bar: an action for the ticked orders — the lifecycle's forward steps the current tab or
- *   stage allows (api/domain/order-lifecycle.ts decides, not this page), and printing the invoice,
+ *   stage allows (core/orders/lifecycle.ts decides, not this page), and printing the invoice,
  *   the shipping label or the picklist of the ticked orders.
  * - A row's button (name="row", value "<action>:<order id>") does its order's next step alone,
  *   whatever is ticked.
@@ -11,8 +11,8 @@
  */
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { inputClass, SubmitButton } from "../button.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { inputClass, SubmitButton } from "#app/components/button.tsx";
 
 export const BULK_FORM_ID = "orders-bulk";
 

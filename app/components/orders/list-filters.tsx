@@ -6,13 +6,13 @@
  * fields, and Reset keeps them. The two day fields show once Set Date is chosen (empty: the last
  * 30 days, as the spec says).
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { listHref } from "../../lib/list-params.ts";
-import { inputClass } from "../button.tsx";
-import { FilterBar, FilterSelect } from "../list/filter-bar.tsx";
-import { PageSizeSelect } from "../list/page-size-select.tsx";
-import { SearchBox } from "../list/search-box.tsx";
-import { SortSelect } from "../list/sort-select.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { listHref } from "#app/lib/list-params.ts";
+import { inputClass } from "#app/components/button.tsx";
+import { FilterBar, FilterSelect } from "#app/components/list/filter-bar.tsx";
+import { PageSizeSelect } from "#app/components/list/page-size-select.tsx";
+import { SearchBox } from "#app/components/list/search-box.tsx";
+import { SortSelect } from "#app/components/list/sort-select.tsx";
 import { DATE_SHORTCUTS, ORDER_SORTS, ORDER_TYPES, todayInput, type OrderListParams } from "./list-params.ts";
 
 export type FilterChoices = {

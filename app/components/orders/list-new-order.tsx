@@ -10,8 +10,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigation, useParams, useRevalidator } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { localePath, stripLocale } from "../../lib/i18n.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { localePath, stripLocale } from "#app/lib/i18n.ts";
 
 type NewOrder = { channel_name: string; order_id: string; sys_order_id: number };
 type Notice = NewOrder & { key: number };

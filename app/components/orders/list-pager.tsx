@@ -4,8 +4,8 @@
  * every page at a million orders; a keyset page costs the same anywhere in the list.
  */
 import { Link } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { listHref } from "../../lib/list-params.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { listHref } from "#app/lib/list-params.ts";
 import type { OrderListParams } from "./list-params.ts";
 
 const cell = "inline-flex items-center rounded-md border px-3 py-1.5 text-sm";

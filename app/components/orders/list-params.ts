@@ -9,9 +9,9 @@
  * future). An empty Set Date falls back to the last 30 days, as the spec says. The day fields
  * show once Set Date is chosen (with JavaScript the choice applies at once).
  */
-import { ORDER_STAGES, ORDER_TABS } from "../../../api/domain/order-tabs.ts";
-import { DAY_MS, WIB_OFFSET_MS, wibDate, wibDayStart } from "../../../api/domain/time.ts";
-import { parseListParams, type ListParams } from "../../lib/list-params.ts";
+import { ORDER_STAGES, ORDER_TABS } from "#db/schema/order-tabs.ts";
+import { DAY_MS, WIB_OFFSET_MS, wibDate, wibDayStart } from "#core/lib/time.ts";
+import { parseListParams, type ListParams } from "#app/lib/list-params.ts";
 
 export const ORDER_SORTS = [1, 2] as const;
 export const DATE_SHORTCUTS = ["today", "yesterday", "7", "14", "30", "month", "custom"] as const;

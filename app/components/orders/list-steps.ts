@@ -1,10 +1,10 @@
 /**
  * Which quick steps the orders list offers, decided by the lifecycle table
- * (api/domain/order-lifecycle.ts), never by the page. Used by the route's loader, so the table
+ * (core/orders/lifecycle.ts), never by the page. Used by the route's loader, so the table
  * stays out of the list page's JavaScript: the browser gets the answers, not the rules.
  */
-import { allowedActions } from "../../../api/domain/order-lifecycle.ts";
-import { ORDER_STATUSES, statusesFor } from "../../../api/domain/order-tabs.ts";
+import { allowedActions } from "#core/orders/lifecycle.ts";
+import { ORDER_STATUSES, statusesFor } from "#db/schema/order-tabs.ts";
 import { QUICK_ACTIONS, type QuickAction } from "./list-bulk.tsx";
 
 const isQuick = (a: string): a is QuickAction => (QUICK_ACTIONS as readonly string[]).includes(a);

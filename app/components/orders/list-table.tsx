@@ -8,9 +8,9 @@
  * it does not show, and the loader sends the row's next step rather than what decides it.
  */
 import { Link } from "react-router";
-import { TAB_OF, type OrderStatus } from "../../../api/domain/order-tabs.ts";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { formatDateTime, formatRupiah } from "../../lib/format.ts";
+import { TAB_OF, type OrderStatus } from "#db/schema/order-tabs.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { formatDateTime, formatRupiah } from "#core/lib/format.ts";
 import { BULK_FORM_ID } from "./list-bulk.tsx";
 
 /** What a row shows. `status` is the label key: a status, or `return_stage.<stage>` during a complaint. */

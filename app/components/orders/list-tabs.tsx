@@ -6,10 +6,10 @@
  * A count the API stopped at its cap shows as "1.000+".
  */
 import { Link } from "react-router";
-import { STAGE_KEYS, TAB_KEYS } from "../../../api/domain/order-tabs.ts";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { formatNumber } from "../../lib/format.ts";
-import { listHref } from "../../lib/list-params.ts";
+import { STAGE_KEYS, TAB_KEYS } from "#db/schema/order-tabs.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { formatNumber } from "#core/lib/format.ts";
+import { listHref } from "#app/lib/list-params.ts";
 import type { OrderListParams } from "./list-params.ts";
 
 /** Counts per tab and per stage of the process tab; `capped`: the tabs and stages whose count stopped at the API's cap. */

@@ -1,10 +1,10 @@
 /**
  * A Code 128 barcode (order codes, courier tracking numbers) as one SVG path, drawn by our own
- * encoder (app/lib/barcode.ts, the one the product barcode labels use). Crisp edges: a thermal
+ * encoder (core/lib/barcode.ts, the one the product barcode labels use). Crisp edges: a thermal
  * printer must not get grey, anti-aliased bar edges. Text Code 128 cannot carry (non-ASCII) is
  * printed as text only, so a label is never blocked by an odd courier number.
  */
-import { barsPath, code128, isCode128Text } from "../../lib/barcode.ts";
+import { barsPath, code128, isCode128Text } from "#core/lib/barcode.ts";
 
 const H = 50;
 

@@ -4,9 +4,9 @@
  * computed them (cancelled lines are listed, struck through and not charged, as the totals already
  * leave them out). On label paper the same invoice in one narrow column.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { formatDate, formatDateTime, formatNumber, formatRupiah } from "../../lib/format.ts";
-import type { PrintOrder } from "../../lib/order-print.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { formatDate, formatDateTime, formatNumber, formatRupiah } from "#core/lib/format.ts";
+import type { PrintOrder } from "#app/lib/order-print.ts";
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(", ");
 

@@ -10,9 +10,9 @@
  * - A store-pickup order's label says "Store pickup" and where it is collected instead of a courier.
  * - The contents list shows at most 6 lines and "+ n more": the label has a fixed size.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { formatDate, formatNumber } from "../../lib/format.ts";
-import type { PrintOrder } from "../../lib/order-print.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { formatDate, formatNumber } from "#core/lib/format.ts";
+import type { PrintOrder } from "#app/lib/order-print.ts";
 import { Code128 } from "./print-barcode.tsx";
 
 const MAX_LINES = 6;

@@ -5,9 +5,9 @@
  * line. Together, each SKU line also says which orders it is for and how many each, so the picker
  * can sort the goods into the orders' baskets at the packing table.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { formatDateTime, formatNumber } from "../../lib/format.ts";
-import type { Picklist } from "../../lib/order-print.ts";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { formatDateTime, formatNumber } from "#core/lib/format.ts";
+import type { Picklist } from "#app/lib/order-print.ts";
 import { Code128 } from "./print-barcode.tsx";
 
 type Group = Picklist["locations"][number];

@@ -8,10 +8,10 @@
  * 100 × 150 mm, one per label page, or four per A4 sheet (A6 quarters, dashed cut lines).
  */
 import { Link, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { localePath } from "../../lib/i18n.ts";
-import { PAPERS, printQuery, type Paper, type PrintBase, type PrintView } from "../../lib/order-print.ts";
-import { buttonClass } from "../button.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { localePath } from "#app/lib/i18n.ts";
+import { PAPERS, printQuery, type Paper, type PrintBase, type PrintView } from "#app/lib/order-print.ts";
+import { buttonClass } from "#app/components/button.tsx";
 
 const DOCUMENT_CSS: Record<Paper, string> = {
   a4: `@page { size: A4; margin: 12mm }

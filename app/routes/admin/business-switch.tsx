@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/business-switch";
-import { callApi } from "../../lib/api.server.ts";
-import { getLocale } from "../../lib/i18n.server.ts";
-import { localePath } from "../../lib/i18n.ts";
-import { safeRedirect } from "../../lib/safe-redirect.ts";
+import { callApi } from "#app/lib/api.server.ts";
+import { getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { safeRedirect } from "#app/lib/safe-redirect.ts";
 
 /** POST { business_id, redirectTo }: the header's active-business picker. */
 export async function action(args: Route.ActionArgs) {

@@ -1,11 +1,11 @@
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Link, useParams } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
-import { getOrThrow } from "../../lib/api.server.ts";
-import { formatNumber, formatRupiah } from "../../lib/format.ts";
-import { getI18n, getLocale } from "../../lib/i18n.server.ts";
-import { localePath } from "../../lib/i18n.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { getOrThrow } from "#app/lib/api.server.ts";
+import { formatNumber, formatRupiah } from "#core/lib/format.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
 
 type Day = { date: string; sales: number; sales_orders: number; orders: number };
 type OrderFigures = { total: number; groups: { tab: string; count: number }[] };

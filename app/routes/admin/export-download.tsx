@@ -7,10 +7,10 @@
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/export-download";
-import { fetchApiFile } from "../../lib/api.server.ts";
-import { getLocale } from "../../lib/i18n.server.ts";
-import { localePath } from "../../lib/i18n.ts";
-import { safeRedirect } from "../../lib/safe-redirect.ts";
+import { fetchApiFile } from "#app/lib/api.server.ts";
+import { getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { safeRedirect } from "#app/lib/safe-redirect.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = Number(args.params.id);

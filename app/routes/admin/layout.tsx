@@ -1,21 +1,21 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
-import { AdminHeader } from "../../components/admin-header.tsx";
-import { OfflineScreen, useOnline } from "../../components/offline.tsx";
-import { Sidebar } from "../../components/sidebar.tsx";
-import { callApi } from "../../lib/api.server.ts";
-import { sessionContext } from "../../lib/session.server.ts";
-import { getMe, requireSeller, requireUser } from "../../lib/auth.server.ts";
-import type { SocketState } from "../../lib/use-seller-socket.ts";
-import type { RealtimeProps } from "../../components/realtime.tsx";
-import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
-import { mapConfig } from "../../../api/lib/maps.ts";
+import { AdminHeader } from "#app/components/admin-header.tsx";
+import { OfflineScreen, useOnline } from "#app/components/offline.tsx";
+import { Sidebar } from "#app/components/sidebar.tsx";
+import { callApi } from "#app/lib/api.server.ts";
+import { sessionContext } from "#app/lib/session.server.ts";
+import { getMe, requireSeller, requireUser } from "#app/lib/auth.server.ts";
+import type { SocketState } from "#app/lib/use-seller-socket.ts";
+import type { RealtimeProps } from "#app/components/realtime.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { mapConfig } from "#core/lib/maps.ts";
 
 // Realtime is an extra: if its code cannot be fetched, the page goes on without it.
 const Realtime = lazy((): Promise<{ default: ComponentType<RealtimeProps> }> =>
-  import("../../components/realtime.tsx").catch(() => ({ default: () => null })));
+  import("#app/components/realtime.tsx").catch(() => ({ default: () => null })));
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSeller];
 

@@ -1,18 +1,18 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { data, Form, Link, redirect, useLoaderData, useParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/forgot-password";
 import { useAuthOptions } from "./layout.tsx";
-import { FieldError, FormErrors, formState, TextInput } from "../../components/form.tsx";
-import { SubmitButton, buttonClass, inputClass } from "../../components/button.tsx";
-import { callApi } from "../../lib/api.server.ts";
-import { replyWithApiError } from "../../lib/forms.server.ts";
-import { getI18n, getLocale } from "../../lib/i18n.server.ts";
-import { localePath } from "../../lib/i18n.ts";
-import { pushToast, sessionContext } from "../../lib/session.server.ts";
+import { FieldError, FormErrors, formState, TextInput } from "#app/components/form.tsx";
+import { SubmitButton, buttonClass, inputClass } from "#app/components/button.tsx";
+import { callApi } from "#app/lib/api.server.ts";
+import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { pushToast, sessionContext } from "#app/lib/session.server.ts";
 
 /**
  * Forgotten password in three steps, each a plain POST carrying `step` and the address in hidden

@@ -1,12 +1,12 @@
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Outlet, redirect, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
-import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
-import { LanguageSwitch } from "../../components/language-switch.tsx";
-import { callApi } from "../../lib/api.server.ts";
-import { getLocale } from "../../lib/i18n.server.ts";
-import { localePath } from "../../lib/i18n.ts";
-import { sessionContext } from "../../lib/session.server.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { LanguageSwitch } from "#app/components/language-switch.tsx";
+import { callApi } from "#app/lib/api.server.ts";
+import { getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { sessionContext } from "#app/lib/session.server.ts";
 
 /** What the API lets these pages offer (GET /v0.0/auth/options). */
 export type AuthOptions = { registration_enabled: boolean; demo_outbox: boolean; otp_seconds: number };

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { callApi } from "../../lib/api.server.ts";
-import { getLocale } from "../../lib/i18n.server.ts";
-import { localePath } from "../../lib/i18n.ts";
-import { sessionContext } from "../../lib/session.server.ts";
+import { callApi } from "#app/lib/api.server.ts";
+import { getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { sessionContext } from "#app/lib/session.server.ts";
 
 /**
  * Sign-out is a POST (a link or prefetch must not sign anyone out): the API revokes the token,

@@ -1,17 +1,17 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { data, Form, Link, redirect, useParams, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/sign-in";
 import { useAuthOptions } from "./layout.tsx";
-import { FormErrors, formState, TextInput } from "../../components/form.tsx";
-import { SubmitButton } from "../../components/button.tsx";
-import { callApi } from "../../lib/api.server.ts";
-import { replyWithApiError } from "../../lib/forms.server.ts";
-import { safeRedirect } from "../../lib/safe-redirect.ts";
-import { getI18n, getLocale } from "../../lib/i18n.server.ts";
-import { localePath, stripLocale } from "../../lib/i18n.ts";
-import { pushToast, sessionContext } from "../../lib/session.server.ts";
+import { FormErrors, formState, TextInput } from "#app/components/form.tsx";
+import { SubmitButton } from "#app/components/button.tsx";
+import { callApi } from "#app/lib/api.server.ts";
+import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { safeRedirect } from "#app/lib/safe-redirect.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath, stripLocale } from "#app/lib/i18n.ts";
+import { pushToast, sessionContext } from "#app/lib/session.server.ts";
 
 const schema = z.object({
   login: z.string({ error: "email_or_phone" }).trim().min(1, "email_or_phone"),

@@ -13,23 +13,23 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/form-register";
-import { CompanyForm, type CompanyFields } from "../../components/company-form.tsx";
-import { BUSINESS_STATUS, DOCUMENT_MIME_TYPES, DOCUMENT_TYPES, MAX_DOCUMENTS, MAX_UPLOAD_BYTES } from "../../../api/domain/company-enums.ts";
-import { companyBody } from "../../../api/domain/company-schema.ts";
-import { companyPayload } from "../../lib/company-schema.ts";
-import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
-import { FieldError } from "../../components/form-error.tsx";
-import { buttonClass, inputClass } from "../../components/button.tsx";
-import { callApi } from "../../lib/api.server.ts";
-import { getMe } from "../../lib/auth.server.ts";
-import { replyWithApiError } from "../../lib/forms.server.ts";
-import { getI18n, getLocale } from "../../lib/i18n.server.ts";
-import { localePath } from "../../lib/i18n.ts";
-import { loadPlaces } from "../../lib/places.server.ts";
+import { CompanyForm, type CompanyFields } from "#app/components/company-form.tsx";
+import { BUSINESS_STATUS, DOCUMENT_MIME_TYPES, DOCUMENT_TYPES, MAX_DOCUMENTS, MAX_UPLOAD_BYTES } from "#db/schema/company-enums.ts";
+import { companyBody } from "#core/business/company-schema.ts";
+import { companyPayload } from "#app/lib/company-schema.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { FieldError } from "#app/components/form-error.tsx";
+import { buttonClass, inputClass } from "#app/components/button.tsx";
+import { callApi } from "#app/lib/api.server.ts";
+import { getMe } from "#app/lib/auth.server.ts";
+import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { loadPlaces } from "#app/lib/places.server.ts";
 
 const FIRST_ROWS = ["founder_id_card", "tax_id", "deed_of_establishment"];
 

@@ -1,10 +1,10 @@
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Form, Outlet, useParams } from "react-router";
 import type { Route } from "./+types/layout";
-import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
-import { LanguageSwitch } from "../../components/language-switch.tsx";
-import { getMe, requireNotSeller, requireUser } from "../../lib/auth.server.ts";
-import { localePath } from "../../lib/i18n.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { LanguageSwitch } from "#app/components/language-switch.tsx";
+import { getMe, requireNotSeller, requireUser } from "#app/lib/auth.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser, requireNotSeller];
 

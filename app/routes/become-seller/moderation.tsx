@@ -1,22 +1,22 @@
 /**
  * /become-seller/moderation: the registered company while it waits (or was rejected). In demo
- * mode (isDemo(), api/lib/demo.ts) the owner can approve it here and go straight to the dashboard; the
+ * mode (isDemo(), core/lib/demo.ts) the owner can approve it here and go straight to the dashboard; the
  * admin command for real use is scripts/approve-business.ts.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { data, Form, Link, redirect, useParams } from "react-router";
 import type { Route } from "./+types/moderation";
-import { BUSINESS_STATUS, statusName } from "../../../api/domain/company-enums.ts";
-import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
-import { buttonClass, SubmitButton } from "../../components/button.tsx";
-import { companyTone } from "../../components/list/company-tone.ts";
-import { StatusBadge } from "../../components/list/status-badge.tsx";
-import { isDemo } from "../../../api/lib/demo.ts";
-import { callApi } from "../../lib/api.server.ts";
-import { getMe } from "../../lib/auth.server.ts";
-import { formatDateTime } from "../../lib/format.ts";
-import { getI18n, getLocale } from "../../lib/i18n.server.ts";
-import { localePath } from "../../lib/i18n.ts";
+import { BUSINESS_STATUS, statusName } from "#db/schema/company-enums.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { buttonClass, SubmitButton } from "#app/components/button.tsx";
+import { companyTone } from "#app/components/list/company-tone.ts";
+import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import { isDemo } from "#core/lib/demo.ts";
+import { callApi } from "#app/lib/api.server.ts";
+import { getMe } from "#app/lib/auth.server.ts";
+import { formatDateTime } from "#core/lib/format.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
 
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Link, useParams } from "react-router";
-import { localePath } from "../../lib/i18n.ts";
+import { localePath } from "#app/lib/i18n.ts";
 
 export function meta() {
   return [{ title: "Maintenance" }];

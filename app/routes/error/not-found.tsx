@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { GeneralErrorBoundary } from "../../components/error-boundary.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 
 /** Unknown URLs (the splat route) and /error/not-found answer 404 with the translated not-found page. */
 export function loader() {

@@ -14,12 +14,12 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import type { OrderAction } from "../../../../api/domain/order-lifecycle.ts";
-import { ORDER_ACTION_PATHS } from "../../../../api/routes/order-actions.ts";
-import { DESTRUCTIVE } from "../../../components/orders/detail-actions.tsx";
-import { callApi, type ApiFail } from "../../../lib/api.server.ts";
-import { getI18n, getLocale } from "../../../lib/i18n.server.ts";
-import { pushToast, sessionContext } from "../../../lib/session.server.ts";
+import type { OrderAction } from "#core/orders/lifecycle.ts";
+import { ORDER_ACTION_PATHS } from "#api/routes/order-actions.ts";
+import { DESTRUCTIVE } from "#app/components/orders/detail-actions.tsx";
+import { callApi, type ApiFail } from "#app/lib/api.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { pushToast, sessionContext } from "#app/lib/session.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: { slug?: string } };
 

@@ -1,7 +1,7 @@
 /**
  * /orders/:slug (slug = the order's id, the socket's sys_order_id): one order — its items,
  * customer, shipping and the courier's tracking, payment, status history — and what the seller
- * can do next: exactly the actions the lifecycle table allows now (api/domain/order-lifecycle.ts,
+ * can do next: exactly the actions the lifecycle table allows now (core/orders/lifecycle.ts,
  * given by the API as allowed_actions), each a POST form to this page's action
  * (detail.server.ts), which calls the API. Partial cancellation sits with the items, the seller's
  * feedback at the end, the print links at the top.
@@ -16,19 +16,19 @@
  */
 import { useLocation } from "react-router";
 import type { Route } from "./+types/detail";
-import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
-import type { FormReply } from "../../../components/form.tsx";
-import { ConfirmPanel } from "../../../components/list/confirm-dialog.tsx";
-import { failedAction, OrderActions, useConfirmText } from "../../../components/orders/detail-actions.tsx";
-import { FeedbackCard } from "../../../components/orders/detail-feedback.tsx";
-import { OrderHeader } from "../../../components/orders/detail-header.tsx";
-import { CustomerCard, OrderNotes, PaymentCard, ShippingCard } from "../../../components/orders/detail-info.tsx";
-import { OrderItems } from "../../../components/orders/detail-items.tsx";
-import { HistoryCard, TrackingCard } from "../../../components/orders/detail-timeline.tsx";
-import type { OrderDetail, OrderTracking, ShippingParameters } from "../../../components/orders/detail-types.ts";
-import { getOrThrow } from "../../../lib/api.server.ts";
-import { getI18n, getLocale } from "../../../lib/i18n.server.ts";
-import { idFromSlug } from "../../../lib/params.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import type { FormReply } from "#app/components/form.tsx";
+import { ConfirmPanel } from "#app/components/list/confirm-dialog.tsx";
+import { failedAction, OrderActions, useConfirmText } from "#app/components/orders/detail-actions.tsx";
+import { FeedbackCard } from "#app/components/orders/detail-feedback.tsx";
+import { OrderHeader } from "#app/components/orders/detail-header.tsx";
+import { CustomerCard, OrderNotes, PaymentCard, ShippingCard } from "#app/components/orders/detail-info.tsx";
+import { OrderItems } from "#app/components/orders/detail-items.tsx";
+import { HistoryCard, TrackingCard } from "#app/components/orders/detail-timeline.tsx";
+import type { OrderDetail, OrderTracking, ShippingParameters } from "#app/components/orders/detail-types.ts";
+import { getOrThrow } from "#app/lib/api.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { idFromSlug } from "#app/lib/params.ts";
 import { orderAction } from "./detail.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -5,11 +5,11 @@
  * printed (app/lib/order-print.server.ts says why then); another business's order is a 404.
  */
 import type { Route } from "./+types/print-invoice";
-import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
-import { Invoice } from "../../../components/orders/print-invoice.tsx";
-import { PrintShell } from "../../../components/orders/print-shell.tsx";
-import type { PrintOrder } from "../../../lib/order-print.ts";
-import { markPrinted, printAnswer, printBase, printOrders } from "../../../lib/order-print.server.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { Invoice } from "#app/components/orders/print-invoice.tsx";
+import { PrintShell } from "#app/components/orders/print-shell.tsx";
+import type { PrintOrder } from "#app/lib/order-print.ts";
+import { markPrinted, printAnswer, printBase, printOrders } from "#app/lib/order-print.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const base = printBase(args, "print-invoice");

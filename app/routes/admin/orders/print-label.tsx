@@ -5,11 +5,11 @@
  * page marks the labels printed (app/lib/order-print.server.ts says why then).
  */
 import type { Route } from "./+types/print-label";
-import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
-import { ShippingLabel } from "../../../components/orders/print-label.tsx";
-import { PrintShell } from "../../../components/orders/print-shell.tsx";
-import type { PrintOrder } from "../../../lib/order-print.ts";
-import { markPrinted, printAnswer, printBase, printOrders } from "../../../lib/order-print.server.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { ShippingLabel } from "#app/components/orders/print-label.tsx";
+import { PrintShell } from "#app/components/orders/print-shell.tsx";
+import type { PrintOrder } from "#app/lib/order-print.ts";
+import { markPrinted, printAnswer, printBase, printOrders } from "#app/lib/order-print.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const base = printBase(args, "print-label");

@@ -5,8 +5,8 @@
  */
 import { Outlet } from "react-router";
 import type { Route } from "./+types/print-layout";
-import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
-import { requireSeller, requireUser } from "../../../lib/auth.server.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { requireSeller, requireUser } from "#app/lib/auth.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSeller];
 

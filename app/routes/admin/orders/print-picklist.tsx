@@ -6,11 +6,11 @@
  * the page marks the orders' picklists printed (app/lib/order-print.server.ts says why then).
  */
 import type { Route } from "./+types/print-picklist";
-import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
-import { groupsOfOrder, PicklistSheet } from "../../../components/orders/print-picklist.tsx";
-import { PrintShell } from "../../../components/orders/print-shell.tsx";
-import type { Picklist } from "../../../lib/order-print.ts";
-import { markPrinted, printAnswer, printBase, printPicklist } from "../../../lib/order-print.server.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { groupsOfOrder, PicklistSheet } from "#app/components/orders/print-picklist.tsx";
+import { PrintShell } from "#app/components/orders/print-shell.tsx";
+import type { Picklist } from "#app/lib/order-print.ts";
+import { markPrinted, printAnswer, printBase, printPicklist } from "#app/lib/order-print.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const base = printBase(args, "print-picklist");

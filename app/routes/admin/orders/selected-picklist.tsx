@@ -5,11 +5,11 @@
  * picklists printed (app/lib/order-print.server.ts says why then).
  */
 import type { Route } from "./+types/selected-picklist";
-import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
-import { PicklistSheet } from "../../../components/orders/print-picklist.tsx";
-import { PrintShell } from "../../../components/orders/print-shell.tsx";
-import type { Picklist } from "../../../lib/order-print.ts";
-import { markPrinted, printAnswer, printBase, printPicklist } from "../../../lib/order-print.server.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { PicklistSheet } from "#app/components/orders/print-picklist.tsx";
+import { PrintShell } from "#app/components/orders/print-shell.tsx";
+import type { Picklist } from "#app/lib/order-print.ts";
+import { markPrinted, printAnswer, printBase, printPicklist } from "#app/lib/order-print.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const base = printBase(args, "selected-picklist");

@@ -5,7 +5,7 @@
  * that combination, with or without JavaScript.
  *
  * Each stock field remembers the on-hand it showed, so a save applies the seller's change as a
- * difference (a sale made meanwhile is not undone; api/domain/product-schema.ts).
+ * difference (a sale made meanwhile is not undone; core/catalog/product-schema.ts).
  *
  * "View Update History" (next to the title) opens the product's update history in the shared modal
  * (?history=<product_id>, GET /v0.0.0/products/{id}/update-history), like the profile cards: a link,
@@ -14,21 +14,21 @@
  * load within the JS budget.
  */
 import { Link, useLocation, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
-import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
-import { StatusBadge } from "../../../components/list/status-badge.tsx";
-import { ProductForm, type ProductFormOptions } from "../../../components/product-form.tsx";
-import { useProductHistoryLabels } from "../../../components/product-history-labels.ts";
-import { StockHistory, type Movement } from "../../../components/product-stock-history.tsx";
-import { HistoryLink, UpdateHistoryModal } from "../../../components/update-history-lazy.tsx";
-import { getList, getOrThrow } from "../../../lib/api.server.ts";
-import { loadHistory } from "../../../lib/history.server.ts";
-import { getI18n, getLocale } from "../../../lib/i18n.server.ts";
-import { localePath } from "../../../lib/i18n.ts";
-import { idFromSlug } from "../../../lib/params.ts";
-import { productFormAction } from "../../../lib/product-action.server.ts";
-import type { ProductReply, ProductValues } from "../../../lib/product-form.server.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import { ProductForm, type ProductFormOptions } from "#app/components/product-form.tsx";
+import { useProductHistoryLabels } from "#app/components/product-history-labels.ts";
+import { StockHistory, type Movement } from "#app/components/product-stock-history.tsx";
+import { HistoryLink, UpdateHistoryModal } from "#app/components/update-history-lazy.tsx";
+import { getList, getOrThrow } from "#app/lib/api.server.ts";
+import { loadHistory } from "#app/lib/history.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { idFromSlug } from "#app/lib/params.ts";
+import { productFormAction } from "#app/lib/product-action.server.ts";
+import type { ProductReply, ProductValues } from "#app/lib/product-form.server.ts";
 
 type Detail = {
   product_id: number; product_name: string; sku: string; description: string; status: string; status_name: string; is_out_of_stock: boolean;

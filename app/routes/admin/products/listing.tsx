@@ -11,33 +11,33 @@
  *   the change and comes back to the list.
  * - "Update" sends the ticked products to the mass update page (/products/mass-update?product_ids=…)
  *   after the confirmation, as the spec lists it among the confirmed bulk actions.
- * - The counts come from the API bounded (1.000+ beyond its cap, see api/domain/product-list.ts);
+ * - The counts come from the API bounded (1.000+ beyond its cap, see core/catalog/product-list.ts);
  *   the title shows the All count the same way.
  * - A bulk action that skips some products (drafts, blocked) says how many in its notice.
  */
 import { data, redirect, replace, useLocation, useNavigation, useParams, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/listing";
-import { PRODUCT_BULK_ACTIONS, type ProductBulkAction, type ProductTab } from "../../../../api/domain/product-enums.ts";
-import { buttonClass } from "../../../components/button.tsx";
-import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
-import { ConfirmPanel, useToggleText } from "../../../components/list/confirm-dialog.tsx";
-import { EmptyState } from "../../../components/list/empty-state.tsx";
-import { ListHeader } from "../../../components/list/list-header.tsx";
-import { Pagination } from "../../../components/list/pagination.tsx";
-import { BulkActions, useBulkText } from "../../../components/product-list-bulk.tsx";
-import { ProductListFilters, type ListingFilters } from "../../../components/product-list-filters.tsx";
-import { parseProductParams } from "../../../components/product-list-params.ts";
-import { ProductListTable, type ProductRow } from "../../../components/product-list-table.tsx";
-import { countText, ProductListTabs, type TabSummary } from "../../../components/product-list-tabs.tsx";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { apiQuery, listHref } from "../../../lib/list-params.ts";
-import { callApi, getOrThrow } from "../../../lib/api.server.ts";
-import { getI18n, getLocale } from "../../../lib/i18n.server.ts";
-import { loadExports } from "../../../lib/list-page.server.ts";
-import { localePath } from "../../../lib/i18n.ts";
-import { pushToast, sessionContext } from "../../../lib/session.server.ts";
-import { confirmStep, toggleAction } from "../../../lib/toggle.server.ts";
+import { PRODUCT_BULK_ACTIONS, type ProductBulkAction, type ProductTab } from "#core/catalog/product-enums.ts";
+import { buttonClass } from "#app/components/button.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { ConfirmPanel, useToggleText } from "#app/components/list/confirm-dialog.tsx";
+import { EmptyState } from "#app/components/list/empty-state.tsx";
+import { ListHeader } from "#app/components/list/list-header.tsx";
+import { Pagination } from "#app/components/list/pagination.tsx";
+import { BulkActions, useBulkText } from "#app/components/product-list-bulk.tsx";
+import { ProductListFilters, type ListingFilters } from "#app/components/product-list-filters.tsx";
+import { parseProductParams } from "#app/components/product-list-params.ts";
+import { ProductListTable, type ProductRow } from "#app/components/product-list-table.tsx";
+import { countText, ProductListTabs, type TabSummary } from "#app/components/product-list-tabs.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { apiQuery, listHref } from "#app/lib/list-params.ts";
+import { callApi, getOrThrow } from "#app/lib/api.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { loadExports } from "#app/lib/list-page.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { pushToast, sessionContext } from "#app/lib/session.server.ts";
+import { confirmStep, toggleAction } from "#app/lib/toggle.server.ts";
 
 const EMPTY_SUMMARY: TabSummary = { tabs: { all: 0, active: 0, not_active: 0, out_of_stock: 0, blocked: 0 }, capped: [], cap: 0 };
 

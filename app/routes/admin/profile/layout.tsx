@@ -4,11 +4,11 @@
  * sidebar's profile entries (app/lib/navigation.ts), so both grey out the same pages: the ones
  * the spec disables and the ones not built yet, which are plain text, not links.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { NavLink, Outlet, useParams } from "react-router";
-import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
-import { localePath } from "../../../lib/i18n.ts";
-import { NAV } from "../../../lib/navigation.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { localePath } from "#app/lib/i18n.ts";
+import { NAV } from "#app/lib/navigation.ts";
 
 const TABS = NAV.find((g) => g.key === "profile")!.items;
 

@@ -17,41 +17,41 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, Link, redirect, useLocation, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/store-fee";
-import { STATUS_FILTERS } from "../../../../api/domain/profile-enums.ts";
-import type { StoreFeeJson } from "../../../../api/domain/store-fees.ts";
-import { storeFeeForm } from "../../../../api/domain/store-fees.ts";
-import { formatPercent, parsePercent, percentText, rupiahInput, STORE_FEE_CHANNEL_FILTERS } from "../../../../api/domain/store-fees-money.ts";
-import { buttonClass } from "../../../components/button.tsx";
-import { GeneralErrorBoundary } from "../../../components/error-boundary.tsx";
-import { ConfirmPanel, type ConfirmText, useToggleText } from "../../../components/list/confirm-dialog.tsx";
-import { DataTable, type Column } from "../../../components/list/data-table.tsx";
-import { EmptyState } from "../../../components/list/empty-state.tsx";
-import { ListHeader } from "../../../components/list/list-header.tsx";
-import { FilterBar, FilterSelect } from "../../../components/list/filter-bar.tsx";
-import { PageSizeSelect } from "../../../components/list/page-size-select.tsx";
-import { Pagination } from "../../../components/list/pagination.tsx";
-import { SearchBox } from "../../../components/list/search-box.tsx";
-import { SortSelect } from "../../../components/list/sort-select.tsx";
-import { StatusSwitch } from "../../../components/list/status-switch.tsx";
-import type { StoreFeeChoices } from "../../../components/store-fee-form.tsx";
-import { island } from "../../../components/store-lazy.tsx";
-import { HistoryLink, UpdateHistoryModal } from "../../../components/update-history-lazy.tsx";
-import { ConfirmSubmitButton } from "../../../components/warehouse-confirm-button.tsx";
-import { useSiteHistoryLabels } from "../../../components/warehouse-history.tsx";
-import { callApi, getOrThrow } from "../../../lib/api.server.ts";
-import { formatNumber, formatRupiah } from "../../../lib/format.ts";
-import { replyWithApiError } from "../../../lib/forms.server.ts";
-import { localePath } from "../../../lib/i18n.ts";
-import { listHref } from "../../../lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "../../../lib/list-page.server.ts";
+import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
+import type { StoreFeeJson } from "#core/profile/store-fees.ts";
+import { storeFeeForm } from "#core/profile/store-fees.ts";
+import { formatPercent, parsePercent, percentText, rupiahInput, STORE_FEE_CHANNEL_FILTERS } from "#core/profile/store-fees-money.ts";
+import { buttonClass } from "#app/components/button.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { ConfirmPanel, type ConfirmText, useToggleText } from "#app/components/list/confirm-dialog.tsx";
+import { DataTable, type Column } from "#app/components/list/data-table.tsx";
+import { EmptyState } from "#app/components/list/empty-state.tsx";
+import { ListHeader } from "#app/components/list/list-header.tsx";
+import { FilterBar, FilterSelect } from "#app/components/list/filter-bar.tsx";
+import { PageSizeSelect } from "#app/components/list/page-size-select.tsx";
+import { Pagination } from "#app/components/list/pagination.tsx";
+import { SearchBox } from "#app/components/list/search-box.tsx";
+import { SortSelect } from "#app/components/list/sort-select.tsx";
+import { StatusSwitch } from "#app/components/list/status-switch.tsx";
+import type { StoreFeeChoices } from "#app/components/store-fee-form.tsx";
+import { island } from "#app/components/store-lazy.tsx";
+import { HistoryLink, UpdateHistoryModal } from "#app/components/update-history-lazy.tsx";
+import { ConfirmSubmitButton } from "#app/components/warehouse-confirm-button.tsx";
+import { useSiteHistoryLabels } from "#app/components/warehouse-history.tsx";
+import { callApi, getOrThrow } from "#app/lib/api.server.ts";
+import { formatNumber, formatRupiah } from "#core/lib/format.ts";
+import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { listHref } from "#app/lib/list-params.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 
 type StoreFee = StoreFeeJson;
 
 // The add/edit form (?add=1, ?edit=<id>) is an island (store-lazy.tsx): fetched after the first
 // load, rendered by the server (the loader awaits StoreFeeForm.ready()), a plain POST form until then.
-const StoreFeeForm = island(() => import("../../../components/store-fee-form.tsx").then((m) => m.StoreFeeForm));
+const StoreFeeForm = island(() => import("#app/components/store-fee-form.tsx").then((m) => m.StoreFeeForm));
 
 function filtersFor(choices: StoreFeeChoices) {
   return {

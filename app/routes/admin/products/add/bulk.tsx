@@ -8,15 +8,15 @@
  * (none chosen, not .xlsx, too big) is said under the file field.
  */
 import { data, Link, redirect, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/bulk";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { Pagination } from "../../../../components/list/pagination.tsx";
-import { UploadHistory } from "../../../../components/product-bulk-history.tsx";
-import { DownloadLink, isBusy, PAGE_SIZE, RefreshWhileBusy, StepCard, UploadForm } from "../../../../components/product-bulk-parts.tsx";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { loadHistories, pageOf, sendFile } from "../../../../lib/product-bulk.server.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { Pagination } from "#app/components/list/pagination.tsx";
+import { UploadHistory } from "#app/components/product-bulk-history.tsx";
+import { DownloadLink, isBusy, PAGE_SIZE, RefreshWhileBusy, StepCard, UploadForm } from "#app/components/product-bulk-parts.tsx";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { loadHistories, pageOf, sendFile } from "#app/lib/product-bulk.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);

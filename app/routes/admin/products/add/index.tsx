@@ -4,13 +4,13 @@
  * JavaScript); ?mode=add_product goes to /products/add/single, ?mode=add_bulk to /products/add/bulk.
  */
 import { Form, redirect, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/index";
-import { ADD_PRODUCT_MODES } from "../../../../../api/domain/product-enums.ts";
-import { SubmitButton } from "../../../../components/button.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
+import { ADD_PRODUCT_MODES } from "#core/catalog/product-enums.ts";
+import { SubmitButton } from "#app/components/button.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
 
 const TARGET = { add_product: "/products/add/single", add_bulk: "/products/add/bulk" } as const;
 

@@ -4,15 +4,15 @@
  * app/lib/product-action.server.ts). Saved as a draft or published; then the edit page opens.
  */
 import { useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/single";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { ProductForm, type ProductFormOptions } from "../../../../components/product-form.tsx";
-import { getOrThrow } from "../../../../lib/api.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { productFormAction } from "../../../../lib/product-action.server.ts";
-import type { ProductReply, ProductValues } from "../../../../lib/product-form.server.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { ProductForm, type ProductFormOptions } from "#app/components/product-form.tsx";
+import { getOrThrow } from "#app/lib/api.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { productFormAction } from "#app/lib/product-action.server.ts";
+import type { ProductReply, ProductValues } from "#app/lib/product-form.server.ts";
 
 const options = (args: Route.LoaderArgs | Route.ActionArgs) => getOrThrow<ProductFormOptions>(args, "/v0.0.0/products/form-options");
 

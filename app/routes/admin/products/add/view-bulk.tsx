@@ -6,22 +6,22 @@
  * rejects them.
  */
 import { Link, useLocation, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/view-bulk";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { buttonClass } from "../../../../components/button.tsx";
-import { DataTable, type Column } from "../../../../components/list/data-table.tsx";
-import { EmptyState } from "../../../../components/list/empty-state.tsx";
-import { Pagination } from "../../../../components/list/pagination.tsx";
-import { UploadSummary } from "../../../../components/product-bulk-summary.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { buttonClass } from "#app/components/button.tsx";
+import { DataTable, type Column } from "#app/components/list/data-table.tsx";
+import { EmptyState } from "#app/components/list/empty-state.tsx";
+import { Pagination } from "#app/components/list/pagination.tsx";
+import { UploadSummary } from "#app/components/product-bulk-summary.tsx";
 import {
   BulkStatus, PAGE_SIZE, RefreshWhileBusy, RowMessages, StatusTabs, isBusy, type BulkRow,
-} from "../../../../components/product-bulk-parts.tsx";
-import { formatRupiah } from "../../../../lib/format.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { idFromSlug } from "../../../../lib/params.ts";
-import { loadUpload, pageOf } from "../../../../lib/product-bulk.server.ts";
+} from "#app/components/product-bulk-parts.tsx";
+import { formatRupiah } from "#core/lib/format.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { idFromSlug } from "#app/lib/params.ts";
+import { loadUpload, pageOf } from "#app/lib/product-bulk.server.ts";
 
 const TABS = ["all", "error", "valid", "published", "rejected"] as const;
 

@@ -6,23 +6,23 @@
  * Rejecting removes the drafts; the upload's rows keep them, marked rejected.
  */
 import { data, Link, redirect, useLocation, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/view-draft";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { SubmitButton } from "../../../../components/button.tsx";
-import { FormErrors } from "../../../../components/form-error.tsx";
-import { ConfirmPanel } from "../../../../components/list/confirm-dialog.tsx";
-import { EmptyState } from "../../../../components/list/empty-state.tsx";
-import { Pagination } from "../../../../components/list/pagination.tsx";
-import { ConfirmForm } from "../../../../components/product-bulk-confirm.tsx";
-import { BulkStatus, PAGE_SIZE, StatusTabs, type BulkUpload } from "../../../../components/product-bulk-parts.tsx";
-import { callApi, getList, getOrThrow } from "../../../../lib/api.server.ts";
-import { formatNumber, formatRupiah } from "../../../../lib/format.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { idFromSlug } from "../../../../lib/params.ts";
-import { pageOf } from "../../../../lib/product-bulk.server.ts";
-import { pushToast, sessionContext } from "../../../../lib/session.server.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { SubmitButton } from "#app/components/button.tsx";
+import { FormErrors } from "#app/components/form-error.tsx";
+import { ConfirmPanel } from "#app/components/list/confirm-dialog.tsx";
+import { EmptyState } from "#app/components/list/empty-state.tsx";
+import { Pagination } from "#app/components/list/pagination.tsx";
+import { ConfirmForm } from "#app/components/product-bulk-confirm.tsx";
+import { BulkStatus, PAGE_SIZE, StatusTabs, type BulkUpload } from "#app/components/product-bulk-parts.tsx";
+import { callApi, getList, getOrThrow } from "#app/lib/api.server.ts";
+import { formatNumber, formatRupiah } from "#core/lib/format.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { idFromSlug } from "#app/lib/params.ts";
+import { pageOf } from "#app/lib/product-bulk.server.ts";
+import { pushToast, sessionContext } from "#app/lib/session.server.ts";
 
 type Draft = {
   product_id: number; product_name: string; sku: string; status: string; price_min: number; price_max: number;

@@ -13,19 +13,19 @@
  * - Every product status can be printed (a draft gets its labels before it is published).
  */
 import { data, Form, redirect, useLocation } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/index";
-import { buttonClass, SubmitButton } from "../../../../components/button.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { ExportHistory, type ExportJob } from "../../../../components/list/export-history.tsx";
-import { ProductPicker } from "../../../../components/product-picker.tsx";
-import { callApi, getList } from "../../../../lib/api.server.ts";
-import { labelOptionParams, MAX_LABELS, readLabelOptions, type LabelOptions } from "../../../../lib/barcode-labels.ts";
-import { formatNumber } from "../../../../lib/format.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { decodeLines, encodeLines, pickerValid, readPickerForm } from "../../../../lib/product-picker.ts";
-import { loadPicker } from "../../../../lib/product-picker.server.ts";
+import { buttonClass, SubmitButton } from "#app/components/button.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { ExportHistory, type ExportJob } from "#app/components/list/export-history.tsx";
+import { ProductPicker } from "#app/components/product-picker.tsx";
+import { callApi, getList } from "#app/lib/api.server.ts";
+import { labelOptionParams, MAX_LABELS, readLabelOptions, type LabelOptions } from "#app/lib/barcode-labels.ts";
+import { formatNumber } from "#core/lib/format.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { decodeLines, encodeLines, pickerValid, readPickerForm } from "#app/lib/product-picker.ts";
+import { loadPicker } from "#app/lib/product-picker.server.ts";
 
 /** The page's clean URL for a selection, picker page and options. */
 function cleanQuery(items: string, search: string, page: number, options: LabelOptions, extra: Record<string, string> = {}) {

@@ -7,11 +7,11 @@
  */
 import { redirect } from "react-router";
 import type { Route } from "./+types/labels";
-import { api as apiApp } from "../../../../../api/app.ts";
-import type { Envelope } from "../../../../../api/lib/http.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { pushToast, sessionContext } from "../../../../lib/session.server.ts";
+import { api as apiApp } from "#api/app.ts";
+import type { Envelope } from "#api/lib/http.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { pushToast, sessionContext } from "#app/lib/session.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

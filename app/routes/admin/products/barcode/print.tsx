@@ -13,19 +13,19 @@
  * - An empty or too big selection (a hand-edited URL) goes back to the barcode page, which says why.
  */
 import { redirect, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/print";
-import { BarcodeLabel, BarcodeSymbols, type LabelData } from "../../../../components/barcode-label.tsx";
-import { buttonClass } from "../../../../components/button.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { requireSeller, requireUser } from "../../../../lib/auth.server.ts";
-import { labelBarcode } from "../../../../lib/barcode.ts";
-import { labelOptionParams, MAX_LABELS, readLabelOptions } from "../../../../lib/barcode-labels.ts";
-import { formatNumber } from "../../../../lib/format.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { decodeLines, encodeLines } from "../../../../lib/product-picker.ts";
-import { pickedItems } from "../../../../lib/product-picker.server.ts";
+import { BarcodeLabel, BarcodeSymbols, type LabelData } from "#app/components/barcode-label.tsx";
+import { buttonClass } from "#app/components/button.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { requireSeller, requireUser } from "#app/lib/auth.server.ts";
+import { labelBarcode } from "#core/lib/barcode.ts";
+import { labelOptionParams, MAX_LABELS, readLabelOptions } from "#app/lib/barcode-labels.ts";
+import { formatNumber } from "#core/lib/format.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { decodeLines, encodeLines } from "#app/lib/product-picker.ts";
+import { pickedItems } from "#app/lib/product-picker.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSeller];
 

@@ -2,16 +2,16 @@
  * /products/gift-voucher/add: a new gift voucher; the API makes its codes. The validity starts
  * today and runs 30 days by default (WIB days).
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
-import { giftVoucherBody } from "../../../../../api/domain/gift-vouchers.ts";
-import { wibDate } from "../../../../../api/domain/time.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { GiftVoucherForm } from "../../../../components/gift-voucher-form.tsx";
-import { OfferingFormPage } from "../../../../components/offering-form-parts.tsx";
-import { useLocalePath } from "../../../../components/offering-parts.tsx";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { submitOffering } from "../../../../lib/offering-form.server.ts";
+import { giftVoucherBody } from "#core/catalog/gift-vouchers.ts";
+import { wibDate } from "#core/lib/time.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { GiftVoucherForm } from "#app/components/gift-voucher-form.tsx";
+import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
+import { useLocalePath } from "#app/components/offering-parts.tsx";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { submitOffering } from "#app/lib/offering-form.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));

@@ -1,20 +1,20 @@
 /**
  * /products/gift-voucher/:slug/edit: GET /v0.0.0/gift-vouchers/{id}/update, PUT /{id} (spec).
- * Changing the quantity adds codes or removes unredeemed ones (api/domain/gift-vouchers.ts).
+ * Changing the quantity adds codes or removes unredeemed ones (core/catalog/gift-vouchers.ts).
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
-import { giftVoucherBody, type GiftVoucherJson } from "../../../../../api/domain/gift-vouchers.ts";
-import { rupiahInput } from "../../../../../api/domain/store-fees-money.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { GiftVoucherForm } from "../../../../components/gift-voucher-form.tsx";
-import { StatusBadge } from "../../../../components/list/status-badge.tsx";
-import { OfferingFormPage } from "../../../../components/offering-form-parts.tsx";
-import { useLocalePath } from "../../../../components/offering-parts.tsx";
-import { getOrThrow } from "../../../../lib/api.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { submitOffering } from "../../../../lib/offering-form.server.ts";
-import { idFromSlug } from "../../../../lib/params.ts";
+import { giftVoucherBody, type GiftVoucherJson } from "#core/catalog/gift-vouchers.ts";
+import { rupiahInput } from "#core/profile/store-fees-money.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { GiftVoucherForm } from "#app/components/gift-voucher-form.tsx";
+import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
+import { useLocalePath } from "#app/components/offering-parts.tsx";
+import { getOrThrow } from "#app/lib/api.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { submitOffering } from "#app/lib/offering-form.server.ts";
+import { idFromSlug } from "#app/lib/params.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);

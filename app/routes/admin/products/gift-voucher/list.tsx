@@ -3,17 +3,17 @@
  * price and validity; filters status and validity (upcoming, ongoing, ended, used up), search,
  * sort and page size in the URL; status switch, update history, view and edit links.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
-import type { GiftVoucherJson } from "../../../../../api/domain/gift-vouchers.ts";
-import { VALIDITY_STATES } from "../../../../../api/domain/offering-enums.ts";
-import { STATUS_FILTERS } from "../../../../../api/domain/profile-enums.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { FilterSelect } from "../../../../components/list/filter-bar.tsx";
-import { OfferingListPage } from "../../../../components/offering-list.tsx";
-import { NameCell, RowActions, useLocalePath, Validity } from "../../../../components/offering-parts.tsx";
-import { formatNumber, formatRupiah } from "../../../../lib/format.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
+import type { GiftVoucherJson } from "#core/catalog/gift-vouchers.ts";
+import { VALIDITY_STATES } from "#core/catalog/offering-enums.ts";
+import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { FilterSelect } from "#app/components/list/filter-bar.tsx";
+import { OfferingListPage } from "#app/components/offering-list.tsx";
+import { NameCell, RowActions, useLocalePath, Validity } from "#app/components/offering-parts.tsx";
+import { formatNumber, formatRupiah } from "#core/lib/format.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS, validity: VALIDITY_STATES };
 

@@ -5,24 +5,24 @@
  * server's confirm step (?confirm=redeem&code_id=…) without.
  */
 import { data, Link, redirect, useLocation } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/view";
-import type { GiftVoucherJson } from "../../../../../api/domain/gift-vouchers.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { ConfirmPanel } from "../../../../components/list/confirm-dialog.tsx";
-import { DataTable } from "../../../../components/list/data-table.tsx";
-import { FilterBar, FilterSelect } from "../../../../components/list/filter-bar.tsx";
-import { Pagination } from "../../../../components/list/pagination.tsx";
-import { SearchBox } from "../../../../components/list/search-box.tsx";
-import { StatusBadge } from "../../../../components/list/status-badge.tsx";
-import { useLocalePath, Validity } from "../../../../components/offering-parts.tsx";
-import { ConfirmSubmitButton } from "../../../../components/warehouse-confirm-button.tsx";
-import { callApi, getList, getOrThrow } from "../../../../lib/api.server.ts";
-import { buttonClass } from "../../../../components/button.tsx";
-import { formatDateTime, formatNumber, formatRupiah } from "../../../../lib/format.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { apiQuery, listHref, parseListParams } from "../../../../lib/list-params.ts";
-import { idFromSlug } from "../../../../lib/params.ts";
+import type { GiftVoucherJson } from "#core/catalog/gift-vouchers.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { ConfirmPanel } from "#app/components/list/confirm-dialog.tsx";
+import { DataTable } from "#app/components/list/data-table.tsx";
+import { FilterBar, FilterSelect } from "#app/components/list/filter-bar.tsx";
+import { Pagination } from "#app/components/list/pagination.tsx";
+import { SearchBox } from "#app/components/list/search-box.tsx";
+import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import { useLocalePath, Validity } from "#app/components/offering-parts.tsx";
+import { ConfirmSubmitButton } from "#app/components/warehouse-confirm-button.tsx";
+import { callApi, getList, getOrThrow } from "#app/lib/api.server.ts";
+import { buttonClass } from "#app/components/button.tsx";
+import { formatDateTime, formatNumber, formatRupiah } from "#core/lib/format.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { apiQuery, listHref, parseListParams } from "#app/lib/list-params.ts";
+import { idFromSlug } from "#app/lib/params.ts";
 
 type Code = { gift_voucher_code_id: number; code: string; is_redeemed: boolean; time_redeemed: number | null; reference: string | null };
 const FILTERS = { redeemed: ["0", "1"] as const };

@@ -7,25 +7,25 @@
  * it was applied. A URL without the section, or with another one, goes to the upload's own.
  */
 import { data, Link, redirect, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/detail";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { SubmitButton } from "../../../../components/button.tsx";
-import { ConfirmPanel } from "../../../../components/list/confirm-dialog.tsx";
-import { DataTable, type Column } from "../../../../components/list/data-table.tsx";
-import { EmptyState } from "../../../../components/list/empty-state.tsx";
-import { Pagination } from "../../../../components/list/pagination.tsx";
-import { RowChanges } from "../../../../components/product-bulk-changes.tsx";
-import { ConfirmForm } from "../../../../components/product-bulk-confirm.tsx";
-import { BulkStatus, isBusy, PAGE_SIZE, RefreshWhileBusy, RowMessages, StatusTabs, type BulkRow } from "../../../../components/product-bulk-parts.tsx";
-import { UploadSummary } from "../../../../components/product-bulk-summary.tsx";
-import { callApi } from "../../../../lib/api.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { idFromSlug } from "../../../../lib/params.ts";
-import { loadUpload, pageOf } from "../../../../lib/product-bulk.server.ts";
-import { sectionKeyOf } from "../../../../lib/product-bulk-sections.ts";
-import { pushToast, sessionContext } from "../../../../lib/session.server.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { SubmitButton } from "#app/components/button.tsx";
+import { ConfirmPanel } from "#app/components/list/confirm-dialog.tsx";
+import { DataTable, type Column } from "#app/components/list/data-table.tsx";
+import { EmptyState } from "#app/components/list/empty-state.tsx";
+import { Pagination } from "#app/components/list/pagination.tsx";
+import { RowChanges } from "#app/components/product-bulk-changes.tsx";
+import { ConfirmForm } from "#app/components/product-bulk-confirm.tsx";
+import { BulkStatus, isBusy, PAGE_SIZE, RefreshWhileBusy, RowMessages, StatusTabs, type BulkRow } from "#app/components/product-bulk-parts.tsx";
+import { UploadSummary } from "#app/components/product-bulk-summary.tsx";
+import { callApi } from "#app/lib/api.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { idFromSlug } from "#app/lib/params.ts";
+import { loadUpload, pageOf } from "#app/lib/product-bulk.server.ts";
+import { sectionKeyOf } from "#app/lib/product-bulk-sections.ts";
+import { pushToast, sessionContext } from "#app/lib/session.server.ts";
 
 const TABS = ["all", "valid", "unchanged", "error", "applied", "failed"] as const;
 

@@ -5,10 +5,10 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/download";
-import { getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { passFile } from "../../../../lib/product-bulk.server.ts";
-import { isSectionKey, selectionOf } from "../../../../lib/product-bulk-sections.ts";
+import { getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { passFile } from "#app/lib/product-bulk.server.ts";
+import { isSectionKey, selectionOf } from "#app/lib/product-bulk-sections.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const section = args.params.slug;

@@ -5,18 +5,18 @@
  * every mass update with its status (?page=).
  */
 import { Link, redirect, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/index";
-import { MASS_UPDATE_SECTIONS } from "../../../../../api/domain/product-enums.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { Pagination } from "../../../../components/list/pagination.tsx";
-import { UploadHistory } from "../../../../components/product-bulk-history.tsx";
-import { isBusy, PAGE_SIZE, RefreshWhileBusy } from "../../../../components/product-bulk-parts.tsx";
-import { sectionKeyOf, selectionOf } from "../../../../lib/product-bulk-sections.ts";
-import { formatNumber } from "../../../../lib/format.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { loadHistories, pageOf } from "../../../../lib/product-bulk.server.ts";
+import { MASS_UPDATE_SECTIONS } from "#core/catalog/product-enums.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { Pagination } from "#app/components/list/pagination.tsx";
+import { UploadHistory } from "#app/components/product-bulk-history.tsx";
+import { isBusy, PAGE_SIZE, RefreshWhileBusy } from "#app/components/product-bulk-parts.tsx";
+import { sectionKeyOf, selectionOf } from "#app/lib/product-bulk-sections.ts";
+import { formatNumber } from "#core/lib/format.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { loadHistories, pageOf } from "#app/lib/product-bulk.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);

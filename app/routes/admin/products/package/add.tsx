@@ -1,12 +1,12 @@
 /** /products/package/add: a new package (bundle), its products picked with the product picker. */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { OfferingFormPage } from "../../../../components/offering-form-parts.tsx";
-import { useLocalePath } from "../../../../components/offering-parts.tsx";
-import { PackageForm } from "../../../../components/package-form.tsx";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { initialPicker, packageAction } from "../../../../lib/package-form.server.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
+import { useLocalePath } from "#app/components/offering-parts.tsx";
+import { PackageForm } from "#app/components/package-form.tsx";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { initialPicker, packageAction } from "#app/lib/package-form.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));

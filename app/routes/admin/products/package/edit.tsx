@@ -2,20 +2,20 @@
  * /products/package/:slug/edit: GET /v0.0.0/packages/{id}/update, PUT /v0.0.0/packages/{id}; the
  * saved items start as the picker's selection. The derived stock is shown, never edited.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
-import type { PackageJson } from "../../../../../api/domain/packages.ts";
-import { rupiahInput } from "../../../../../api/domain/store-fees-money.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { StatusBadge } from "../../../../components/list/status-badge.tsx";
-import { OfferingFormPage } from "../../../../components/offering-form-parts.tsx";
-import { useLocalePath } from "../../../../components/offering-parts.tsx";
-import { PackageForm } from "../../../../components/package-form.tsx";
-import { getOrThrow } from "../../../../lib/api.server.ts";
-import { formatNumber } from "../../../../lib/format.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { initialPicker, packageAction } from "../../../../lib/package-form.server.ts";
-import { idFromSlug } from "../../../../lib/params.ts";
+import type { PackageJson } from "#core/catalog/packages.ts";
+import { rupiahInput } from "#core/profile/store-fees-money.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
+import { useLocalePath } from "#app/components/offering-parts.tsx";
+import { PackageForm } from "#app/components/package-form.tsx";
+import { getOrThrow } from "#app/lib/api.server.ts";
+import { formatNumber } from "#core/lib/format.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { initialPicker, packageAction } from "#app/lib/package-form.server.ts";
+import { idFromSlug } from "#app/lib/params.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);

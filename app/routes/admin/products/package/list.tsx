@@ -4,17 +4,17 @@
  * stock, computed by the API from the components), search, sort, page size in the URL; status
  * switch, update history, edit link.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
-import type { PackageJson } from "../../../../../api/domain/packages.ts";
-import { STATUS_FILTERS } from "../../../../../api/domain/profile-enums.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { FilterSelect } from "../../../../components/list/filter-bar.tsx";
-import { StatusBadge } from "../../../../components/list/status-badge.tsx";
-import { OfferingListPage } from "../../../../components/offering-list.tsx";
-import { NameCell, RowActions, useLocalePath } from "../../../../components/offering-parts.tsx";
-import { formatNumber, formatRupiah } from "../../../../lib/format.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
+import type { PackageJson } from "#core/catalog/packages.ts";
+import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { FilterSelect } from "#app/components/list/filter-bar.tsx";
+import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import { OfferingListPage } from "#app/components/offering-list.tsx";
+import { NameCell, RowActions, useLocalePath } from "#app/components/offering-parts.tsx";
+import { formatNumber, formatRupiah } from "#core/lib/format.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 
 const STOCK = ["in_stock", "out_of_stock"] as const;
 const FILTERS = { status: STATUS_FILTERS, stock: STOCK };

@@ -1,14 +1,14 @@
 /** /products/service/add: a new service; on success the list opens with the API's message. */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
-import { serviceBody } from "../../../../../api/domain/services.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { OfferingFormPage } from "../../../../components/offering-form-parts.tsx";
-import { useLocalePath } from "../../../../components/offering-parts.tsx";
-import { ServiceForm } from "../../../../components/service-form.tsx";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { businessStores } from "../../../../lib/offering-data.server.ts";
-import { submitOffering } from "../../../../lib/offering-form.server.ts";
+import { serviceBody } from "#core/catalog/services.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
+import { useLocalePath } from "#app/components/offering-parts.tsx";
+import { ServiceForm } from "#app/components/service-form.tsx";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { businessStores } from "#app/lib/offering-data.server.ts";
+import { submitOffering } from "#app/lib/offering-form.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));

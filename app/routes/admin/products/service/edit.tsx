@@ -2,21 +2,21 @@
  * /products/service/:slug/edit (slug = service_id): reads GET /v0.0.0/services/{id}/update and
  * saves with PUT /v0.0.0/services/{id}. Stores already chosen stay listed even when inactive now.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
-import { durationParts } from "../../../../../api/domain/offering-enums.ts";
-import { serviceBody, type ServiceJson } from "../../../../../api/domain/services.ts";
-import { rupiahInput } from "../../../../../api/domain/store-fees-money.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { StatusBadge } from "../../../../components/list/status-badge.tsx";
-import { OfferingFormPage } from "../../../../components/offering-form-parts.tsx";
-import { useLocalePath } from "../../../../components/offering-parts.tsx";
-import { ServiceForm } from "../../../../components/service-form.tsx";
-import { getOrThrow } from "../../../../lib/api.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { businessStores } from "../../../../lib/offering-data.server.ts";
-import { submitOffering } from "../../../../lib/offering-form.server.ts";
-import { idFromSlug } from "../../../../lib/params.ts";
+import { durationParts } from "#core/catalog/offering-enums.ts";
+import { serviceBody, type ServiceJson } from "#core/catalog/services.ts";
+import { rupiahInput } from "#core/profile/store-fees-money.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
+import { useLocalePath } from "#app/components/offering-parts.tsx";
+import { ServiceForm } from "#app/components/service-form.tsx";
+import { getOrThrow } from "#app/lib/api.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { businessStores } from "#app/lib/offering-data.server.ts";
+import { submitOffering } from "#app/lib/offering-form.server.ts";
+import { idFromSlug } from "#app/lib/params.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);

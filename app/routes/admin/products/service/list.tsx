@@ -3,17 +3,17 @@
  * filters, sort and page size in the URL, the status switch (confirm step without JavaScript),
  * the update history (?history=<id>) and the service-listing export (spec section 7 exports).
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
-import { STATUS_FILTERS } from "../../../../../api/domain/profile-enums.ts";
-import type { ServiceJson } from "../../../../../api/domain/services.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { FilterSelect } from "../../../../components/list/filter-bar.tsx";
-import { OfferingListPage } from "../../../../components/offering-list.tsx";
-import { NameCell, RowActions, useLocalePath } from "../../../../components/offering-parts.tsx";
-import { businessStores } from "../../../../lib/offering-data.server.ts";
-import { formatRupiah } from "../../../../lib/format.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
+import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
+import type { ServiceJson } from "#core/catalog/services.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { FilterSelect } from "#app/components/list/filter-bar.tsx";
+import { OfferingListPage } from "#app/components/offering-list.tsx";
+import { NameCell, RowActions, useLocalePath } from "#app/components/offering-parts.tsx";
+import { businessStores } from "#app/lib/offering-data.server.ts";
+import { formatRupiah } from "#core/lib/format.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS, store_id: [] as string[] };
 

@@ -1,15 +1,15 @@
 /** /products/voucher/add: a new discount voucher (from today, 30 days, by default). */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
-import { wibDate } from "../../../../../api/domain/time.ts";
-import { voucherBody } from "../../../../../api/domain/vouchers.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { OfferingFormPage } from "../../../../components/offering-form-parts.tsx";
-import { useLocalePath } from "../../../../components/offering-parts.tsx";
-import { VoucherForm } from "../../../../components/voucher-form.tsx";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { submitOffering } from "../../../../lib/offering-form.server.ts";
-import { voucherPayload } from "../../../../lib/voucher-payload.ts";
+import { wibDate } from "#core/lib/time.ts";
+import { voucherBody } from "#core/catalog/vouchers.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
+import { useLocalePath } from "#app/components/offering-parts.tsx";
+import { VoucherForm } from "#app/components/voucher-form.tsx";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { submitOffering } from "#app/lib/offering-form.server.ts";
+import { voucherPayload } from "#app/lib/voucher-payload.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));

@@ -1,18 +1,18 @@
 /** /products/voucher/:slug/edit: GET /v0.0.0/vouchers/{id}/update, PUT /v0.0.0/vouchers/{id}. */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
-import { rupiahInput } from "../../../../../api/domain/store-fees-money.ts";
-import { voucherBody, type VoucherJson } from "../../../../../api/domain/vouchers.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { StatusBadge } from "../../../../components/list/status-badge.tsx";
-import { OfferingFormPage } from "../../../../components/offering-form-parts.tsx";
-import { useLocalePath } from "../../../../components/offering-parts.tsx";
-import { VoucherForm } from "../../../../components/voucher-form.tsx";
-import { getOrThrow } from "../../../../lib/api.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { submitOffering } from "../../../../lib/offering-form.server.ts";
-import { idFromSlug } from "../../../../lib/params.ts";
-import { voucherPayload } from "../../../../lib/voucher-payload.ts";
+import { rupiahInput } from "#core/profile/store-fees-money.ts";
+import { voucherBody, type VoucherJson } from "#core/catalog/vouchers.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
+import { useLocalePath } from "#app/components/offering-parts.tsx";
+import { VoucherForm } from "#app/components/voucher-form.tsx";
+import { getOrThrow } from "#app/lib/api.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { submitOffering } from "#app/lib/offering-form.server.ts";
+import { idFromSlug } from "#app/lib/params.ts";
+import { voucherPayload } from "#app/lib/voucher-payload.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);

@@ -3,18 +3,18 @@
  * validity) with filters status, validity and discount type, search (name or code), sort, page
  * size in the URL; status switch, update history, edit link.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
-import { DISCOUNT_TYPES, VALIDITY_STATES } from "../../../../../api/domain/offering-enums.ts";
-import { STATUS_FILTERS } from "../../../../../api/domain/profile-enums.ts";
-import { formatPercent } from "../../../../../api/domain/store-fees-money.ts";
-import type { VoucherJson } from "../../../../../api/domain/vouchers.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { FilterSelect } from "../../../../components/list/filter-bar.tsx";
-import { OfferingListPage } from "../../../../components/offering-list.tsx";
-import { NameCell, RowActions, useLocalePath, Validity } from "../../../../components/offering-parts.tsx";
-import { formatNumber, formatRupiah } from "../../../../lib/format.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
+import { DISCOUNT_TYPES, VALIDITY_STATES } from "#core/catalog/offering-enums.ts";
+import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
+import { formatPercent } from "#core/profile/store-fees-money.ts";
+import type { VoucherJson } from "#core/catalog/vouchers.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { FilterSelect } from "#app/components/list/filter-bar.tsx";
+import { OfferingListPage } from "#app/components/offering-list.tsx";
+import { NameCell, RowActions, useLocalePath, Validity } from "#app/components/offering-parts.tsx";
+import { formatNumber, formatRupiah } from "#core/lib/format.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS, validity: VALIDITY_STATES, discount_type: DISCOUNT_TYPES };
 

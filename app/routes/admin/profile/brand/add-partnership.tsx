@@ -3,27 +3,27 @@
  * page). Step 1 picks the business (GET links, searchable: ?search=…), step 2 one of its active
  * brands (?business_id=…, radio buttons; brands already asked for or partnered show their status
  * and cannot be picked). Sending the request opens the brand's page in the partner's view (Waiting
- * for Approval) until its owner answers (api/domain/partnerships.ts).
+ * for Approval) until its owner answers (core/profile/partnerships.ts).
  * Below: the business's own requests, open and ended, with what it can still do (withdraw, ask
  * again, disconnect), each asking first (a dialog with JavaScript, ?confirm=partnership&… without).
  * Everything works without JavaScript: the steps are links and GET forms, the sends POST forms.
  */
 import { data, Form, Link, redirect, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add-partnership";
-import { PARTNERSHIP_STATUS } from "../../../../../api/domain/profile-enums.ts";
-import { BrandAddKinds } from "../../../../components/brand-add-kinds.tsx";
-import type { Brand } from "../../../../components/brand-card.tsx";
-import { BrandLogo, partnershipTone } from "../../../../components/brand-logo.tsx";
-import { FieldError } from "../../../../components/form-error.tsx";
-import { PartnershipList, partnershipConfirm, type PartnershipRow } from "../../../../components/brand-partnership.tsx";
-import { buttonClass, inputClass, SubmitButton } from "../../../../components/button.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { ConfirmPanel } from "../../../../components/list/confirm-dialog.tsx";
-import { StatusBadge } from "../../../../components/list/status-badge.tsx";
-import { callApi, getList } from "../../../../lib/api.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
+import { PARTNERSHIP_STATUS } from "#core/profile/profile-enums.ts";
+import { BrandAddKinds } from "#app/components/brand-add-kinds.tsx";
+import type { Brand } from "#app/components/brand-card.tsx";
+import { BrandLogo, partnershipTone } from "#app/components/brand-logo.tsx";
+import { FieldError } from "#app/components/form-error.tsx";
+import { PartnershipList, partnershipConfirm, type PartnershipRow } from "#app/components/brand-partnership.tsx";
+import { buttonClass, inputClass, SubmitButton } from "#app/components/button.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { ConfirmPanel } from "#app/components/list/confirm-dialog.tsx";
+import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import { callApi, getList } from "#app/lib/api.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
 import { askFirst, readConfirm, withoutConfirm } from "./brand.server.ts";
 
 type OtherBusiness = { business_id: number; name: string };

@@ -5,16 +5,16 @@
  * page opens. The old ?kind=partnership address goes to the partnership page.
  */
 import { data, Link, redirect, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
-import type { Brand } from "../../../../components/brand-card.tsx";
-import { BrandAddKinds } from "../../../../components/brand-add-kinds.tsx";
-import { BrandForm } from "../../../../components/brand-form.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { callApi } from "../../../../lib/api.server.ts";
-import { replyWithApiError } from "../../../../lib/forms.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
+import type { Brand } from "#app/components/brand-card.tsx";
+import { BrandAddKinds } from "#app/components/brand-add-kinds.tsx";
+import { BrandForm } from "#app/components/brand-form.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { callApi } from "#app/lib/api.server.ts";
+import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
 import { brandPayload, loadCategoryTree, parseBrandForm } from "./brand.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -4,11 +4,11 @@
  * only this tab loads. A partner brand has no Banner tab (not found).
  */
 import type { Route } from "./+types/banners";
-import { useTranslation } from "~/lib/i18n-react.tsx";
-import { TextInput } from "../../../../components/form.tsx";
-import { SectionPage, type SectionKit } from "../../../../components/brand-section.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { ImageField } from "../../../../components/image-field.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { TextInput } from "#app/components/form.tsx";
+import { SectionPage, type SectionKit } from "#app/components/brand-section.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { ImageField } from "#app/components/image-field.tsx";
 import { sectionAction, sectionLoader } from "./brand.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {

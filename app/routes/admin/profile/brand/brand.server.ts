@@ -6,17 +6,17 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { brandBody, SECTION_SCHEMAS, type BrandBody } from "../../../../../api/domain/brand-schema.ts";
-import { BRAND_SECTIONS, type BrandSection } from "../../../../../api/domain/profile-enums.ts";
-import type { Brand } from "../../../../components/brand-card.tsx";
-import type { CategoryNode } from "../../../../components/brand-form.tsx";
-import { entryDefaults, entryName, type SectionEntry, type SectionPageData } from "../../../../components/brand-section.tsx";
-import { callApi, getList, getOrThrow } from "../../../../lib/api.server.ts";
-import { replyWithApiError } from "../../../../lib/forms.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { idFromSlug } from "../../../../lib/params.ts";
-import { imageFromForm } from "../../../../lib/uploads.server.ts";
+import { brandBody, SECTION_SCHEMAS, type BrandBody } from "#core/profile/brand-schema.ts";
+import { BRAND_SECTIONS, type BrandSection } from "#core/profile/profile-enums.ts";
+import type { Brand } from "#app/components/brand-card.tsx";
+import type { CategoryNode } from "#app/components/brand-form.tsx";
+import { entryDefaults, entryName, type SectionEntry, type SectionPageData } from "#app/components/brand-section.tsx";
+import { callApi, getList, getOrThrow } from "#app/lib/api.server.ts";
+import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { idFromSlug } from "#app/lib/params.ts";
+import { imageFromForm } from "#app/lib/uploads.server.ts";
 
 type Ctx = Parameters<typeof getList>[0];
 

@@ -8,17 +8,17 @@
  * The status switch is on the Brand Detail tab (info.tsx) and on the list's cards.
  */
 import { Link, Outlet, useLocation, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/detail";
-import { BRAND_SECTIONS, BRAND_STATUS } from "../../../../../api/domain/profile-enums.ts";
-import type { Brand } from "../../../../components/brand-card.tsx";
-import { BrandLogo, partnershipTone, VerifiedIcon } from "../../../../components/brand-logo.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { StatusBadge } from "../../../../components/list/status-badge.tsx";
-import { getOrThrow } from "../../../../lib/api.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { idFromSlug } from "../../../../lib/params.ts";
+import { BRAND_SECTIONS, BRAND_STATUS } from "#core/profile/profile-enums.ts";
+import type { Brand } from "#app/components/brand-card.tsx";
+import { BrandLogo, partnershipTone, VerifiedIcon } from "#app/components/brand-logo.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import { getOrThrow } from "#app/lib/api.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { idFromSlug } from "#app/lib/params.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);

@@ -4,16 +4,16 @@
  * load the form and the cropper's field. A partner brand cannot be edited here (not found).
  */
 import { data, redirect, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
-import type { Brand } from "../../../../components/brand-card.tsx";
-import { BrandForm } from "../../../../components/brand-form.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { callApi, getOrThrow } from "../../../../lib/api.server.ts";
-import { replyWithApiError } from "../../../../lib/forms.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { idFromSlug } from "../../../../lib/params.ts";
+import type { Brand } from "#app/components/brand-card.tsx";
+import { BrandForm } from "#app/components/brand-form.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { callApi, getOrThrow } from "#app/lib/api.server.ts";
+import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { idFromSlug } from "#app/lib/params.ts";
 import { brandPayload, loadCategoryTree, parseBrandForm } from "./brand.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -13,29 +13,29 @@
  * ?confirm=<kind>&target=…&do=… step).
  */
 import { data, Form, Link, redirect, useLocation, useParams } from "react-router";
-import { useTranslation, type TFunction } from "~/lib/i18n-react.tsx";
+import { useTranslation, type TFunction } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/info";
-import { DOCUMENT_TYPES } from "../../../../../api/domain/company-enums.ts";
-import { BRAND_STATUS, PARTNERSHIP_STATUS } from "../../../../../api/domain/profile-enums.ts";
-import type { Brand } from "../../../../components/brand-card.tsx";
-import { partnershipTone, useBrandToggleText } from "../../../../components/brand-logo.tsx";
-import { ConfirmButton } from "../../../../components/brand-confirm.tsx";
-import { useBrandHistoryLabels } from "../../../../components/brand-history.tsx";
-import { PartnershipActions, PartnershipList, partnershipConfirm, type PartnershipRow } from "../../../../components/brand-partnership.tsx";
-import { buttonClass, inputClass, SubmitButton } from "../../../../components/button.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { FieldError } from "../../../../components/form-error.tsx";
-import { ConfirmPanel, type ConfirmText } from "../../../../components/list/confirm-dialog.tsx";
-import { StatusBadge } from "../../../../components/list/status-badge.tsx";
-import { StatusSwitch } from "../../../../components/list/status-switch.tsx";
-import { HistoryLink, UpdateHistoryModal } from "../../../../components/update-history-lazy.tsx";
-import { callApi, getList, getOrThrow } from "../../../../lib/api.server.ts";
-import { formatDate, formatDateTime } from "../../../../lib/format.ts";
-import { loadHistory } from "../../../../lib/history.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { idFromSlug } from "../../../../lib/params.ts";
-import { confirmStep, toggleAction } from "../../../../lib/toggle.server.ts";
+import { DOCUMENT_TYPES } from "#db/schema/company-enums.ts";
+import { BRAND_STATUS, PARTNERSHIP_STATUS } from "#core/profile/profile-enums.ts";
+import type { Brand } from "#app/components/brand-card.tsx";
+import { partnershipTone, useBrandToggleText } from "#app/components/brand-logo.tsx";
+import { ConfirmButton } from "#app/components/brand-confirm.tsx";
+import { useBrandHistoryLabels } from "#app/components/brand-history.tsx";
+import { PartnershipActions, PartnershipList, partnershipConfirm, type PartnershipRow } from "#app/components/brand-partnership.tsx";
+import { buttonClass, inputClass, SubmitButton } from "#app/components/button.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { FieldError } from "#app/components/form-error.tsx";
+import { ConfirmPanel, type ConfirmText } from "#app/components/list/confirm-dialog.tsx";
+import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import { StatusSwitch } from "#app/components/list/status-switch.tsx";
+import { HistoryLink, UpdateHistoryModal } from "#app/components/update-history-lazy.tsx";
+import { callApi, getList, getOrThrow } from "#app/lib/api.server.ts";
+import { formatDate, formatDateTime } from "#core/lib/format.ts";
+import { loadHistory } from "#app/lib/history.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { idFromSlug } from "#app/lib/params.ts";
+import { confirmStep, toggleAction } from "#app/lib/toggle.server.ts";
 import { askFirst, readConfirm, withoutConfirm } from "./brand.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {

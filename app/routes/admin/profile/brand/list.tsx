@@ -11,25 +11,25 @@
  *   its status on the card.
  */
 import { Link, useLocation, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
-import { BRAND_STATUS_FILTERS, OWNERSHIP_FILTERS } from "../../../../../api/domain/profile-enums.ts";
-import { BrandCard, type Brand } from "../../../../components/brand-card.tsx";
-import { useBrandToggleText } from "../../../../components/brand-logo.tsx";
-import { buttonClass } from "../../../../components/button.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { ConfirmPanel } from "../../../../components/list/confirm-dialog.tsx";
-import { ListHeader } from "../../../../components/list/list-header.tsx";
-import { EmptyState } from "../../../../components/list/empty-state.tsx";
-import { FilterBar, FilterSelect } from "../../../../components/list/filter-bar.tsx";
-import { PageSizeSelect } from "../../../../components/list/page-size-select.tsx";
-import { Pagination } from "../../../../components/list/pagination.tsx";
-import { SearchBox } from "../../../../components/list/search-box.tsx";
-import { SortSelect } from "../../../../components/list/sort-select.tsx";
-import { formatNumber } from "../../../../lib/format.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { listHref } from "../../../../lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
+import { BRAND_STATUS_FILTERS, OWNERSHIP_FILTERS } from "#core/profile/profile-enums.ts";
+import { BrandCard, type Brand } from "#app/components/brand-card.tsx";
+import { useBrandToggleText } from "#app/components/brand-logo.tsx";
+import { buttonClass } from "#app/components/button.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { ConfirmPanel } from "#app/components/list/confirm-dialog.tsx";
+import { ListHeader } from "#app/components/list/list-header.tsx";
+import { EmptyState } from "#app/components/list/empty-state.tsx";
+import { FilterBar, FilterSelect } from "#app/components/list/filter-bar.tsx";
+import { PageSizeSelect } from "#app/components/list/page-size-select.tsx";
+import { Pagination } from "#app/components/list/pagination.tsx";
+import { SearchBox } from "#app/components/list/search-box.tsx";
+import { SortSelect } from "#app/components/list/sort-select.tsx";
+import { formatNumber } from "#core/lib/format.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { listHref } from "#app/lib/list-params.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 
 const FILTERS = { status: BRAND_STATUS_FILTERS, ownership: OWNERSHIP_FILTERS };
 

@@ -9,9 +9,9 @@
  * URLs are not found (spec section 6).
  */
 import type { Route } from "./+types/section";
-import { SectionPage } from "../../../../components/brand-section.tsx";
-import { SECTION_KITS } from "../../../../components/brand-section-kits.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
+import { SectionPage } from "#app/components/brand-section.tsx";
+import { SECTION_KITS } from "#app/components/brand-section-kits.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { sectionAction, sectionLoader, sectionOf } from "./brand.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -6,17 +6,17 @@
  */
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
-import { channelCreateBody } from "../../../../../api/domain/channel-schema.ts";
-import { CHANNEL_PLATFORMS } from "../../../../../api/domain/profile-enums.ts";
-import { ChannelForm, channelPayload, platformOptions } from "../../../../components/channel-form.tsx";
-import type { Channel } from "../../../../components/channel-card.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { callApi } from "../../../../lib/api.server.ts";
-import { replyWithApiError } from "../../../../lib/forms.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
+import { channelCreateBody } from "#core/profile/channel-schema.ts";
+import { CHANNEL_PLATFORMS } from "#core/profile/profile-enums.ts";
+import { ChannelForm, channelPayload, platformOptions } from "#app/components/channel-form.tsx";
+import type { Channel } from "#app/components/channel-card.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { callApi } from "#app/lib/api.server.ts";
+import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));

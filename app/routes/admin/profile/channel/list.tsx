@@ -15,25 +15,25 @@
  *   toggle action sends no body; the API reads the body first, then the query).
  */
 import { Link, useLocation, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
-import { CHANNEL_TYPE_FILTERS, STATUS_FILTERS } from "../../../../../api/domain/profile-enums.ts";
-import { buttonClass } from "../../../../components/button.tsx";
-import { ChannelCard, type Channel } from "../../../../components/channel-card.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { ConfirmPanel, useToggleText } from "../../../../components/list/confirm-dialog.tsx";
-import { ListHeader } from "../../../../components/list/list-header.tsx";
-import { EmptyState } from "../../../../components/list/empty-state.tsx";
-import { FilterBar, FilterSelect } from "../../../../components/list/filter-bar.tsx";
-import { PageSizeSelect } from "../../../../components/list/page-size-select.tsx";
-import { Pagination } from "../../../../components/list/pagination.tsx";
-import { SearchBox } from "../../../../components/list/search-box.tsx";
-import { SortSelect } from "../../../../components/list/sort-select.tsx";
-import { UpdateHistoryModal } from "../../../../components/update-history-lazy.tsx";
-import { formatNumber } from "../../../../lib/format.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { listHref } from "../../../../lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
+import { CHANNEL_TYPE_FILTERS, STATUS_FILTERS } from "#core/profile/profile-enums.ts";
+import { buttonClass } from "#app/components/button.tsx";
+import { ChannelCard, type Channel } from "#app/components/channel-card.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { ConfirmPanel, useToggleText } from "#app/components/list/confirm-dialog.tsx";
+import { ListHeader } from "#app/components/list/list-header.tsx";
+import { EmptyState } from "#app/components/list/empty-state.tsx";
+import { FilterBar, FilterSelect } from "#app/components/list/filter-bar.tsx";
+import { PageSizeSelect } from "#app/components/list/page-size-select.tsx";
+import { Pagination } from "#app/components/list/pagination.tsx";
+import { SearchBox } from "#app/components/list/search-box.tsx";
+import { SortSelect } from "#app/components/list/sort-select.tsx";
+import { UpdateHistoryModal } from "#app/components/update-history-lazy.tsx";
+import { formatNumber } from "#core/lib/format.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { listHref } from "#app/lib/list-params.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 
 const FILTERS = { type: CHANNEL_TYPE_FILTERS, status: STATUS_FILTERS };
 /** Online channels offer the first four sorts only (spec section 9). */

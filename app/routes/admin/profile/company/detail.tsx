@@ -7,23 +7,23 @@
  * - The update history card shows the latest 5 changes, newest first, with readable values; "View
  *   Update History" opens all of them, page by page, in the shared modal (?history=<id>).
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Link, useParams } from "react-router";
 import type { Route } from "./+types/detail";
-import type { Company } from "../../../../components/company-form.tsx";
-import { statusName } from "../../../../../api/domain/company-enums.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { buttonClass } from "../../../../components/button.tsx";
-import { companyTone } from "../../../../components/list/company-tone.ts";
-import { StatusBadge } from "../../../../components/list/status-badge.tsx";
-import { HistoryLink } from "../../../../components/update-history-lazy.tsx";
-import { UpdateHistoryEntries, UpdateHistoryModal, type HistoryEntry } from "../../../../components/update-history.tsx";
-import { getList, getOrThrow } from "../../../../lib/api.server.ts";
-import { loadHistory } from "../../../../lib/history.server.ts";
-import { formatDate, formatDateTime } from "../../../../lib/format.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { idFromSlug } from "../../../../lib/params.ts";
+import type { Company } from "#app/components/company-form.tsx";
+import { statusName } from "#db/schema/company-enums.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { buttonClass } from "#app/components/button.tsx";
+import { companyTone } from "#app/components/list/company-tone.ts";
+import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import { HistoryLink } from "#app/components/update-history-lazy.tsx";
+import { UpdateHistoryEntries, UpdateHistoryModal, type HistoryEntry } from "#app/components/update-history.tsx";
+import { getList, getOrThrow } from "#app/lib/api.server.ts";
+import { loadHistory } from "#app/lib/history.server.ts";
+import { formatDate, formatDateTime } from "#core/lib/format.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { idFromSlug } from "#app/lib/params.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);

@@ -3,19 +3,19 @@
  * also answers the form's village lookups (?location_id=…). The API refuses non-owners.
  */
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { data, Link, redirect, useParams } from "react-router";
 import type { Route } from "./+types/edit";
-import { CompanyForm, type Company } from "../../../../components/company-form.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { callApi, getOrThrow } from "../../../../lib/api.server.ts";
-import { companyBody } from "../../../../../api/domain/company-schema.ts";
-import { companyPayload } from "../../../../lib/company-schema.ts";
-import { replyWithApiError } from "../../../../lib/forms.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { idFromSlug } from "../../../../lib/params.ts";
-import { loadPlaces } from "../../../../lib/places.server.ts";
+import { CompanyForm, type Company } from "#app/components/company-form.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { callApi, getOrThrow } from "#app/lib/api.server.ts";
+import { companyBody } from "#core/business/company-schema.ts";
+import { companyPayload } from "#app/lib/company-schema.ts";
+import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { idFromSlug } from "#app/lib/params.ts";
+import { loadPlaces } from "#app/lib/places.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);

@@ -13,29 +13,29 @@
  * - The switch shows for Active and Inactive companies (disabled for a non-owner); a company in
  *   Moderation, Suspend or Reject shows its status instead: only the platform changes those.
  */
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Link, useLocation, useNavigation, useParams } from "react-router";
 import type { Route } from "./+types/list";
-import type { Company } from "../../../../components/company-form.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { buttonClass } from "../../../../components/button.tsx";
-import { ConfirmPanel, useToggleText } from "../../../../components/list/confirm-dialog.tsx";
-import { ListHeader } from "../../../../components/list/list-header.tsx";
-import { DataTable, type Column } from "../../../../components/list/data-table.tsx";
-import { EmptyState } from "../../../../components/list/empty-state.tsx";
-import { FilterBar, FilterSelect } from "../../../../components/list/filter-bar.tsx";
-import { PageSizeSelect } from "../../../../components/list/page-size-select.tsx";
-import { Pagination } from "../../../../components/list/pagination.tsx";
-import { SearchBox } from "../../../../components/list/search-box.tsx";
-import { SortSelect } from "../../../../components/list/sort-select.tsx";
-import { companyTone } from "../../../../components/list/company-tone.ts";
-import { StatusBadge } from "../../../../components/list/status-badge.tsx";
-import { BUSINESS_STATUS, STATUS_FILTERS, TOGGLEABLE_STATUSES } from "../../../../../api/domain/company-enums.ts";
-import { StatusSwitch } from "../../../../components/list/status-switch.tsx";
-import { formatDate, formatNumber } from "../../../../lib/format.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { listHref } from "../../../../lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
+import type { Company } from "#app/components/company-form.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { buttonClass } from "#app/components/button.tsx";
+import { ConfirmPanel, useToggleText } from "#app/components/list/confirm-dialog.tsx";
+import { ListHeader } from "#app/components/list/list-header.tsx";
+import { DataTable, type Column } from "#app/components/list/data-table.tsx";
+import { EmptyState } from "#app/components/list/empty-state.tsx";
+import { FilterBar, FilterSelect } from "#app/components/list/filter-bar.tsx";
+import { PageSizeSelect } from "#app/components/list/page-size-select.tsx";
+import { Pagination } from "#app/components/list/pagination.tsx";
+import { SearchBox } from "#app/components/list/search-box.tsx";
+import { SortSelect } from "#app/components/list/sort-select.tsx";
+import { companyTone } from "#app/components/list/company-tone.ts";
+import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import { BUSINESS_STATUS, STATUS_FILTERS, TOGGLEABLE_STATUSES } from "#db/schema/company-enums.ts";
+import { StatusSwitch } from "#app/components/list/status-switch.tsx";
+import { formatDate, formatNumber } from "#core/lib/format.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { listHref } from "#app/lib/list-params.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS.map(String), ownership: ["1", "2"] };
 

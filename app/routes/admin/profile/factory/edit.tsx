@@ -1,21 +1,21 @@
 /** /profile/factory/:slug (slug = factory_id): edit a factory (its update history opens from its card on the list). */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
-import { factoryBody } from "../../../../../api/domain/factories.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import type { Factory } from "../../../../components/factory-card.tsx";
-import { FactoryForm, factoryPayload } from "../../../../components/factory-form.tsx";
-import { StatusBadge } from "../../../../components/list/status-badge.tsx";
-import type { City } from "../../../../components/form.tsx";
-import { PinPointField } from "../../../../components/map/pin-point-lazy.tsx";
-import { callApi, getList, getOrThrow } from "../../../../lib/api.server.ts";
-import { replyWithApiError } from "../../../../lib/forms.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { idFromSlug } from "../../../../lib/params.ts";
-import { imageFromForm } from "../../../../lib/uploads.server.ts";
+import { factoryBody } from "#core/profile/factories.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import type { Factory } from "#app/components/factory-card.tsx";
+import { FactoryForm, factoryPayload } from "#app/components/factory-form.tsx";
+import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import type { City } from "#app/components/form.tsx";
+import { PinPointField } from "#app/components/map/pin-point-lazy.tsx";
+import { callApi, getList, getOrThrow } from "#app/lib/api.server.ts";
+import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { idFromSlug } from "#app/lib/params.ts";
+import { imageFromForm } from "#app/lib/uploads.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);

@@ -13,13 +13,13 @@
  */
 import { redirect, replace } from "react-router";
 import { z } from "zod";
-import type { StoreJson } from "../../../../../api/domain/stores.ts";
-import { STORE_FILTERS, type LoadedConfirm } from "../../../../components/store-list-parts.tsx";
-import { callApi } from "../../../../lib/api.server.ts";
-import { pushToast, sessionContext } from "../../../../lib/session.server.ts";
-import { confirmStep } from "../../../../lib/toggle.server.ts";
-import type { ListPageSpec } from "../../../../lib/list-page.server.ts";
-import type { Store } from "../../../../components/store-card.tsx";
+import type { StoreJson } from "#core/profile/stores.ts";
+import { STORE_FILTERS, type LoadedConfirm } from "#app/components/store-list-parts.tsx";
+import { callApi } from "#app/lib/api.server.ts";
+import { pushToast, sessionContext } from "#app/lib/session.server.ts";
+import { confirmStep } from "#app/lib/toggle.server.ts";
+import type { ListPageSpec } from "#app/lib/list-page.server.ts";
+import type { Store } from "#app/components/store-card.tsx";
 
 type Args = Parameters<typeof callApi>[0];
 

@@ -5,12 +5,12 @@
  * (?location_id=…).
  */
 import { Link, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { NEW_STORE, StoreForm } from "../../../../components/store-form.tsx";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { NEW_STORE, StoreForm } from "#app/components/store-form.tsx";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
 import { loadStoreFormData, storeFormAction } from "./form.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {

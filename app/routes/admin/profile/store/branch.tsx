@@ -11,25 +11,25 @@
  * its history stay on /profile/store (the same list, so one export is enough).
  */
 import { Link, useLocation, useNavigation, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/branch";
-import { ACTIVE } from "../../../../../api/domain/profile-enums.ts";
-import { buttonClass } from "../../../../components/button.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { useToggleText } from "../../../../components/list/confirm-dialog.tsx";
-import { ListHeader } from "../../../../components/list/list-header.tsx";
-import { DataTable, type Column } from "../../../../components/list/data-table.tsx";
-import { EmptyState } from "../../../../components/list/empty-state.tsx";
-import { Pagination } from "../../../../components/list/pagination.tsx";
-import { StatusBadge } from "../../../../components/list/status-badge.tsx";
-import { StatusSwitch } from "../../../../components/list/status-switch.tsx";
-import type { Store } from "../../../../components/store-card.tsx";
-import { StoreImage } from "../../../../components/store-image.tsx";
-import { type STORE_FILTERS, StoreConfirmPanel, StoreFilterBar } from "../../../../components/store-list-parts.tsx";
-import { formatNumber } from "../../../../lib/format.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { listHref } from "../../../../lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
+import { ACTIVE } from "#core/profile/profile-enums.ts";
+import { buttonClass } from "#app/components/button.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { useToggleText } from "#app/components/list/confirm-dialog.tsx";
+import { ListHeader } from "#app/components/list/list-header.tsx";
+import { DataTable, type Column } from "#app/components/list/data-table.tsx";
+import { EmptyState } from "#app/components/list/empty-state.tsx";
+import { Pagination } from "#app/components/list/pagination.tsx";
+import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import { StatusSwitch } from "#app/components/list/status-switch.tsx";
+import type { Store } from "#app/components/store-card.tsx";
+import { StoreImage } from "#app/components/store-image.tsx";
+import { type STORE_FILTERS, StoreConfirmPanel, StoreFilterBar } from "#app/components/store-list-parts.tsx";
+import { formatNumber } from "#core/lib/format.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { listHref } from "#app/lib/list-params.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 import { confirmAsked, loadConfirm, STORE_LIST } from "./actions.server.ts";
 
 // Export and its history stay on /profile/store: no exportKind here.

@@ -5,15 +5,15 @@
  * The loader also answers the form's village lookups (?location_id=…).
  */
 import { Link, redirect, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
-import type { StoreJson } from "../../../../../api/domain/stores.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { StoreForm } from "../../../../components/store-form.tsx";
-import { getOrThrow } from "../../../../lib/api.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { idFromSlug } from "../../../../lib/params.ts";
+import type { StoreJson } from "#core/profile/stores.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { StoreForm } from "#app/components/store-form.tsx";
+import { getOrThrow } from "#app/lib/api.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { idFromSlug } from "#app/lib/params.ts";
 import { loadStoreFormData, storeDefaults, storeFormAction } from "./form.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {

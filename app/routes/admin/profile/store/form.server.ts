@@ -13,15 +13,15 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import type { AccountCheck } from "../../../../../api/domain/banks.ts";
-import { checkbox, storeBody, type StoreBody } from "../../../../../api/domain/store-schema.ts";
-import type { StoreJson } from "../../../../../api/domain/stores.ts";
-import { PinPointField, type BankAccount, type BankStep, type CourierGroup, type ReferenceBank } from "../../../../components/store-form.tsx";
-import { callApi, getList, type ApiFail } from "../../../../lib/api.server.ts";
-import { getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { loadPlaces } from "../../../../lib/places.server.ts";
-import { imageFromForm } from "../../../../lib/uploads.server.ts";
+import type { AccountCheck } from "#core/business/banks.ts";
+import { checkbox, storeBody, type StoreBody } from "#core/profile/store-schema.ts";
+import type { StoreJson } from "#core/profile/stores.ts";
+import { PinPointField, type BankAccount, type BankStep, type CourierGroup, type ReferenceBank } from "#app/components/store-form.tsx";
+import { callApi, getList, type ApiFail } from "#app/lib/api.server.ts";
+import { getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { loadPlaces } from "#app/lib/places.server.ts";
+import { imageFromForm } from "#app/lib/uploads.server.ts";
 
 type Args = Parameters<typeof callApi>[0];
 

@@ -18,29 +18,29 @@
  *   ?partner_search=… searches other companies' stores.
  */
 import { Link, useLocation, useNavigation, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
-import { buttonClass } from "../../../../components/button.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { EmptyState } from "../../../../components/list/empty-state.tsx";
-import { useToggleText } from "../../../../components/list/confirm-dialog.tsx";
-import { ListHeader } from "../../../../components/list/list-header.tsx";
-import { Pagination } from "../../../../components/list/pagination.tsx";
-import { StoreCard, StoreCardBody, type Store } from "../../../../components/store-card.tsx";
-import type { PartnerCandidate, StorePartnership } from "../../../../components/store-partnerships.tsx";
-import { StoreHistoryModal, UpdateHistoryModal } from "../../../../components/store-history.tsx";
-import { island } from "../../../../components/store-lazy.tsx";
-import { type STORE_FILTERS, StoreConfirmPanel, StoreFilterBar } from "../../../../components/store-list-parts.tsx";
-import { getList } from "../../../../lib/api.server.ts";
-import { formatNumber } from "../../../../lib/format.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { listHref } from "../../../../lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
+import { buttonClass } from "#app/components/button.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { EmptyState } from "#app/components/list/empty-state.tsx";
+import { useToggleText } from "#app/components/list/confirm-dialog.tsx";
+import { ListHeader } from "#app/components/list/list-header.tsx";
+import { Pagination } from "#app/components/list/pagination.tsx";
+import { StoreCard, StoreCardBody, type Store } from "#app/components/store-card.tsx";
+import type { PartnerCandidate, StorePartnership } from "#app/components/store-partnerships.tsx";
+import { StoreHistoryModal, UpdateHistoryModal } from "#app/components/store-history.tsx";
+import { island } from "#app/components/store-lazy.tsx";
+import { type STORE_FILTERS, StoreConfirmPanel, StoreFilterBar } from "#app/components/store-list-parts.tsx";
+import { getList } from "#app/lib/api.server.ts";
+import { formatNumber } from "#core/lib/format.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { listHref } from "#app/lib/list-params.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 import { confirmAsked, loadConfirm, partnershipAction, STORE_LIST, storeCardAction, withParams } from "./actions.server.ts";
 
 
 // Collapsed under the list: fetched after the first load (store-lazy.tsx), rendered by the server.
-const StorePartnerships = island(() => import("../../../../components/store-partnerships.tsx").then((m) => m.StorePartnerships));
+const StorePartnerships = island(() => import("#app/components/store-partnerships.tsx").then((m) => m.StorePartnerships));
 
 const SPEC: ListPageSpec<Store, typeof STORE_FILTERS> = {
   ...STORE_LIST,

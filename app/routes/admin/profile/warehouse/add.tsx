@@ -5,18 +5,18 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
-import { warehouseBody } from "../../../../../api/domain/warehouses.ts";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import type { City } from "../../../../components/form.tsx";
-import { PinPointField } from "../../../../components/map/pin-point-lazy.tsx";
-import { WarehouseForm, warehousePayload } from "../../../../components/warehouse-form.tsx";
-import { callApi, getList } from "../../../../lib/api.server.ts";
-import { replyWithApiError } from "../../../../lib/forms.server.ts";
-import { getI18n, getLocale } from "../../../../lib/i18n.server.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { imageFromForm } from "../../../../lib/uploads.server.ts";
+import { warehouseBody } from "#core/profile/warehouses.ts";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import type { City } from "#app/components/form.tsx";
+import { PinPointField } from "#app/components/map/pin-point-lazy.tsx";
+import { WarehouseForm, warehousePayload } from "#app/components/warehouse-form.tsx";
+import { callApi, getList } from "#app/lib/api.server.ts";
+import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { imageFromForm } from "#app/lib/uploads.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));

@@ -13,28 +13,28 @@
  * - The default warehouse's switch is disabled while it is active (the API refuses it anyway).
  */
 import { Link, useLocation, useParams } from "react-router";
-import { useTranslation } from "~/lib/i18n-react.tsx";
+import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
-import { STATUS_FILTERS, WAREHOUSE_REGIONS, WAREHOUSE_TYPES } from "../../../../../api/domain/profile-enums.ts";
-import { buttonClass } from "../../../../components/button.tsx";
-import { GeneralErrorBoundary } from "../../../../components/error-boundary.tsx";
-import { ConfirmPanel, useToggleText } from "../../../../components/list/confirm-dialog.tsx";
-import { ListHeader } from "../../../../components/list/list-header.tsx";
-import { EmptyState } from "../../../../components/list/empty-state.tsx";
-import { FilterBar, FilterSelect } from "../../../../components/list/filter-bar.tsx";
-import { PageSizeSelect } from "../../../../components/list/page-size-select.tsx";
-import { Pagination } from "../../../../components/list/pagination.tsx";
-import { SearchBox } from "../../../../components/list/search-box.tsx";
-import { SortSelect } from "../../../../components/list/sort-select.tsx";
-import { PinPointMap } from "../../../../components/map/pin-point-lazy.tsx";
-import { UpdateHistoryModal } from "../../../../components/update-history-lazy.tsx";
-import { WarehouseCard, type Warehouse } from "../../../../components/warehouse-card.tsx";
-import { useSiteHistoryLabels } from "../../../../components/warehouse-history.tsx";
-import { DisabledOwnership } from "../../../../components/warehouse-list-parts.tsx";
-import { formatNumber } from "../../../../lib/format.ts";
-import { localePath } from "../../../../lib/i18n.ts";
-import { listHref } from "../../../../lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "../../../../lib/list-page.server.ts";
+import { STATUS_FILTERS, WAREHOUSE_REGIONS, WAREHOUSE_TYPES } from "#core/profile/profile-enums.ts";
+import { buttonClass } from "#app/components/button.tsx";
+import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { ConfirmPanel, useToggleText } from "#app/components/list/confirm-dialog.tsx";
+import { ListHeader } from "#app/components/list/list-header.tsx";
+import { EmptyState } from "#app/components/list/empty-state.tsx";
+import { FilterBar, FilterSelect } from "#app/components/list/filter-bar.tsx";
+import { PageSizeSelect } from "#app/components/list/page-size-select.tsx";
+import { Pagination } from "#app/components/list/pagination.tsx";
+import { SearchBox } from "#app/components/list/search-box.tsx";
+import { SortSelect } from "#app/components/list/sort-select.tsx";
+import { PinPointMap } from "#app/components/map/pin-point-lazy.tsx";
+import { UpdateHistoryModal } from "#app/components/update-history-lazy.tsx";
+import { WarehouseCard, type Warehouse } from "#app/components/warehouse-card.tsx";
+import { useSiteHistoryLabels } from "#app/components/warehouse-history.tsx";
+import { DisabledOwnership } from "#app/components/warehouse-list-parts.tsx";
+import { formatNumber } from "#core/lib/format.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { listHref } from "#app/lib/list-params.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS, type: WAREHOUSE_TYPES.map(String), region: WAREHOUSE_REGIONS.map(String) };
 

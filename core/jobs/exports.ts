@@ -1,0 +1,122 @@
+/**
+ * Exports as background jobs. Each export kind says which privilege it needs, which filters it
+ * takes, its columns (headers are translation keys) and how to read its rows page by page. One
+ * job handler writes any kind into an .xlsx (exceljs): a bold header row in the language of the
+ * person who asked, then the rows, reporting progress after every page.
+ *
+ * A later resource adds its export with defineExport("orders", { ... }) and the routes in
+ * api/routes/exports.ts serve it: POST /v0.0.0/exports/orders, history, progress, download.
+ */
+import ExcelJS from "exceljs";
+import type { TFunction } from "i18next";
+import { z } from "zod";
+import type { Privilege } from "#core/auth/privileges.ts";
+import { companyFilters, companyJson, findCompanies } from "#core/business/business.ts";
+import { translator, type Locale } from "#core/i18n.ts";
+import { registerJob, type JobRow } from "./worker.ts";
+import { WIB_OFFSET_MS } from "#core/lib/time.ts";
+
+type Cell = string | number | Date | null;
+export type ExportKind<F extends z.ZodType = z.ZodType> = {
+  privilege: Privilege;
+  /** Translation keys: the file name's first part and the sheet name. */
+  filename: string;
+  sheet: string;
+  filters: F;
+  columns: { key: string; header: string; width?: number; date?: boolean }[];
+  /** Refuses (throws an ApiError) an export that should not start, e.g. too big for one file. */
+  check?: (businessId: number, filters: z.infer<F>) => Promise<void>;
+  /** One page of rows (cells by column key) and the total, for the job's user and filters. */
+  page: (job: { userId: number; businessId: number }, filters: z.infer<F>, offset: number, limit: number, t: TFunction)
+    => Promise<{ rows: Record<string, Cell>[]; total: number }>;
+};
+
+/** What a job row's params hold: the filters as given, and the language of the person who asked. */
+export type ExportParams = { locale: Locale; filters: Record<string, unknown> };
+
+export const EXPORTS = new Map<string, ExportKind>();
+const PAGE = 500;
+
+export function defineExport<F extends z.ZodType>(kind: string, def: ExportKind<F>) {
+  EXPORTS.set(kind, def as unknown as ExportKind);
+  registerJob(`export:${kind}`, (job, progress) => writeWorkbook(def as unknown as ExportKind, job, progress));
+}
+
+async function writeWorkbook(def: ExportKind, job: JobRow, progress: (percent: number) => Promise<void>) {
+  const params = job.params as ExportParams;
+  const t = translator(params.locale === "id" ? "id" : "en");
+  const filters = def.filters.parse(params.filters);
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet(t(def.sheet).slice(0, 31));
+  sheet.columns = def.columns.map((col) => ({
+    key: col.key, header: t(col.header), width: col.width ?? 18, style: col.date ? { numFmt: "dd-mm-yyyy hh:mm" } : undefined,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: "frozen", ySplit: 1 }];
+
+  for (let offset = 0; ; offset += PAGE) {
+    const { rows, total } = await def.page(job, filters, offset, PAGE, t);
+    for (const row of rows) {
+      // Excel has no time zones: dates are written as the wall-clock time in WIB, as the app shows them.
+      sheet.addRow(Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? new Date(v.getTime() + WIB_OFFSET_MS) : v])));
+    }
+    const done = Math.min(offset + rows.length, total);
+    await progress(total ? (done / total) * 100 : 100);
+    if (rows.length < PAGE) break;
+  }
+  return { filename: job.filename ?? `${t(def.filename)}.xlsx`, file: Buffer.from(await workbook.xlsx.writeBuffer()) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Companies: the list of /profile/company with its filters (search, status, ownership, sort).
+// ---------------------------------------------------------------------------------------------
+defineExport("business", {
+  privilege: "profile",
+  filename: "company:export.filename",
+  sheet: "company:export.sheet",
+  filters: companyFilters,
+  columns: [
+    { key: "name", header: "company:fields.name", width: 32 },
+    { key: "legal_type", header: "company:fields.legal_type", width: 28 },
+    { key: "business_type", header: "company:fields.business_type", width: 20 },
+    { key: "status", header: "company:fields.status", width: 14 },
+    { key: "ownership", header: "company:fields.ownership", width: 14 },
+    { key: "email", header: "company:fields.email", width: 26 },
+    { key: "phone", header: "company:fields.phone", width: 18 },
+    { key: "address", header: "company:fields.address", width: 40 },
+    { key: "village", header: "company:fields.village", width: 20 },
+    { key: "city", header: "company:fields.city", width: 24 },
+    { key: "province", header: "company:fields.province", width: 20 },
+    { key: "postcode", header: "company:fields.postcode", width: 10 },
+    { key: "tax_id", header: "company:fields.tax_id", width: 22 },
+    { key: "time_created", header: "company:fields.time_created", date: true },
+    { key: "time_modified", header: "company:fields.time_modified", date: true },
+  ],
+  async page(job, filters, offset, limit, t) {
+    const { rows, total } = await findCompanies(job.userId, filters, { limit, offset });
+    return {
+      total,
+      rows: rows.map((r) => {
+        const c = companyJson(r, t, null);
+        return {
+          name: c.name,
+          legal_type: c.legal_type_name,
+          business_type: c.business_type.name,
+          status: c.status_name,
+          ownership: t(c.is_owner ? "list:ownership.1" : "list:ownership.2"),
+          email: c.email,
+          phone: c.phone,
+          address: c.address,
+          village: c.village?.name ?? null,
+          city: c.city?.location_name ?? null,
+          province: c.city?.province_name ?? null,
+          postcode: c.postcode,
+          tax_id: c.tax_id,
+          time_created: r.timeCreated,
+          time_modified: r.timeModified,
+        };
+      }),
+    };
+  },
+});

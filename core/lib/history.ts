@@ -1,0 +1,67 @@
+/**
+ * Update history of business-owned records ("View Update History" on every profile card): who
+ * changed what and when, one row per change, written in the same transaction as the change.
+ * Values are stored as the person saw them (names, not ids) so old rows stay readable.
+ */
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { db, type Tx } from "#db/client.ts";
+import { updateHistory, users } from "#db/schema/index.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { list, unix } from "#api/lib/http.ts";
+import { offsetOf } from "./list-query.ts";
+
+type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** The fields whose value differs between two snapshots (null and "" count as the same). */
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+  const out: Changes = {};
+  for (const key of Object.keys(after)) {
+    const from = before[key] ?? null;
+    const to = after[key] ?? null;
+    if ((from === "" ? null : from) !== (to === "" ? null : to)) out[key] = { from, to };
+  }
+  return out;
+}
+
+export async function recordHistory(
+  tx: Tx,
+  row: { businessId: number; refType: string; refId: number; userId: number | null; action: string; changes?: Changes },
+) {
+  await tx.insert(updateHistory).values({ ...row, changes: row.changes ?? {} });
+}
+
+/**
+ * One page of a record's history, newest first, in the list envelope. Only the rows of the
+ * record's business (the tenant key, which also leads the index this reads).
+ */
+export async function historyList(
+  c: Context<ApiEnv>,
+  ref: { businessId: number; refType: string; refId: number },
+  q: { page: number; limit: number },
+) {
+  const where = and(eq(updateHistory.businessId, ref.businessId), eq(updateHistory.refType, ref.refType), eq(updateHistory.refId, ref.refId));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: updateHistory.id, action: updateHistory.action, changes: updateHistory.changes, userName: users.name, time: updateHistory.timeCreated })
+      .from(updateHistory)
+      .leftJoin(users, eq(users.id, updateHistory.userId))
+      .where(where)
+      .orderBy(desc(updateHistory.timeCreated), desc(updateHistory.id))
+      .limit(q.limit)
+      .offset(offsetOf(q)),
+    db.select({ total: count() }).from(updateHistory).where(where),
+  ]);
+  return list(
+    c,
+    rows.map((r) => ({
+      update_history_id: r.id,
+      action: r.action,
+      user_name: r.userName ?? "-",
+      changes: Object.entries(r.changes).map(([field, v]) => ({ field, from: v.from, to: v.to })),
+      time_created: unix(r.time),
+    })),
+    total,
+    q.limit,
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The one way the app sends a message to a person (OTPs, notices). Every message is written to
+ * the `outbox` table first, then delivered:
+ *   email → SMTP with nodemailer when SMTP_URL is set (from MAIL_FROM),
+ *   sms   → POST {to, message} as JSON to SMS_WEBHOOK_URL when it is set (the SMS provider's hook),
+ *   else  → in demo mode (core/lib/demo.ts): printed on the console (unless NOTIFY_CONSOLE=off)
+ *            and listed on /outbox; outside demo mode the delivery fails ("no provider"), so a
+ *            code never lands in a production log and the row says why nobody got it.
+ * The row records the outcome (delivered, or the error), so a failed delivery can be seen and retried.
+ * Settings are read on every call, so tests (and an operator) can change them without a restart.
+ */
+import { desc, eq } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import { db } from "#db/client.ts";
+import { outbox } from "#db/schema/index.ts";
+import { isDemo } from "./demo.ts";
+import { unix } from "#api/lib/http.ts";
+
+export type Message = { channel: "email" | "sms"; target: string; subject: string; body: string };
+export type Delivery = { id: number; delivered: boolean; error: string | null };
+
+const DEFAULT_FROM = "Indie Seller <no-reply@indie.test>";
+// A provider that does not answer in time counts as a failed delivery; the user asks for a new code.
+const TIMEOUT_MS = 10_000;
+
+let transport: { url: string; transporter: Transporter } | undefined;
+function mailer(url: string): Transporter {
+  if (transport?.url !== url) {
+    transport?.transporter.close();
+    transport = {
+      url,
+      transporter: nodemailer.createTransport({
+        url,
+        connectionTimeout: TIMEOUT_MS,
+        greetingTimeout: TIMEOUT_MS,
+        socketTimeout: TIMEOUT_MS,
+      }),
+    };
+  }
+  return transport.transporter;
+}
+
+/** Demo mode (core/lib/demo.ts) with no real transport configured: the /outbox page is open. */
+export function isDemoOutbox(): boolean {
+  return isDemo() && !process.env.SMTP_URL && !process.env.SMS_WEBHOOK_URL;
+}
+
+async function deliver({ channel, target, subject, body }: Message): Promise<void> {
+  const smtp = process.env.SMTP_URL;
+  const hook = process.env.SMS_WEBHOOK_URL;
+  if (channel === "email" && smtp) {
+    await mailer(smtp).sendMail({ from: process.env.MAIL_FROM || DEFAULT_FROM, to: target, subject, text: body });
+    return;
+  }
+  if (channel === "sms" && hook) {
+    const res = await fetch(hook, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ to: target, message: body }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (!res.ok) throw new Error(`SMS hook answered ${res.status}`);
+    return;
+  }
+  if (!isDemo()) throw new Error(`No ${channel === "email" ? "SMTP_URL" : "SMS_WEBHOOK_URL"} configured`);
+  if (process.env.NOTIFY_CONSOLE !== "off") {
+    console.log(`\n[outbox] ${channel} to ${target}\n  ${subject}\n  ${body.replace(/\n/g, "\n  ")}\n`);
+  }
+}
+
+/** Writes the outbox row, delivers, records the outcome. Never throws for a delivery failure. */
+export async function notify(message: Message): Promise<Delivery> {
+  const [row] = await db.insert(outbox).values(message).returning({ id: outbox.id });
+  let error: string | null = null;
+  try {
+    await deliver(message);
+  } catch (e) {
+    error = e instanceof Error ? e.message : String(e);
+    console.error(`[notifier] ${message.channel} to ${message.target} failed: ${error}`);
+  }
+  await db.update(outbox).set({ delivered: error === null, error }).where(eq(outbox.id, row.id));
+  return { id: row.id, delivered: error === null, error };
+}
+
+/** The demo outbox page: the latest messages, newest first. */
+export async function latestMessages(limit = 50) {
+  const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    channel: r.channel,
+    target: r.target,
+    subject: r.subject,
+    body: r.body,
+    delivered: r.delivered,
+    error: r.error,
+    time_created: unix(r.timeCreated),
+  }));
+}

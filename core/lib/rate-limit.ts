@@ -1,0 +1,59 @@
+/**
+ * Fixed-window rate limits. With REDIS_URL the counters live in Redis so limits hold across app
+ * processes; without it they live in PostgreSQL (rate_limits table), which is shared too.
+ * hit() counts one attempt and answers the seconds to wait when over the limit, else 0.
+ */
+import { sql } from "drizzle-orm";
+import { Redis } from "ioredis";
+import { db } from "#db/client.ts";
+
+let redis: Redis | undefined;
+function redisClient() {
+  if (!process.env.REDIS_URL) return undefined;
+  redis ??= new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false });
+  return redis;
+}
+
+// RATE_LIMIT_PREFIX keeps apart apps (or test files) that share one Redis.
+const redisKey = (key: string) => `rl:${process.env.RATE_LIMIT_PREFIX ?? ""}${key}`;
+
+export async function hit(key: string, limit: number, windowSeconds: number): Promise<number> {
+  const r = redisClient();
+  if (r) {
+    const k = redisKey(key);
+    const [[, count], , [, ttl]] = (await r.multi().incr(k).expire(k, windowSeconds, "NX").ttl(k).exec()) as [
+      [unknown, number], [unknown, unknown], [unknown, number],
+    ];
+    return count > limit ? Math.max(ttl, 1) : 0;
+  }
+  const { rows } = await db.execute<{ count: number; wait: number }>(sql`
+    INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+      reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
+    RETURNING count, ceil(extract(epoch FROM reset_at - now()))::int AS wait`);
+  const { count, wait } = rows[0];
+  return count > limit ? Math.max(wait, 1) : 0;
+}
+
+/** Clears a key, e.g. after a successful sign-in. */
+export async function reset(key: string) {
+  const r = redisClient();
+  if (r) await r.del(redisKey(key));
+  else await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}
+
+const PRUNE_EVERY_MS = 5 * 60_000;
+let lastPrune = 0;
+
+/**
+ * Deletes the PostgreSQL counters whose window has passed, so the table holds only live windows
+ * (Redis expires its own keys). Cheap to call often: it works at most once per 5 minutes per
+ * process; the job worker's loop calls it. Answers the number of rows deleted.
+ */
+export async function pruneRateLimits(): Promise<number> {
+  if (process.env.REDIS_URL || Date.now() - lastPrune < PRUNE_EVERY_MS) return 0;
+  lastPrune = Date.now();
+  const result = await db.execute(sql`DELETE FROM rate_limits WHERE reset_at <= now()`);
+  return result.rowCount ?? 0;
+}

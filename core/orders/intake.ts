@@ -1,0 +1,192 @@
+/**
+ * How an order comes in: a channel hands us its order (webhook, simulator, demo seed) and we
+ * keep it as ours. Idempotent by the channel's own order id: the same delivery three times makes
+ * one order (the unique index on channel + channel order id decides under concurrency).
+ *
+ * Decisions where the spec is silent:
+ * - Lines are matched by SKU within the business (case-insensitive); an unknown SKU refuses the
+ *   order with a 422 naming it, so a channel sees the mismatch instead of a half order.
+ *   The price is the channel's when it sends one (its promotions), else the variant's price.
+ * - The stock source: a store-pickup order is fulfilled by the store named (or the channel's first
+ *   connected active store); a courier order by the first active store connected to the channel,
+ *   else the business's default warehouse, else its default store.
+ * - An order that arrives paid starts at waiting-approval, else at waiting-payment; both with
+ *   the deadline the sweeper enforces. The status history starts with a "create" row by the system.
+ * - Order codes are INV/<WIB date>/<running number>, unique across businesses.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { db } from "#db/client.ts";
+import {
+  channels, orderItems, orders, orderStatusHistory, productImages, productVariants, products, stores, storeChannels, warehouses,
+} from "#db/schema/index.ts";
+import { publish } from "#core/lib/events.ts";
+import { ApiError, notFound } from "#api/lib/http.ts";
+import { wibDate } from "#core/lib/time.ts";
+
+export type IncomingOrder = {
+  channelOrderId: string;
+  customer: { name: string; phone?: string | null; email?: string | null };
+  shipping?: {
+    recipientName?: string | null; phone?: string | null; address: string; city?: string | null;
+    province?: string | null; postcode?: string | null;
+  } | null;
+  deliveryMethod?: "courier" | "pickup";
+  /** Store-pickup orders: where the customer collects. */
+  pickupStoreId?: number | null;
+  courier?: { code: string; service?: string | null } | null;
+  orderType?: 1 | 2 | 3;
+  paymentMethod?: number | null;
+  paid?: boolean;
+  items: Array<{ sku: string; quantity: number; price?: number | null }>;
+  shippingCost?: number;
+  discount?: number;
+  note?: string | null;
+  placedAt?: Date;
+};
+
+export type Received = { orderId: number; orderCode: string; created: boolean; businessId: number };
+
+const HOUR = 3600_000;
+
+export async function receiveOrder(channelId: number, incoming: IncomingOrder): Promise<Received> {
+  const [channel] = await db
+    .select({ id: channels.id, businessId: channels.businessId, name: channels.name })
+    .from(channels)
+    .where(eq(channels.id, channelId));
+  if (!channel) throw notFound("api-orders:channel_not_found");
+  const existing = await findExisting(channelId, incoming.channelOrderId);
+  if (existing) return { ...existing, created: false, businessId: channel.businessId };
+
+  const businessId = channel.businessId;
+  const skus = [...new Set(incoming.items.map((i) => i.sku.toLowerCase()))];
+  const variants = await db
+    .select({
+      id: productVariants.id, productId: productVariants.productId, sku: productVariants.sku, price: productVariants.price,
+      variantName: productVariants.variantName, sizeName: productVariants.sizeName, productName: products.name,
+      image: sql<string | null>`(SELECT ${productImages.url} FROM ${productImages} WHERE ${productImages.productId} = ${products.id} ORDER BY ${productImages.position} LIMIT 1)`,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(productVariants.businessId, businessId), inArray(sql`lower(${productVariants.sku})`, skus)));
+  const bySku = new Map(variants.map((v) => [v.sku.toLowerCase(), v]));
+  const unknown = skus.filter((s) => !bySku.has(s));
+  if (unknown.length) throw new ApiError(422, "api-orders:unknown_sku", { items: ["api-orders:unknown_sku"] }, { sku: unknown.join(", ") });
+
+  const lines = incoming.items.map((i) => {
+    const v = bySku.get(i.sku.toLowerCase())!;
+    return { v, quantity: i.quantity, price: i.price ?? v.price };
+  });
+  const subtotal = lines.reduce((s, l) => s + l.price * l.quantity, 0);
+  const shippingCost = incoming.shippingCost ?? 0;
+  const discount = Math.min(incoming.discount ?? 0, subtotal + shippingCost);
+  const source = await sourceFor(businessId, channelId, incoming);
+  const placedAt = incoming.placedAt ?? new Date();
+  const status = incoming.paid ? "waiting-approval" : "waiting-payment";
+
+  const created = await db.transaction(async (tx) => {
+    const [{ n }] = (await tx.execute<{ n: number }>(sql`SELECT nextval('order_number_seq')::int AS n`)).rows;
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        businessId,
+        orderCode: `INV/${wibDate(placedAt).replaceAll("-", "")}/${n}`,
+        channelId,
+        channelName: channel.name,
+        channelOrderId: incoming.channelOrderId,
+        storeId: source.storeId,
+        warehouseId: source.warehouseId,
+        orderType: incoming.orderType ?? 1,
+        deliveryMethod: incoming.deliveryMethod ?? "courier",
+        status,
+        customerName: incoming.customer.name,
+        customerPhone: incoming.customer.phone ?? null,
+        customerEmail: incoming.customer.email ?? null,
+        recipientName: incoming.shipping?.recipientName ?? incoming.customer.name,
+        recipientPhone: incoming.shipping?.phone ?? incoming.customer.phone ?? null,
+        shippingAddress: incoming.shipping?.address ?? null,
+        shippingCity: incoming.shipping?.city ?? null,
+        shippingProvince: incoming.shipping?.province ?? null,
+        shippingPostcode: incoming.shipping?.postcode ?? null,
+        courierCode: incoming.courier?.code ?? null,
+        courierService: incoming.courier?.service ?? null,
+        paymentMethod: incoming.paymentMethod ?? null,
+        subtotal,
+        shippingCost,
+        discount,
+        totalAmount: subtotal + shippingCost - discount,
+        customerNote: incoming.note ?? null,
+        paidAt: incoming.paid ? placedAt : null,
+        deadlineAt: new Date(placedAt.getTime() + (incoming.paid ? 48 : 24) * HOUR),
+        timeCreated: placedAt,
+        timeModified: placedAt,
+      })
+      .onConflictDoNothing({ target: [orders.channelId, orders.channelOrderId] })
+      .returning({ id: orders.id, orderCode: orders.orderCode });
+    if (!row) return undefined; // the same order came in at the same moment: the other one keeps it
+    await tx.insert(orderItems).values(lines.map((l) => ({
+      orderId: row.id,
+      businessId,
+      productId: l.v.productId,
+      variantId: l.v.id,
+      productName: l.v.productName,
+      variantName: l.v.variantName || null,
+      sizeName: l.v.sizeName || null,
+      sku: l.v.sku,
+      image: l.v.image,
+      quantity: l.quantity,
+      price: l.price,
+    })));
+    await tx.insert(orderStatusHistory).values({
+      orderId: row.id, businessId, action: "create", actor: "system", fromStatus: null, toStatus: status, timeCreated: placedAt,
+    });
+    return row;
+  });
+  if (!created) {
+    const again = await findExisting(channelId, incoming.channelOrderId);
+    if (!again) throw new ApiError(409, "api:errors.conflict");
+    return { ...again, created: false, businessId };
+  }
+  publish(businessId, "onSellerNewOrder", { channel_name: channel.name, order_id: created.orderCode, sys_order_id: created.id });
+  return { orderId: created.id, orderCode: created.orderCode, created: true, businessId };
+}
+
+async function findExisting(channelId: number, channelOrderId: string) {
+  const [row] = await db
+    .select({ orderId: orders.id, orderCode: orders.orderCode })
+    .from(orders)
+    .where(and(eq(orders.channelId, channelId), eq(orders.channelOrderId, channelOrderId)));
+  return row;
+}
+
+/** Where the order's stock comes from (see the header). */
+export async function sourceFor(businessId: number, channelId: number, incoming: Pick<IncomingOrder, "pickupStoreId" | "deliveryMethod">) {
+  if (incoming.pickupStoreId) {
+    const [store] = await db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(and(eq(stores.id, incoming.pickupStoreId), eq(stores.businessId, businessId)));
+    if (!store) throw new ApiError(422, "api-orders:unknown_store", { pickup_store_id: ["api-orders:unknown_store"] });
+    return { storeId: store.id, warehouseId: null };
+  }
+  const [connected] = await db
+    .select({ id: stores.id })
+    .from(storeChannels)
+    .innerJoin(stores, eq(stores.id, storeChannels.storeId))
+    .where(and(eq(storeChannels.channelId, channelId), eq(stores.status, 1)))
+    .orderBy(asc(stores.id))
+    .limit(1);
+  if (connected) return { storeId: connected.id, warehouseId: null };
+  if (incoming.deliveryMethod !== "pickup") {
+    const [warehouse] = await db
+      .select({ id: warehouses.id })
+      .from(warehouses)
+      .where(and(eq(warehouses.businessId, businessId), eq(warehouses.isDefault, true)));
+    if (warehouse) return { storeId: null, warehouseId: warehouse.id };
+  }
+  const [store] = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.businessId, businessId), eq(stores.isDefault, true)));
+  if (!store) throw new ApiError(422, "api-orders:no_source");
+  return { storeId: store.id, warehouseId: null };
+}
