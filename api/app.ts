@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiEnv } from "./lib/env.ts";
-import { ApiError, pgErrorCode } from "./lib/http.ts";
+import { Conflict, DomainError, domainErrorOfDatabase, Forbidden, NotFound, Refused, TooMany, Unauthenticated, Unavailable } from "#core/errors.ts";
 import { localeFrom, translator } from "#core/i18n.ts";
 import { routers } from "./routes/index.ts";
 
@@ -24,33 +24,38 @@ for (const router of routers) api.route("/", router);
 
 api.notFound((c) => c.json({ code: 404, message: "Route not found" }, 404));
 
+/** The status of each domain refusal (core/errors.ts): the one map from the core to HTTP. */
+function statusOf(err: DomainError): ContentfulStatusCode {
+  if (err instanceof NotFound) return 404;
+  if (err instanceof Forbidden) return 403;
+  if (err instanceof Unauthenticated) return 401;
+  if (err instanceof Conflict) return 409;
+  if (err instanceof TooMany) return 429;
+  if (err instanceof Unavailable) return 503;
+  return 422;
+}
+
 api.onError((err, c) => {
   const t = c.var.t ?? translator("en");
-  if (err instanceof ApiError) {
-    return c.json({ code: err.status, message: t(err.message, err.vars), data: translateFields(err.data, (k) => t(k, err.vars)) }, err.status);
-  }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     return c.json({ code: status, message: err.message || t("api:errors.server") }, status);
   }
-  // A rule of the data the handler did not foresee (a race past its own check) is the caller's
-  // conflict, not a server fault: unique violations (a double submit), check violations, a row
-  // still referenced (used in a package meanwhile) and numbers past the column's range are 422;
-  // two changes that crossed (deadlock, serialization) are 409, to be sent again.
-  const pg = pgErrorCode(err);
-  if (pg === "23505") return c.json({ code: 422, message: t("api:errors.duplicate") }, 422);
-  if (pg === "23514") return c.json({ code: 422, message: t("api:errors.rule") }, 422);
-  if (pg === "23503") return c.json({ code: 422, message: t("api:errors.in_use") }, 422);
-  if (pg === "22003") return c.json({ code: 422, message: t("api:errors.out_of_range") }, 422);
-  if (pg === "40P01" || pg === "40001") return c.json({ code: 409, message: t("api:errors.conflict") }, 409);
-  console.error(err);
-  return c.json({ code: 500, message: t("api:errors.server") }, 500);
+  const refusal = err instanceof DomainError ? err : domainErrorOfDatabase(err);
+  if (!refusal) {
+    console.error(err);
+    return c.json({ code: 500, message: t("api:errors.server") }, 500);
+  }
+  const status = statusOf(refusal);
+  const message = t(refusal.message, refusal.vars);
+  if (refusal instanceof Refused && refusal.fields) {
+    return c.json({ code: status, message, data: translateFields(refusal.fields, (k) => t(k, refusal.vars)) }, status);
+  }
+  if (refusal instanceof TooMany) return c.json({ code: status, message, data: { seconds: refusal.seconds } }, status);
+  return c.json({ code: status, message }, status);
 });
 
 /** Field messages may be given as translation keys ("ns:key"); plain text passes through. */
-function translateFields(data: unknown, t: (k: string) => string) {
-  if (!data || typeof data !== "object" || Array.isArray(data)) return data;
-  return Object.fromEntries(
-    Object.entries(data).map(([k, v]) => [k, Array.isArray(v) ? v.map((m) => (typeof m === "string" ? t(m) : m)) : v]),
-  );
+function translateFields(data: Record<string, string[]>, t: (k: string) => string) {
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v.map((m) => (typeof m === "string" ? t(m) : m))]));
 }

@@ -29,6 +29,9 @@ export function localeFrom(header: string | null | undefined): Locale {
   return header?.trim().toLowerCase().startsWith("id") ? "id" : "en";
 }
 
-export function translator(locale: Locale): TFunction {
-  return fixed[locale];
+/** A page's or a header's language as one of ours (anything else is English). */
+export const asLocale = (value: string | null | undefined): Locale => (value === "id" ? "id" : "en");
+
+export function translator(locale: string): TFunction {
+  return fixed[asLocale(locale)];
 }

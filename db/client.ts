@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
@@ -8,13 +9,65 @@ pg.types.setTypeParser(20, (v) => Number(v));
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL is not set: start the app through server.ts, which starts the embedded database");
 
-export const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+const ms = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+/**
+ * Bounded waits, so one stuck request can never hold the app: a connection is waited for at most
+ * DB_CONNECT_TIMEOUT_MS (then the request fails, the others go on); a statement runs at most
+ * DB_STATEMENT_TIMEOUT_MS; a transaction left idle (a bug, a lost client) is ended by the server
+ * after DB_IDLE_TX_TIMEOUT_MS and its connection returns to the pool. 0 turns one off (the
+ * million-order seed and the benches' bulk loads).
+ */
+export const pool = new pg.Pool({
+  connectionString: url,
+  max: ms("DB_POOL_SIZE", 10),
+  connectionTimeoutMillis: ms("DB_CONNECT_TIMEOUT_MS", 10_000),
+  statement_timeout: ms("DB_STATEMENT_TIMEOUT_MS", 30_000),
+  idle_in_transaction_session_timeout: ms("DB_IDLE_TX_TIMEOUT_MS", 30_000),
+});
 // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
 // replaces it, and the next query reports any real outage to its caller.
 pool.on("error", (err) => console.error("PostgreSQL connection lost:", err.message));
 export const db = drizzle({ client: pool, schema, casing: "snake_case" });
 export type Db = typeof db;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * No query escapes its transaction. While a transaction's callback runs, the pool is closed to
+ * the code inside it: a query through the global `db` (or a second transaction opened from the
+ * pool) throws at once instead of waiting for a connection the transaction itself may be holding
+ * — twenty such waits used to exhaust the pool and hang every request. Code inside a transaction
+ * reaches the database through its `tx` only.
+ */
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+export class QueryOutsideTransaction extends Error {
+  constructor() {
+    super("A query used the global database handle inside an open transaction: use the transaction's handle (tx)");
+  }
+}
+
+function assertNoOpenTransaction() {
+  if (openTransaction.getStore()?.open) throw new QueryOutsideTransaction();
+}
+
+const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+const poolConnect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+pool.query = ((...args: unknown[]) => {
+  assertNoOpenTransaction();
+  return poolQuery(...args);
+}) as typeof pool.query;
+pool.connect = ((...args: unknown[]) => {
+  assertNoOpenTransaction();
+  return poolConnect(...args);
+}) as typeof pool.connect;
+
+const transaction = db.transaction.bind(db);
+db.transaction = ((work, config) =>
+  transaction((tx) => {
+    const mark = { open: true };
+    return openTransaction.run(mark, () => work(tx)).finally(() => (mark.open = false));
+  }, config)) as Db["transaction"];
 
 /** Ends the pool (process shutdown). */
 export const closeDatabase = () => pool.end();

@@ -4,6 +4,9 @@
 // so the orders can sell them).
 import { bootstrapDatabase } from "#db/bootstrap.ts";
 
+// Generating a million orders runs statements far longer than a request's bound (db/client.ts).
+process.env.DB_STATEMENT_TIMEOUT_MS ??= "0";
+
 const { stop } = await bootstrapDatabase();
 const { db, pool } = await import("#db/client.ts");
 const { seedDemo, seedReference } = await import("#core/demo/seed.ts");

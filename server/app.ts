@@ -5,8 +5,8 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiBindings } from "#api/lib/env.ts";
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { withRefusalPages } from "#app/lib/errors.server.ts";
 import { randomBytes } from "node:crypto";
 import { api } from "#api/app.ts";
 import { clientIpContext, nonceContext } from "#app/lib/context.ts";
@@ -23,10 +23,27 @@ export { closeDatabase } from "#db/client.ts";
 
 // In production the build is handed over once: given a function, React Router derives the route
 // table again on every request (about 6% of a page's CPU). Dev keeps the function, for HMR.
+// Every route's loader and action answers a core refusal the one way (app/lib/errors.server.ts).
 const handler = createRequestHandler(
-  import.meta.env.PROD ? await import("virtual:react-router/server-build") : () => import("virtual:react-router/server-build"),
+  import.meta.env.PROD
+    ? withRefusalPagesOnEveryRoute(await import("virtual:react-router/server-build"))
+    : async () => withRefusalPagesOnEveryRoute(await import("virtual:react-router/server-build")),
   process.env.NODE_ENV,
 );
+
+function withRefusalPagesOnEveryRoute(build: ServerBuild): ServerBuild {
+  const routes = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => {
+    if (!route) return [id, route];
+    const { loader, action } = route.module;
+    const module = {
+      ...route.module,
+      ...(loader ? { loader: withRefusalPages(loader, false) } : {}),
+      ...(action ? { action: withRefusalPages(action, true) } : {}),
+    };
+    return [id, { ...route, module }];
+  }));
+  return { ...build, routes };
+}
 
 export const app = new Hono();
 
@@ -96,7 +113,7 @@ app.get("/api/v0.0.0/utilities/geocode/:kind{reverse|search}", async (c, next) =
   if (!token) return next();
   const headers = new Headers(c.req.raw.headers);
   headers.set("Authorization", `Bearer ${token}`);
-  return api.fetch(new Request(c.req.raw.url, { headers }), c.env as ApiBindings);
+  return api.fetch(new Request(c.req.raw.url, { headers }));
 });
 
 app.route("/", api);

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import type { ApiEnv } from "./env.ts";
+import { fieldMessages, Refused } from "#core/errors.ts";
 
 /** The spec's envelope: HTTP status equals `code`. */
 export type Envelope<T = unknown> = {
@@ -10,21 +11,6 @@ export type Envelope<T = unknown> = {
   data?: T;
   pagination?: { total_page: number; total_record: number; summary_data?: unknown };
 };
-
-/** Thrown anywhere in a handler; app.onError turns it into the envelope. `message` is a translation key. */
-export class ApiError extends Error {
-  constructor(
-    public status: ContentfulStatusCode,
-    message: string,
-    public data?: unknown,
-    public vars?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
-
-export const notFound = (what = "api:errors.not_found") => new ApiError(404, what);
-export const forbidden = (what = "api:errors.forbidden") => new ApiError(403, what);
 
 export function ok<T>(c: Context<ApiEnv>, data: T, message = "api:ok", status: ContentfulStatusCode = 200) {
   return c.json({ code: status, message: c.var.t(message), data } satisfies Envelope<T>, status);
@@ -46,21 +32,9 @@ function listEnvelope<T>(c: Context<ApiEnv>, rows: T[], pagination: NonNullable<
   return c.json({ code: 200, message: c.var.t("api:ok"), data: rows, pagination } satisfies Envelope<T[]>, 200);
 }
 
-/** The PostgreSQL error code ("23505") of a failed query; Drizzle wraps the driver's error as `cause`. */
-export function pgErrorCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = typeof e?.code === "string" ? e.code : e?.cause?.code;
-  return typeof code === "string" ? code : undefined;
-}
-
-/** Field messages are translation keys (zod messages); they are translated for the caller. */
+/** Zod issues as translated messages per field (core/errors.ts fieldMessages, in the caller's language). */
 export function fieldErrors(error: z.ZodError, t: (k: string) => string) {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_form";
-    (out[key] ??= []).push(t(issue.message.includes(":") ? issue.message : `validation:${issue.message}`));
-  }
-  return out;
+  return Object.fromEntries(Object.entries(fieldMessages(error.issues)).map(([k, v]) => [k, v.map((m) => t(m))]));
 }
 
 type Source = "json" | "query" | "form" | "body";
@@ -76,9 +50,7 @@ export async function input<S extends z.ZodType>(c: Context<ApiEnv>, schema: S, 
     else raw = {};
   }
   const result = schema.safeParse(raw);
-  if (!result.success) throw new ApiError(422, "api:errors.validation", fieldErrors(result.error, c.var.t));
+  if (!result.success) throw new Refused("api:errors.validation", fieldMessages(result.error.issues));
   return result.data;
 }
 
-/** Unix seconds, the spec's time format. */
-export const unix = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 1000) : null);

@@ -3,63 +3,37 @@ import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "#db/client.ts";
 import { apiTokens, businesses, users } from "#db/schema/index.ts";
-import { activeMembership, memberships, requireAuth } from "#api/lib/auth.ts";
+import { requireAuth } from "#api/lib/auth.ts";
+import { activeMembership, memberships } from "#core/auth/tokens.ts";
 import type { ApiEnv, AuthUser, Membership } from "#api/lib/env.ts";
-import { ApiError, input, notFound, ok } from "#api/lib/http.ts";
+import { input, ok } from "#api/lib/http.ts";
+import { accountOverview } from "#core/auth/account.ts";
 import { hashPassword, verifyPassword } from "#core/auth/password.ts";
 import { isPhoneLike, normalizePhone } from "#core/lib/phone.ts";
 import { hit } from "#core/lib/rate-limit.ts";
 import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
 import { PRIVILEGES } from "#core/auth/privileges.ts";
 import { checkOtp, countSend, maskTarget, sendOtp, type OtpPurpose, type OtpTarget } from "#core/auth/otp.ts";
+import { NotFound, Refused, TooMany } from "#core/errors.ts";
 
 export const accountRoutes = new Hono<ApiEnv>();
 
-/**
- * Who the token belongs to and what it may open: the seller gate (is_seller), the active business,
- * the access list (privileges) and the default route of staff, the businesses to switch between,
- * and the user's own company still in moderation (the become-seller pages show it).
- */
-async function me(user: AuthUser, tokenId: number, wanted: number | null) {
-  const { member: active, mine } = await activeMembership(user.id, tokenId, wanted);
-  const [pending] = await db
-    .select({ business_id: businesses.id, name: businesses.name, status: businesses.status, time_created: businesses.timeCreated })
-    .from(businesses)
-    .where(and(eq(businesses.ownerUserId, user.id), ne(businesses.status, BUSINESS_STATUS.active)))
-    .orderBy(desc(businesses.timeCreated))
-    .limit(1);
-  return {
-    user: { id: user.id, name: user.name, email: user.email, phone: user.phone, profile_status: user.profileStatus, role: user.role },
-    is_seller: Boolean(active),
-    business_id: active?.businessId ?? null,
-    business_name: active?.businessName ?? null,
-    member_role: active?.role ?? null,
-    privileges: active ? (active.role === "owner" ? [...PRIVILEGES] : active.privileges) : [],
-    default_route: active?.defaultRoute ?? "/become-seller",
-    businesses: mine.map((m: Membership) => ({ business_id: m.businessId, name: m.businessName, role: m.role })),
-    pending_business: mine.length ? null : pending
-      ? { business_id: pending.business_id, name: pending.name, status: pending.status, time_created: Math.floor(pending.time_created.getTime() / 1000) }
-      : null,
-  };
-}
-
-accountRoutes.get("/v0.0.0/accounts/me", requireAuth, async (c) =>
-  ok(c, await me(c.var.user, c.var.tokenId, c.var.tokenBusinessId)));
+accountRoutes.get("/v0.0.0/accounts/me", requireAuth, async (c) => ok(c, await accountOverview(c.var.scope)));
 
 accountRoutes.get("/v0.0.0/accounts/business/:id/me", requireAuth, async (c) => {
   const id = Number(c.req.param("id"));
   const mine = await memberships(c.var.user.id);
-  if (!mine.some((m) => m.businessId === id)) throw notFound();
-  return ok(c, await me(c.var.user, c.var.tokenId, id));
+  if (!mine.some((m) => m.businessId === id)) throw new NotFound();
+  return ok(c, await accountOverview(c.var.scope, id));
 });
 
 /** Switches the token's active business (the header's business picker). */
 accountRoutes.put("/v0.0.0/accounts/me/business", requireAuth, async (c) => {
   const { business_id } = await input(c, z.object({ business_id: z.coerce.number().int().positive("required") }));
   const mine = await memberships(c.var.user.id);
-  if (!mine.some((m) => m.businessId === business_id)) throw new ApiError(404, "api:errors.not_found");
+  if (!mine.some((m) => m.businessId === business_id)) throw new NotFound("api:errors.not_found");
   await db.update(apiTokens).set({ businessId: business_id }).where(eq(apiTokens.id, c.var.tokenId));
-  return ok(c, await me(c.var.user, c.var.tokenId, business_id), "api:account.business_switched");
+  return ok(c, await accountOverview(c.var.scope, business_id), "api:account.business_switched");
 });
 
 // ---- The signed-in user's own account: profile, password, phone verification, OTPs. ----
@@ -86,10 +60,10 @@ const otpTypes = z.enum(["phone", "change_email"], { error: "invalid" });
  */
 function otpFor(user: AuthUser, type: z.infer<typeof otpTypes>, email?: string): { to: OtpTarget; purpose: OtpPurpose } {
   if (type === "phone") {
-    if (!user.phone) throw new ApiError(422, "auth:api.no_phone", { phone: ["auth:api.no_phone"] });
+    if (!user.phone) throw new Refused("auth:api.no_phone", { phone: ["auth:api.no_phone"] });
     return { to: { channel: "sms", target: user.phone }, purpose: `verify_phone:${user.id}` };
   }
-  if (!email) throw new ApiError(422, "api:errors.validation", { email: ["validation:required"] });
+  if (!email) throw new Refused("api:errors.validation", { email: ["validation:required"] });
   return { to: { channel: "email", target: email }, purpose: `change_email:${user.id}` };
 }
 
@@ -113,9 +87,9 @@ accountRoutes.put("/v0.0.0/accounts/me", requireAuth, async (c) => {
   const phoneChanged = body.phone !== undefined && body.phone !== me.phone;
   if (emailChanged && (await usedByOther(me.id, "email", body.email!))) taken.email = ["auth:api.email_taken"];
   if (phoneChanged && (await usedByOther(me.id, "phone", body.phone!))) taken.phone = ["auth:api.phone_taken"];
-  if (Object.keys(taken).length) throw new ApiError(422, "api:errors.validation", taken);
+  if (Object.keys(taken).length) throw new Refused("api:errors.validation", taken);
   if (emailChanged) {
-    if (!body.otp) throw new ApiError(422, "auth:api.otp_needed", { otp: ["auth:api.otp_needed"] });
+    if (!body.otp) throw new Refused("auth:api.otp_needed", { otp: ["auth:api.otp_needed"] });
     await checkOtp(c.var.t, body.email!, `change_email:${me.id}`, body.otp, { consume: true });
   }
   const [user] = await db
@@ -142,10 +116,10 @@ accountRoutes.put("/v0.0.0/accounts/me/password", requireAuth, async (c) => {
   const me = c.var.user;
   // A stolen session must not be able to guess the password at leisure.
   const wait = await hit(`password:${me.id}`, 10, 900);
-  if (wait) throw new ApiError(429, "api:errors.too_many_attempts", { seconds: wait }, { seconds: wait });
+  if (wait) throw new TooMany("api:errors.too_many_attempts", wait);
   const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, me.id));
   if (!(await verifyPassword(body.current_password, row.hash))) {
-    throw new ApiError(422, "auth:api.current_password_wrong", { current_password: ["auth:api.current_password_wrong"] });
+    throw new Refused("auth:api.current_password_wrong", { current_password: ["auth:api.current_password_wrong"] });
   }
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash: await hashPassword(body.password), timeModified: new Date() }).where(eq(users.id, me.id));
@@ -175,11 +149,11 @@ const otpEmail = z.object({ email: z.string().trim().toLowerCase().email("email_
 /** Sends a code for a signed-in user: to their phone (`phone`) or to a new email (`change_email`). */
 accountRoutes.post("/v0.0.0/utilities/otp/request/:type", requireAuth, async (c) => {
   const type = otpTypes.safeParse(c.req.param("type"));
-  if (!type.success) throw notFound();
+  if (!type.success) throw new NotFound();
   const { email } = await input(c, otpEmail);
   const { to, purpose } = otpFor(c.var.user, type.data, email);
   if (type.data === "change_email" && (await usedByOther(c.var.user.id, "email", to.target))) {
-    throw new ApiError(422, "api:errors.validation", { email: ["auth:api.email_taken"] });
+    throw new Refused("api:errors.validation", { email: ["auth:api.email_taken"] });
   }
   await countSend(to.target);
   const sent = await sendOtp(c.var.t, to, purpose);

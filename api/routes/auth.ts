@@ -37,14 +37,16 @@ import { z } from "zod";
 import { db } from "#db/client.ts";
 import { apiTokens, users } from "#db/schema/index.ts";
 import { checkOtp, countSend, maskTarget, OTP_SECONDS, sendOtp, spendHashTime, type OtpTarget } from "#core/auth/otp.ts";
-import { issueToken, requireAuth, revokeTokens } from "#api/lib/auth.ts";
+import { requireAuth } from "#api/lib/auth.ts";
+import { issueToken, revokeTokens } from "#core/auth/tokens.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
-import { ApiError, input, notFound, ok } from "#api/lib/http.ts";
+import { input, ok } from "#api/lib/http.ts";
 import { isDemoOutbox, latestMessages } from "#core/lib/notifier.ts";
 import { hashPassword, verifyPassword } from "#core/auth/password.ts";
 import { clientIp } from "#api/lib/client-ip.ts";
 import { hit, reset } from "#core/lib/rate-limit.ts";
 import { isPhoneLike, normalizePhone } from "#core/lib/phone.ts";
+import { Forbidden, NotFound, Refused, TooMany } from "#core/errors.ts";
 
 export const authRoutes = new Hono<ApiEnv>();
 
@@ -80,7 +82,7 @@ authRoutes.post("/v0.0/auth/login", async (c) => {
   const ip = clientIp(c);
   const who = (body.email ?? normalizePhone(body.phone!)).toLowerCase();
   const limited = (await hit(`login:id:${who}`, 10, 900)) || (ip ? await hit(`login:ip:${ip}`, 50, 900) : 0);
-  if (limited) throw new ApiError(429, "api:errors.too_many_attempts", { seconds: limited }, { seconds: limited });
+  if (limited) throw new TooMany("api:errors.too_many_attempts", limited);
   const [user] = await db
     .select()
     .from(users)
@@ -88,7 +90,7 @@ authRoutes.post("/v0.0/auth/login", async (c) => {
     .limit(1);
   if (!user) await spendHashTime(body.password);
   if (!user || !(await verifyPassword(body.password, user.passwordHash))) {
-    throw new ApiError(422, "api:errors.invalid_login", { password: [c.var.t("api:errors.invalid_login")] });
+    throw new Refused("api:errors.invalid_login", { password: [c.var.t("api:errors.invalid_login")] });
   }
   await reset(`login:id:${who}`);
   const token = await issueToken(user.id);
@@ -118,16 +120,16 @@ const register = z.object({
 
 /** Self sign-up (hidden by default). The new user is not a seller yet: they go on to become one. */
 authRoutes.post("/v0.0/auth/register", async (c) => {
-  if (!registrationOpen()) throw new ApiError(403, "auth:api.registration_closed");
+  if (!registrationOpen()) throw new Forbidden("auth:api.registration_closed");
   const ip = clientIp(c);
   const wait = ip ? await hit(`register:ip:${ip}`, 10, 3600) : 0;
-  if (wait) throw new ApiError(429, "api:errors.too_many_attempts", { seconds: wait }, { seconds: wait });
+  if (wait) throw new TooMany("api:errors.too_many_attempts", wait);
   const body = await input(c, register);
   const phone = body.phone ? normalizePhone(body.phone) : null;
   const taken: Record<string, string[]> = {};
   if (await findUser({ channel: "email", target: body.email })) taken.email = [c.var.t("auth:api.email_taken")];
   if (phone && (await findUser({ channel: "sms", target: phone }))) taken.phone = [c.var.t("auth:api.phone_taken")];
-  if (Object.keys(taken).length) throw new ApiError(422, "api:errors.validation", taken);
+  if (Object.keys(taken).length) throw new Refused("api:errors.validation", taken);
   const [user] = await db
     .insert(users)
     .values({ name: body.name, email: body.email, phone, passwordHash: await hashPassword(body.password), locale: c.var.locale })
@@ -163,7 +165,7 @@ authRoutes.post("/v0.0/forgot-password/request-otp", async (c) => {
   const who = readTarget((await input(c, withTarget({}))).target)!;
   const ip = clientIp(c);
   const wait = ip ? await hit(`otp:ip:${ip}`, 20, 3600) : 0;
-  if (wait) throw new ApiError(429, "api:errors.too_many_attempts", { seconds: wait }, { seconds: wait });
+  if (wait) throw new TooMany("api:errors.too_many_attempts", wait);
   await countSend(who.target);
   if (await findUser(who)) void sendOtp(c.var.t, who, "reset_password").catch(() => {});
   return ok(c, { ...who, masked_target: maskTarget(who), expires_in: OTP_SECONDS }, "auth:api.otp_sent");
@@ -180,7 +182,7 @@ authRoutes.post("/v0.0/forgot-password/reset-password", async (c) => {
   const who = readTarget(body.target)!;
   await checkOtp(c.var.t, who.target, "reset_password", body.otp, { consume: true });
   const user = await findUser(who);
-  if (!user) throw new ApiError(422, "auth:api.otp_expired", { otp: [c.var.t("auth:api.otp_expired")] });
+  if (!user) throw new Refused("auth:api.otp_expired", { otp: [c.var.t("auth:api.otp_expired")] });
   await db.update(users).set({ passwordHash: await hashPassword(body.password), timeModified: new Date() }).where(eq(users.id, user.id));
   await revokeTokens(user.id);
   await reset(`login:id:${who.target}`);
@@ -189,6 +191,6 @@ authRoutes.post("/v0.0/forgot-password/reset-password", async (c) => {
 
 /** Demo mode only: the notifier's latest messages, so a demo user can read their code. */
 authRoutes.get("/v0.0.0/demo/outbox", async (c) => {
-  if (!isDemoOutbox()) throw notFound();
+  if (!isDemoOutbox()) throw new NotFound();
   return ok(c, await latestMessages(50));
 });

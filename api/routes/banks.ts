@@ -28,7 +28,8 @@ import { bankLabel } from "#core/profile/stores.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { recordHistory } from "#core/lib/history.ts";
-import { ApiError, input, notFound, ok, whole } from "#api/lib/http.ts";
+import { input, ok, whole } from "#api/lib/http.ts";
+import { NotFound, Refused } from "#core/errors.ts";
 
 export const bankRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("profile")] as const;
@@ -50,9 +51,9 @@ bankRoutes.post("/v0.0.0/banks/create", ...seller, async (c) => {
   const businessId = c.var.member.businessId;
   const bank = await referenceBank(body.bank_code);
   const check = await checkAccount(businessId, body);
-  if (check.is_registered) throw new ApiError(422, "api:errors.validation", { account_no: [c.var.t("store:errors.account_registered")] });
-  if (check.reason === "account_not_found") throw new ApiError(422, "api:errors.validation", { account_no: [c.var.t("store:errors.account_not_found")] });
-  if (check.reason === "name_mismatch") throw new ApiError(422, "api:errors.validation", { account_name: [c.var.t("store:errors.account_name_mismatch")] });
+  if (check.is_registered) throw new Refused("api:errors.validation", { account_no: [c.var.t("store:errors.account_registered")] });
+  if (check.reason === "account_not_found") throw new Refused("api:errors.validation", { account_no: [c.var.t("store:errors.account_not_found")] });
+  if (check.reason === "name_mismatch") throw new Refused("api:errors.validation", { account_name: [c.var.t("store:errors.account_name_mismatch")] });
   const id = await db.transaction(async (tx) => {
     // One account creation at a time per business: "the first becomes the default" holds.
     await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for("update");
@@ -77,7 +78,7 @@ bankRoutes.post("/v0.0.0/banks/set_default", ...seller, async (c) => {
   await db.transaction(async (tx) => {
     await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for("update");
     const account = await findBankAccount(businessId, body.bank_account_id, tx);
-    if (!account) throw notFound();
+    if (!account) throw new NotFound();
     if (account.isDefault) return;
     const [before] = await tx.select({ id: bankAccounts.id }).from(bankAccounts)
       .where(and(eq(bankAccounts.businessId, businessId), eq(bankAccounts.isDefault, true)));

@@ -73,10 +73,13 @@ import { BRAND_SECTIONS, BRAND_STATUS, PARTNERSHIP_STATUS, type BrandSection } f
 import { defineExport } from "#core/jobs/exports.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
-import { diff, historyList, recordHistory } from "#core/lib/history.ts";
-import { ApiError, input, list, notFound, ok, pgErrorCode, unix, whole } from "#api/lib/http.ts";
+import { diff, recordHistory } from "#core/lib/history.ts";
+import { historyList } from "#api/lib/history.ts";
+import { input, list, ok, whole } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { contains, listQuery, offsetOf, orderBy } from "#core/lib/list-query.ts";
 import { DOCUMENT_KINDS, storeUpload } from "#core/lib/uploads.ts";
+import { NotFound, Refused, pgErrorCode } from "#core/errors.ts";
 
 export const brandRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("profile")] as const;
@@ -145,8 +148,8 @@ brandRoutes.get("/v0.0.0/utilities/categories/tree", requireAuth, async (c) => {
 /** A brand the caller sees, else 404; `owned` also refuses a partner brand (422, read-only). */
 async function brandFor(c: Context<ApiEnv>, id: number, opts: { owned?: boolean; tx?: Tx } = {}) {
   const row = await findBrand(me(c), id, opts.tx);
-  if (!row) throw notFound();
-  if (opts.owned && row.businessId !== me(c)) throw new ApiError(422, "brand:api.partner_read_only");
+  if (!row) throw new NotFound();
+  if (opts.owned && row.businessId !== me(c)) throw new Refused("brand:api.partner_read_only");
   return row;
 }
 
@@ -158,7 +161,7 @@ async function categoryName(id: number) {
     .leftJoin(topCat, eq(topCat.id, parentCat.parentId))
     .where(eq(productCategories.id, id))
     .limit(1);
-  if (!row) throw new ApiError(422, "api:errors.validation", { product_category_id: ["validation:invalid"] });
+  if (!row) throw new Refused("api:errors.validation", { product_category_id: ["validation:invalid"] });
   return categoryPath(row);
 }
 
@@ -168,14 +171,14 @@ async function checkImage(c: Context<ApiEnv>, field: string, url: string | undef
   const name = url.replace(/^\/uploads\//, "");
   const [row] = await db.select({ name: uploads.name }).from(uploads)
     .where(and(eq(uploads.name, name), eq(uploads.userId, c.var.user.id), inArray(uploads.contentType, ["image/png", "image/jpeg"]))).limit(1);
-  if (!row) throw new ApiError(422, "api:errors.validation", { [field]: ["brand:errors.image_unknown"] });
+  if (!row) throw new Refused("api:errors.validation", { [field]: ["brand:errors.image_unknown"] });
 }
 
 async function checkNameFree(c: Context<ApiEnv>, name: string, exceptId?: number) {
   const [clash] = await db.select({ id: brands.id }).from(brands)
     .where(and(eq(brands.businessId, me(c)), sql`lower(${brands.name}) = lower(${name})`, exceptId ? ne(brands.id, exceptId) : undefined))
     .limit(1);
-  if (clash) throw new ApiError(422, "api:errors.validation", { name: ["brand:errors.name_taken"] });
+  if (clash) throw new Refused("api:errors.validation", { name: ["brand:errors.name_taken"] });
 }
 
 /** A unique-name race lost past checkNameFree is the same answer. */
@@ -183,7 +186,7 @@ async function nameRace<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (pgErrorCode(err) === "23505") throw new ApiError(422, "api:errors.validation", { name: ["brand:errors.name_taken"] });
+    if (pgErrorCode(err) === "23505") throw new Refused("api:errors.validation", { name: ["brand:errors.name_taken"] });
     throw err;
   }
 }
@@ -273,14 +276,14 @@ brandRoutes.post("/v0.0.0/brands/create-partnership", ...seller, async (c) => {
     .select({ id: brands.id, businessId: brands.businessId, status: brands.status, businessStatus: businesses.status })
     .from(brands).innerJoin(businesses, eq(businesses.id, brands.businessId))
     .where(eq(brands.id, body.brand_id)).limit(1);
-  if (target?.businessId === me(c)) throw new ApiError(422, "api:errors.validation", { brand_id: ["brand:errors.own_brand"] });
+  if (target?.businessId === me(c)) throw new Refused("api:errors.validation", { brand_id: ["brand:errors.own_brand"] });
   if (!target || target.status !== BRAND_STATUS.active || target.businessStatus !== BUSINESS_STATUS.active) {
-    throw new ApiError(422, "api:errors.validation", { brand_id: ["brand:errors.not_available"] });
+    throw new Refused("api:errors.validation", { brand_id: ["brand:errors.not_available"] });
   }
   const [existing] = await db.select({ status: partnerships.status }).from(partnerships)
     .where(and(eq(partnerships.kind, "brand"), eq(partnerships.refId, target.id), eq(partnerships.partnerBusinessId, me(c)))).limit(1);
   if (existing && OPEN_STATUSES.includes(existing.status)) {
-    throw new ApiError(422, "api:errors.validation", { brand_id: ["brand:errors.already_partner"] });
+    throw new Refused("api:errors.validation", { brand_id: ["brand:errors.already_partner"] });
   }
   await db.transaction((tx) => requestPartnership(tx, {
     kind: "brand", refId: target.id, ownerBusinessId: target.businessId, partnerBusinessId: me(c), userId: c.var.user.id,
@@ -441,21 +444,21 @@ brandRoutes.post("/v0.0.0/brands/:id{[0-9]+}/documents", ...seller, async (c) =>
     if (!isDocumentType(type)) errors.type = [type ? "brand:errors.document_type" : "validation:required"];
     if (form.file instanceof File && form.file.size > 0) file = form.file;
     else errors.file = ["validation:required"];
-    if (Object.keys(errors).length) throw new ApiError(422, "api:errors.validation", errors);
+    if (Object.keys(errors).length) throw new Refused("api:errors.validation", errors);
   } else {
     const body = await input(c, documentJson);
     type = body.type;
     const name = body.url.replace(/^\/uploads\//, "");
     const [own] = await db.select({ name: uploads.name, originalName: uploads.originalName }).from(uploads)
       .where(and(eq(uploads.name, name), eq(uploads.userId, c.var.user.id))).limit(1);
-    if (!own) throw new ApiError(422, "api:errors.validation", { url: ["brand:errors.document_unknown"] });
+    if (!own) throw new Refused("api:errors.validation", { url: ["brand:errors.document_unknown"] });
     url = `/uploads/${own.name}`;
     await db.update(uploads).set({ private: true }).where(eq(uploads.name, own.name));
   }
   const after = await db.transaction(async (tx) => {
     const brand = await brandFor(c, id, { owned: true, tx });
     const documents = brand.documents ?? [];
-    if (documents.length >= MAX_DOCUMENTS) throw new ApiError(422, "api:errors.validation", { file: ["brand:errors.too_many_documents"] });
+    if (documents.length >= MAX_DOCUMENTS) throw new Refused("api:errors.validation", { file: ["brand:errors.too_many_documents"] });
     let name: string;
     if (file) {
       url = await storeUpload(file, c.var.user.id, DOCUMENT_KINDS, "file", { private: true, tx });
@@ -481,7 +484,7 @@ brandRoutes.delete("/v0.0.0/brands/:id{[0-9]+}/documents", ...seller, async (c) 
     const brand = await brandFor(c, idParam(c), { owned: true, tx });
     const documents = brand.documents ?? [];
     const gone = documents.find((d) => d.url === url);
-    if (!gone) throw notFound();
+    if (!gone) throw new NotFound();
     await tx.update(brands).set({ documents: documents.filter((d) => d !== gone), timeModified: new Date() }).where(eq(brands.id, brand.id));
     await recordHistory(tx, {
       businessId: me(c), refType: "brand", refId: brand.id, userId: c.var.user.id, action: "document_remove",
@@ -502,8 +505,8 @@ const sectionOf = (c: Context<ApiEnv>) => c.req.param("section") as BrandSection
 async function sectionBrand(c: Context<ApiEnv>, section: BrandSection, opts: { write?: boolean; tx?: Tx } = {}) {
   const brand = await brandFor(c, idParam(c), { tx: opts.tx });
   if (brand.businessId === me(c)) return brand;
-  if (section !== "holiday") throw notFound();
-  if (opts.write) throw new ApiError(422, "brand:api.partner_read_only");
+  if (section !== "holiday") throw new NotFound();
+  if (opts.write) throw new Refused("brand:api.partner_read_only");
   return brand;
 }
 
@@ -538,7 +541,7 @@ for (const v of ["v0.0.0", "v0.0.1", "v0.0.2"]) {
       const brand = await sectionBrand(c, section, { write: true, tx });
       const [{ n }] = await tx.select({ n: count() }).from(brandEntries)
         .where(and(eq(brandEntries.brandId, brand.id), eq(brandEntries.section, section)));
-      if (n >= MAX_SECTION_ENTRIES) throw new ApiError(422, "brand:errors.too_many_entries", undefined, { max: MAX_SECTION_ENTRIES });
+      if (n >= MAX_SECTION_ENTRIES) throw new Refused("brand:errors.too_many_entries", undefined, { max: MAX_SECTION_ENTRIES });
       const [e] = await tx.insert(brandEntries).values({
         businessId: me(c), brandId: brand.id, section, data, sortOrder: sortOrderOf(section, data),
       }).returning();
@@ -558,7 +561,7 @@ for (const v of ["v0.0.0", "v0.0.1", "v0.0.2"]) {
       .where(and(eq(brandEntries.id, idParam(c, "entryId")), eq(brandEntries.brandId, brandId), eq(brandEntries.section, section),
         eq(brandEntries.businessId, me(c))))
       .for("update").limit(1);
-    if (!e) throw notFound();
+    if (!e) throw new NotFound();
     return e;
   }
 

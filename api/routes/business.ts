@@ -32,10 +32,12 @@ import { companyBody, type CompanyBody } from "#core/business/company-schema.ts"
 import { canAccess } from "#core/auth/privileges.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
-import { diff, historyList, recordHistory } from "#core/lib/history.ts";
-import { ApiError, forbidden, input, list, notFound, ok, whole } from "#api/lib/http.ts";
+import { diff, recordHistory } from "#core/lib/history.ts";
+import { historyList } from "#api/lib/history.ts";
+import { input, list, ok, whole } from "#api/lib/http.ts";
 import { contains, listQuery, offsetOf } from "#core/lib/list-query.ts";
 import { normalizePhone } from "#core/lib/phone.ts";
+import { NotFound, Refused, Forbidden } from "#core/errors.ts";
 
 export const businessRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("profile")] as const;
@@ -43,11 +45,11 @@ const seller = [requireAuth, requireSeller("profile")] as const;
 /** Checks the places exist and belong together; answers their names for the history. */
 export async function checkPlaces(body: CompanyBody) {
   const [city] = await db.select({ name: cities.name }).from(cities).where(eq(cities.id, body.city_id)).limit(1);
-  if (!city) throw new ApiError(422, "api:errors.validation", { city_id: ["validation:invalid"] });
+  if (!city) throw new Refused("api:errors.validation", { city_id: ["validation:invalid"] });
   let village: string | null = null;
   if (body.village_id) {
     const [v] = await db.select({ name: villages.name, cityId: villages.cityId }).from(villages).where(eq(villages.id, body.village_id)).limit(1);
-    if (!v || v.cityId !== body.city_id) throw new ApiError(422, "api:errors.validation", { village_id: ["company:errors.village_city"] });
+    if (!v || v.cityId !== body.city_id) throw new Refused("api:errors.validation", { village_id: ["company:errors.village_city"] });
     village = v.name;
   }
   return { city: city.name, village };
@@ -90,9 +92,9 @@ const idParam = (c: Context<ApiEnv>) => Number(c.req.param("id"));
  */
 async function companyFor(c: Context<ApiEnv>, id: number, opts: { owner?: boolean; tx?: Tx } = {}) {
   const row = await findCompany(c.var.user.id, id, opts.tx);
-  if (!row) throw notFound();
-  if (!canAccess(row, "profile")) throw forbidden("api:errors.no_privilege");
-  if (opts.owner && row.role !== "owner") throw forbidden("company:api.owner_only");
+  if (!row) throw new NotFound();
+  if (!canAccess(row, "profile")) throw new Forbidden("api:errors.no_privilege");
+  if (opts.owner && row.role !== "owner") throw new Forbidden("company:api.owner_only");
   return row;
 }
 
@@ -190,7 +192,7 @@ const groupBody = z.object({ name: z.string({ error: "required" }).trim().min(1,
 
 async function ownGroup(c: Context<ApiEnv>, id: number) {
   const [g] = await db.select().from(businessGroups).where(and(eq(businessGroups.id, id), eq(businessGroups.ownerUserId, c.var.user.id))).limit(1);
-  if (!g) throw notFound();
+  if (!g) throw new NotFound();
   return g;
 }
 
@@ -256,9 +258,9 @@ businessRoutes.put("/v0.0.0/business/:id{[0-9]+}/:action{activate|inactivate}", 
     // The answer is read before the lock goes, so it shows the status this call left.
     const company = await companyFor(c, idParam(c), { owner: true, tx });
     if (!TOGGLEABLE_STATUSES.includes(company.status)) {
-      throw new ApiError(422, "company:api.not_toggleable", undefined, { status: c.var.t(`common:status.${statusName(company.status)}`) });
+      throw new Refused("company:api.not_toggleable", undefined, { status: c.var.t(`common:status.${statusName(company.status)}`) });
     }
-    if (!activate && company.id === c.var.member.businessId) throw new ApiError(422, "company:api.in_use");
+    if (!activate && company.id === c.var.member.businessId) throw new Refused("company:api.in_use");
     if (company.status === to) return company;
     await tx.update(businesses).set({ status: to, timeModified: new Date() }).where(eq(businesses.id, company.id));
     await recordHistory(tx, {

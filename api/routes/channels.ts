@@ -57,19 +57,22 @@ import {
 import { PRIVILEGES } from "#core/auth/privileges.ts";
 import { ACTIVE, CHANNEL_PLATFORM_CODES, CHANNEL_PLATFORMS, CHANNEL_TYPES, INACTIVE, type ChannelPlatformCode } from "#core/profile/profile-enums.ts";
 import { defineExport } from "#core/jobs/exports.ts";
-import { memberships, requireAuth, requireSeller } from "#api/lib/auth.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import { memberships } from "#core/auth/tokens.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
-import { diff, historyList, recordHistory } from "#core/lib/history.ts";
-import { ApiError, input, list, notFound, ok, whole } from "#api/lib/http.ts";
+import { diff, recordHistory } from "#core/lib/history.ts";
+import { historyList } from "#api/lib/history.ts";
+import { input, list, ok, whole } from "#api/lib/http.ts";
 import { contains, listQuery, offsetOf, orderBy } from "#core/lib/list-query.ts";
 import { normalizePhone } from "#core/lib/phone.ts";
+import { NotFound, Refused } from "#core/errors.ts";
 
 export const channelRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("profile")] as const;
 const member = [requireAuth, requireSeller()] as const;
 
 const idParam = (c: Context<ApiEnv>) => Number(c.req.param("id"));
-const invalid = (field: string, message: string) => new ApiError(422, "api:errors.validation", { [field]: [message] });
+const invalid = (field: string, message: string) => new Refused("api:errors.validation", { [field]: [message] });
 
 /** Channel writes of one business run one after the other (default switching, unique names). */
 const lockChannels = (tx: Tx, businessId: number) =>
@@ -77,7 +80,7 @@ const lockChannels = (tx: Tx, businessId: number) =>
 
 async function channelFor(c: Context<ApiEnv>, id: number, tx?: Tx) {
   const row = await findChannel(c.var.member.businessId, id, tx);
-  if (!row) throw notFound();
+  if (!row) throw new NotFound();
   return row;
 }
 
@@ -207,7 +210,7 @@ async function toggle(c: Context<ApiEnv>) {
     // Decided on the locked row: a double click waits for the first and sees the status it left.
     const row = await channelFor(c, current.id, tx);
     if (row.status === to) return row;
-    if (!activate && row.isDefault) throw new ApiError(422, "channel:api.default_inactive");
+    if (!activate && row.isDefault) throw new Refused("channel:api.default_inactive");
     await tx.update(channels).set({ status: to, timeModified: new Date() }).where(eq(channels.id, row.id));
     await recordHistory(tx, {
       businessId, refType: "channel", refId: row.id, userId: c.var.user.id,
@@ -231,7 +234,7 @@ channelRoutes.get("/v0.0.1/channels/offline-online", ...member, async (c) => {
   const t = c.var.t;
   const storeId = q.store_id ?? q.store_branch_id;
   const graph = await businessChannelGraph(c.var.member.businessId);
-  if (storeId !== undefined && !graph.stores.some((s) => s.id === storeId)) throw notFound();
+  if (storeId !== undefined && !graph.stores.some((s) => s.id === storeId)) throw new NotFound();
   const linked = (channelId: number, sid?: number) => graph.links.some((l) => l.channelId === channelId && (sid === undefined || l.storeId === sid));
   const storeLinked = (sid: number) => graph.links.some((l) => l.storeId === sid);
   return ok(c, {
@@ -282,7 +285,7 @@ async function businessesAsked(c: Context<ApiEnv>, q: { business_id?: number; bu
   const asked = [...new Set([...(q.business_ids ?? []), ...(q.business_id ? [q.business_id] : [])])];
   if (!asked.length) return [c.var.member.businessId];
   const mine = new Set((await memberships(c.var.user.id)).map((m) => m.businessId));
-  if (asked.some((id) => !mine.has(id))) throw notFound();
+  if (asked.some((id) => !mine.has(id))) throw new NotFound();
   return asked;
 }
 

@@ -20,10 +20,15 @@ import type { z } from "zod";
 import { db, type Tx } from "#db/client.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
-import { historyList, recordHistory } from "#core/lib/history.ts";
-import { ApiError, input, list, notFound, ok, pgErrorCode } from "#api/lib/http.ts";
+import { recordHistory } from "#core/lib/history.ts";
+import { historyList } from "#api/lib/history.ts";
+import { input, list, ok } from "#api/lib/http.ts";
 import { listQuery, offsetOf } from "#core/lib/list-query.ts";
-import { statusRoutes, type StatusRoutesSpec } from "#api/lib/status-routes.ts";
+import { sellerScope } from "#core/actor.ts";
+import { changeStatus, type StatusSpec } from "#core/lib/status-change.ts";
+import type { TFunction } from "i18next";
+import { statusRoutes } from "#api/lib/status-routes.ts";
+import { NotFound, Refused, pgErrorCode } from "#core/errors.ts";
 
 export const seller = [requireAuth, requireSeller("products")] as const;
 export type Changes = Record<string, { from: unknown; to: unknown }>;
@@ -33,12 +38,12 @@ export type CrudSpec<B, R, F extends z.ZodObject> = {
   base: string;
   refType: string;
   idsField: string;
-  table: StatusRoutesSpec<R>["table"];
+  table: StatusSpec["table"];
   body: z.ZodType<B>;
   filters: F;
   find: (businessId: number, id: number, tx?: Tx) => Promise<R | undefined>;
   findMany: (businessId: number, filters: z.infer<F>, page: { limit: number; offset: number }) => Promise<{ rows: R[]; total: number }>;
-  json: (c: Context<ApiEnv>, row: R) => unknown;
+  json: (t: TFunction, row: R) => unknown;
   /** Inserts the record (and its children); answers its id. The history's "create" row is written here. */
   create: (tx: Tx, ctx: WriteContext, body: B) => Promise<number>;
   /** Applies the body to the locked record; answers what changed (empty: nothing to save). */
@@ -58,7 +63,7 @@ export function crudRoutes<B, R extends { id: number }, F extends z.ZodObject>(r
 
   async function recordFor(c: Context<ApiEnv>, id: number, tx?: Tx) {
     const row = await spec.find(biz(c), id, tx);
-    if (!row) throw notFound();
+    if (!row) throw new NotFound();
     return row;
   }
 
@@ -67,7 +72,7 @@ export function crudRoutes<B, R extends { id: number }, F extends z.ZodObject>(r
     try {
       return await db.transaction(fn);
     } catch (err) {
-      if (spec.unique && pgErrorCode(err) === "23505") throw new ApiError(422, "api:errors.validation", { [spec.unique.field]: [spec.unique.message] });
+      if (spec.unique && pgErrorCode(err) === "23505") throw new Refused("api:errors.validation", { [spec.unique.field]: [spec.unique.message] });
       throw err;
     }
   }
@@ -79,11 +84,11 @@ export function crudRoutes<B, R extends { id: number }, F extends z.ZodObject>(r
       spec.findMany(biz(c), filters, { limit: page.limit, offset: offsetOf(page) }),
       spec.summary?.(biz(c), filters),
     ]);
-    return list(c, rows.map((r) => spec.json(c, r)), total, page.limit, summary);
+    return list(c, rows.map((r) => spec.json(c.var.t, r)), total, page.limit, summary);
   });
 
-  routes.get(one, ...seller, async (c) => ok(c, spec.json(c, await recordFor(c, idOf(c)))));
-  routes.get(`${one}/update`, ...seller, async (c) => ok(c, spec.json(c, await recordFor(c, idOf(c)))));
+  routes.get(one, ...seller, async (c) => ok(c, spec.json(c.var.t, await recordFor(c, idOf(c)))));
+  routes.get(`${one}/update`, ...seller, async (c) => ok(c, spec.json(c.var.t, await recordFor(c, idOf(c)))));
 
   routes.post(spec.base, ...seller, async (c) => {
     const body = await input(c, spec.body);
@@ -93,7 +98,7 @@ export function crudRoutes<B, R extends { id: number }, F extends z.ZodObject>(r
       await recordHistory(tx, { businessId: ctx.businessId, refType: spec.refType, refId: id, userId: ctx.userId, action: "create" });
       return (await spec.find(ctx.businessId, id, tx))!;
     });
-    return ok(c, spec.json(c, row), spec.messages.created);
+    return ok(c, spec.json(c.var.t, row), spec.messages.created);
   });
 
   routes.put(one, ...seller, async (c) => {
@@ -107,18 +112,20 @@ export function crudRoutes<B, R extends { id: number }, F extends z.ZodObject>(r
       await recordHistory(tx, { businessId: ctx.businessId, refType: spec.refType, refId: id, userId: ctx.userId, action: "update", changes });
       return (await spec.find(ctx.businessId, id, tx))!;
     });
-    return ok(c, spec.json(c, row), spec.messages.updated);
+    return ok(c, spec.json(c.var.t, row), spec.messages.updated);
   });
 
   statusRoutes(routes, seller, {
     base: spec.base,
     bulkPaths: [spec.base, `${spec.base}/status`],
     idsField: spec.idsField,
-    table: spec.table,
-    refType: spec.refType,
-    find: (businessId, id) => spec.find(businessId, id),
-    answer: spec.json,
     message: spec.messages.status,
+    async set(scope, ids, activate) {
+      const s = sellerScope(scope, "products");
+      const done = await changeStatus(s, { table: spec.table, refType: spec.refType }, ids, activate);
+      const rows = await Promise.all(done.map((id) => spec.find(s.actor.member.businessId, id)));
+      return rows.filter((r) => r !== undefined).map((r) => spec.json(s.actor.t, r!));
+    },
   });
 
   routes.get(`${one}/update-history`, ...seller, async (c) => {

@@ -21,9 +21,10 @@ import { dayEnd, dayStart } from "#core/catalog/offerings-shared.ts";
 import { wibDayStart } from "#core/lib/time.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { diff, recordHistory } from "#core/lib/history.ts";
-import { ApiError, input, list, notFound, ok, whole } from "#api/lib/http.ts";
+import { input, list, ok, whole } from "#api/lib/http.ts";
 import { listQuery, offsetOf } from "#core/lib/list-query.ts";
 import { crudRoutes, seller } from "./offering-crud.ts";
+import { NotFound, Refused } from "#core/errors.ts";
 
 const BASE = "/v0.0.0/gift-vouchers";
 
@@ -34,7 +35,7 @@ const valuesOf = (b: GiftVoucherBody) => ({
 
 /** A validity that is over before today is refused (a new voucher, or new dates on an old one). */
 function checkNotOver(until: Date) {
-  if (until < wibDayStart()) throw new ApiError(422, "api:errors.validation", { valid_until: ["offering:errors.until_past"] });
+  if (until < wibDayStart()) throw new Refused("api:errors.validation", { valid_until: ["offering:errors.until_past"] });
 }
 
 export function registerGiftVouchers(routes: Hono<ApiEnv>) {
@@ -53,7 +54,7 @@ export function registerGiftVouchers(routes: Hono<ApiEnv>) {
     filters: giftVoucherFilters,
     find: findGiftVoucher,
     findMany: findGiftVouchers,
-    json: (c, r: GiftVoucherRow) => giftVoucherJson(r, c.var.t),
+    json: (t, r: GiftVoucherRow) => giftVoucherJson(r, t),
     messages: {
       created: "api-offering:gift_voucher.created",
       updated: "api-offering:gift_voucher.updated",
@@ -71,7 +72,7 @@ export function registerGiftVouchers(routes: Hono<ApiEnv>) {
       const changes = diff(giftVoucherSnapshot(before), giftVoucherSnapshot(values));
       if (changes.valid_until) checkNotOver(values.validUntil);
       if (values.quantity < before.redeemed) {
-        throw new ApiError(422, "api:errors.validation", { quantity: ["offering:errors.quantity_below_redeemed"] }, { count: before.redeemed });
+        throw new Refused("api:errors.validation", { quantity: ["offering:errors.quantity_below_redeemed"] }, { count: before.redeemed });
       }
       if (!Object.keys(changes).length) return changes;
       if (values.quantity > before.quantity) await addCodes(tx, businessId, before.id, values.quantity - before.quantity);
@@ -83,7 +84,7 @@ export function registerGiftVouchers(routes: Hono<ApiEnv>) {
 
   routes.get(`${BASE}/:id{[0-9]+}/codes`, ...seller, async (c) => {
     const voucher = await findGiftVoucher(c.var.member.businessId, Number(c.req.param("id")));
-    if (!voucher) throw notFound();
+    if (!voucher) throw new NotFound();
     const q = await input(c, listQuery.pick({ page: true, limit: true }).extend(codeFilters.shape), "query");
     const { rows, total } = await findCodes(voucher.id, q, { limit: q.limit, offset: offsetOf(q) });
     return list(c, rows.map(codeJson), total, q.limit, { quantity: voucher.quantity, redeemed_count: voucher.redeemed });
@@ -93,16 +94,16 @@ export function registerGiftVouchers(routes: Hono<ApiEnv>) {
     const businessId = c.var.member.businessId;
     const id = Number(c.req.param("id"));
     const codeId = Number(c.req.param("codeId"));
-    if (!(await findGiftVoucher(businessId, id))) throw notFound();
+    if (!(await findGiftVoucher(businessId, id))) throw new NotFound();
     const body = await input(c, z.object({ reference: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(100, "too_long").optional()) }));
     const code = await db.transaction(async (tx) => {
       const voucher = (await findGiftVoucher(businessId, id, tx))!;
       const [row] = await tx.select().from(giftVoucherCodes)
         .where(and(eq(giftVoucherCodes.giftVoucherId, id), eq(giftVoucherCodes.id, codeId))).limit(1).for("update");
-      if (!row) throw notFound();
-      if (row.timeRedeemed) throw new ApiError(422, "api-offering:gift_voucher.already_redeemed");
+      if (!row) throw new NotFound();
+      if (row.timeRedeemed) throw new Refused("api-offering:gift_voucher.already_redeemed");
       const now = new Date();
-      if (voucher.status !== 1 || now < voucher.validFrom || now > voucher.validUntil) throw new ApiError(422, "api-offering:gift_voucher.not_redeemable");
+      if (voucher.status !== 1 || now < voucher.validFrom || now > voucher.validUntil) throw new Refused("api-offering:gift_voucher.not_redeemable");
       const [done] = await tx.update(giftVoucherCodes).set({ timeRedeemed: now, reference: body.reference ?? null })
         .where(eq(giftVoucherCodes.id, codeId)).returning();
       await tx.update(giftVouchers).set({ timeModified: now }).where(eq(giftVouchers.id, id));

@@ -11,15 +11,15 @@ import {
 } from "#core/catalog/packages.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { diff } from "#core/lib/history.ts";
-import { ApiError } from "#api/lib/http.ts";
 import { crudRoutes } from "./offering-crud.ts";
+import { Refused } from "#core/errors.ts";
 
 const valuesOf = (b: PackageBody) => ({ name: b.name, sku: b.sku, description: b.description ?? "", image: b.image ?? null, price: b.price });
 
 /** The items with their SKUs; 422 on `items` when a variant is not the business's. */
 async function checkedItems(tx: Tx, businessId: number, body: PackageBody) {
   const skus = await businessVariants(tx, businessId, body.items.map((i) => i.variant_id));
-  if (skus.size !== body.items.length) throw new ApiError(422, "api:errors.validation", { items: ["offering:errors.variant_unknown"] });
+  if (skus.size !== body.items.length) throw new Refused("api:errors.validation", { items: ["offering:errors.variant_unknown"] });
   return body.items.map((i) => ({ variantId: i.variant_id, quantity: i.quantity, sku: skus.get(i.variant_id)! }));
 }
 
@@ -33,7 +33,7 @@ export function registerPackages(routes: Hono<ApiEnv>) {
     filters: packageFilters,
     find: findPackage,
     findMany: findPackages,
-    json: (c, r: PackageRow) => packageJson(r, c.var.t),
+    json: (t, r: PackageRow) => packageJson(r, t),
     unique: { field: "sku", message: "offering:errors.sku_taken" },
     messages: {
       created: "api-offering:package.created",

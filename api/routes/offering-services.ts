@@ -16,8 +16,8 @@ import {
 import { defineExport } from "#core/jobs/exports.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { diff } from "#core/lib/history.ts";
-import { ApiError } from "#api/lib/http.ts";
 import { crudRoutes } from "./offering-crud.ts";
+import { Refused } from "#core/errors.ts";
 
 /** The business's stores among `ids` (names for the history); 422 on store_ids when one is not. */
 async function storesFor(tx: Tx, businessId: number, ids: number[]) {
@@ -25,7 +25,7 @@ async function storesFor(tx: Tx, businessId: number, ids: number[]) {
   if (!wanted.length) return [];
   const rows = await tx.select({ id: stores.id, name: stores.name }).from(stores)
     .where(and(eq(stores.businessId, businessId), inArray(stores.id, wanted)));
-  if (rows.length !== wanted.length) throw new ApiError(422, "api:errors.validation", { store_ids: ["offering:errors.store_unknown"] });
+  if (rows.length !== wanted.length) throw new Refused("api:errors.validation", { store_ids: ["offering:errors.store_unknown"] });
   return rows.sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -43,7 +43,7 @@ export function registerServices(routes: Hono<ApiEnv>) {
     filters: serviceFilters,
     find: findService,
     findMany: findServices,
-    json: (c, r: ServiceRow) => serviceJson(r, c.var.t),
+    json: (t, r: ServiceRow) => serviceJson(r, t),
     unique: { field: "sku", message: "offering:errors.sku_taken" },
     messages: {
       created: "api-offering:service.created",

@@ -10,8 +10,8 @@ import { wibDayStart } from "#core/lib/time.ts";
 import { findVoucher, findVouchers, voucherBody, voucherFilters, voucherJson, voucherSnapshot, type VoucherBody, type VoucherRow } from "#core/catalog/vouchers.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { diff } from "#core/lib/history.ts";
-import { ApiError } from "#api/lib/http.ts";
 import { crudRoutes } from "./offering-crud.ts";
+import { Refused } from "#core/errors.ts";
 
 const valuesOf = (b: VoucherBody) => ({
   name: b.name, code: b.code, description: b.description ?? "", discountType: b.discount_type, discountValue: b.discount_value,
@@ -19,7 +19,7 @@ const valuesOf = (b: VoucherBody) => ({
 });
 
 function checkNotOver(until: Date) {
-  if (until < wibDayStart()) throw new ApiError(422, "api:errors.validation", { valid_until: ["offering:errors.until_past"] });
+  if (until < wibDayStart()) throw new Refused("api:errors.validation", { valid_until: ["offering:errors.until_past"] });
 }
 
 export function registerVouchers(routes: Hono<ApiEnv>) {
@@ -32,7 +32,7 @@ export function registerVouchers(routes: Hono<ApiEnv>) {
     filters: voucherFilters,
     find: findVoucher,
     findMany: findVouchers,
-    json: (c, r: VoucherRow) => voucherJson(r, c.var.t),
+    json: (t, r: VoucherRow) => voucherJson(r, t),
     unique: { field: "code", message: "offering:errors.code_taken" },
     messages: {
       created: "api-offering:voucher.created",
@@ -49,7 +49,7 @@ export function registerVouchers(routes: Hono<ApiEnv>) {
       const values = valuesOf(body);
       const changes = diff(voucherSnapshot(before), voucherSnapshot(values));
       if (changes.valid_until) checkNotOver(values.validUntil);
-      if (values.quota < before.used) throw new ApiError(422, "api:errors.validation", { quota: ["offering:errors.quota_below_used"] });
+      if (values.quota < before.used) throw new Refused("api:errors.validation", { quota: ["offering:errors.quota_below_used"] });
       if (!Object.keys(changes).length) return changes;
       await tx.update(vouchers).set({ ...values, timeModified: new Date() }).where(eq(vouchers.id, before.id));
       return changes;

@@ -31,7 +31,8 @@ import { checkbox, idList } from "#core/profile/store-schema.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { publish } from "#core/lib/events.ts";
-import { ApiError, input } from "#api/lib/http.ts";
+import { input } from "#api/lib/http.ts";
+import { NotFound, Refused } from "#core/errors.ts";
 
 export const orderActionRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("orders")] as const;
@@ -81,10 +82,10 @@ function handle(action: OrderAction) {
     const body = await input(c, actionBody);
     const fromPath = c.req.param("id");
     const ids = fromPath ? [Number(fromPath)] : [...(body.order_ids ?? []), ...(body.order_id ? [body.order_id] : [])];
-    if (!ids.length) throw new ApiError(422, "api:errors.validation", { order_ids: ["validation:required"] });
-    if (ids.length > 200) throw new ApiError(422, "api:errors.validation", { order_ids: ["validation:too_long"] });
+    if (!ids.length) throw new Refused("api:errors.validation", { order_ids: ["validation:required"] });
+    if (ids.length > 200) throw new Refused("api:errors.validation", { order_ids: ["validation:too_long"] });
     // Past the id column's range: no such order, and never a query error.
-    if (ids.some((id) => id > 2_147_483_647)) throw new ApiError(404, "api-orders:not_found");
+    if (ids.some((id) => id > 2_147_483_647)) throw new NotFound("api-orders:not_found");
 
     const businessId = c.var.member.businessId;
     const results = await applyToOrders(businessId, ids, {

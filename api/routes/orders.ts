@@ -47,8 +47,9 @@ import { ORDER_STAGES, ORDER_TABS, STAGE_KEYS, type OrderStage, type OrderStatus
 import { defineExport } from "#core/jobs/exports.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
-import { ApiError, fieldErrors, input, notFound, ok } from "#api/lib/http.ts";
-import { exportHistory, jobFor, queueExport, sendExport } from "./exports.ts";
+import { fieldErrors, input, ok } from "#api/lib/http.ts";
+import { exportHistoryList, queueExportCall, sendExport } from "./exports.ts";
+import { NotFound, Refused } from "#core/errors.ts";
 
 export const orderRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("orders")] as const;
@@ -128,7 +129,7 @@ async function picklistHandler(c: Context<ApiEnv>) {
   // order_ids may be repeated (?order_ids=1&order_ids=2) or a comma list.
   const raw = { ...c.req.query(), order_ids: c.req.queries("order_ids") };
   const parsed = picklistQuery.safeParse(raw);
-  if (!parsed.success) throw new ApiError(422, "api:errors.validation", fieldErrors(parsed.error, c.var.t));
+  if (!parsed.success) throw new Refused("api:errors.validation", fieldErrors(parsed.error, c.var.t));
   return ok(c, await picklist(biz(c), parsed.data));
 }
 orderRoutes.get("/v0.0.0/orders/picklist", ...seller, picklistHandler);
@@ -151,11 +152,11 @@ orderRoutes.put("/v0.0.0/orders/printed", ...seller, async (c) => {
 // ---------------------------------------------------------------------------------------------
 // Export (the list's filters, as an .xlsx background job) and its history
 // ---------------------------------------------------------------------------------------------
-orderRoutes.post("/v0.0.0/orders/export", ...seller, (c) => queueExport(c, "orders"));
-orderRoutes.get("/v0.0.0/orders/export-history", ...seller, (c) => exportHistory(c, "orders"));
+orderRoutes.post("/v0.0.0/orders/export", ...seller, (c) => queueExportCall(c, "orders"));
+orderRoutes.get("/v0.0.0/orders/export-history", ...seller, (c) => exportHistoryList(c, "orders"));
 orderRoutes.get("/v0.0.0/orders/export-history/download", ...seller, async (c) => {
   const q = await input(c, z.object({ job_id: z.coerce.number({ error: "invalid" }).int("invalid").positive("invalid").max(2_147_483_647, "invalid") }), "query");
-  return sendExport(c, await jobFor(c, q.job_id, "orders"));
+  return sendExport(c, q.job_id, "orders");
 });
 
 /**
@@ -176,7 +177,7 @@ defineExport("orders", {
   async check(businessId, filters: OrderFilters) {
     const count = await exactTotal(businessId, await prepareFilters(businessId, filters));
     if (count > MAX_EXPORT_ROWS) {
-      throw new ApiError(422, "api-orders:export_too_big", { date_from: ["api-orders:export_too_big"] }, { count, max: MAX_EXPORT_ROWS });
+      throw new Refused("api-orders:export_too_big", { date_from: ["api-orders:export_too_big"] }, { count, max: MAX_EXPORT_ROWS });
     }
   },
   columns: [
@@ -252,7 +253,7 @@ orderRoutes.post("/v0.1.0/promotions/sellers", ...seller, async (c) => {
   if (body.product_ids) {
     const ids = [...new Set(body.product_ids)];
     const mine = await db.select({ id: products.id }).from(products).where(and(eq(products.businessId, businessId), inArray(products.id, ids)));
-    if (mine.length !== ids.length) throw notFound();
+    if (mine.length !== ids.length) throw new NotFound();
   }
   return c.json({ code: 404, message: c.var.t("api:no_data"), data: [] }, 404);
 });

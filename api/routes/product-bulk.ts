@@ -43,8 +43,9 @@ import { kick } from "#core/jobs/worker.ts";
 import "#core/jobs/product-bulk.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
-import { ApiError, input, list, notFound, ok } from "#api/lib/http.ts";
+import { input, list, ok } from "#api/lib/http.ts";
 import { listQuery, offsetOf } from "#core/lib/list-query.ts";
+import { NotFound, Refused } from "#core/errors.ts";
 
 export const productBulkRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("products")] as const;
@@ -56,7 +57,7 @@ function sectionOf(value: string | undefined): MassUpdateSection {
   if (v in MASS_UPDATE_SECTIONS) return v as MassUpdateSection;
   const byId = SECTION_BY_ID[Number(v)];
   if (byId) return byId;
-  throw notFound();
+  throw new NotFound();
 }
 
 const idList = z.preprocess(
@@ -79,10 +80,10 @@ function xlsx(c: Context<ApiEnv>, data: Buffer, name: string) {
 async function uploadedXlsx(c: Context<ApiEnv>) {
   const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
   const file = body.file;
-  if (!(file instanceof File) || file.size === 0) throw new ApiError(422, "api:errors.validation", { file: ["validation:required"] });
-  if (file.size > MAX_FILE_BYTES) throw new ApiError(422, "api-product-bulk:file.too_big", { file: ["api-product-bulk:file.too_big"] });
+  if (!(file instanceof File) || file.size === 0) throw new Refused("api:errors.validation", { file: ["validation:required"] });
+  if (file.size > MAX_FILE_BYTES) throw new Refused("api-product-bulk:file.too_big", { file: ["api-product-bulk:file.too_big"] });
   const data = Buffer.from(await file.arrayBuffer());
-  if (!looksLikeXlsx(data)) throw new ApiError(422, "api-product-bulk:file.not_xlsx", { file: ["api-product-bulk:file.not_xlsx"] });
+  if (!looksLikeXlsx(data)) throw new Refused("api-product-bulk:file.not_xlsx", { file: ["api-product-bulk:file.not_xlsx"] });
   return { data, filename: (file.name || "upload.xlsx").slice(0, 200) };
 }
 
@@ -131,9 +132,9 @@ productBulkRoutes.put("/v0.0.0/product-bulk/update/:id{[0-9]+}/apply", ...seller
   const result = await db.transaction(async (tx) => {
     const [u] = await tx.select().from(productUploads)
       .where(and(eq(productUploads.businessId, businessId), eq(productUploads.id, id), eq(productUploads.mode, "update"))).for("update");
-    if (!u) throw notFound();
-    if (u.status !== "ready") throw new ApiError(422, "api-product-bulk:apply.not_ready", { upload_id: ["api-product-bulk:apply.not_ready"] });
-    if (!u.validRows) throw new ApiError(422, "api-product-bulk:apply.nothing", { upload_id: ["api-product-bulk:apply.nothing"] });
+    if (!u) throw new NotFound();
+    if (u.status !== "ready") throw new Refused("api-product-bulk:apply.not_ready", { upload_id: ["api-product-bulk:apply.not_ready"] });
+    if (!u.validRows) throw new Refused("api-product-bulk:apply.nothing", { upload_id: ["api-product-bulk:apply.nothing"] });
     const params: BulkJobParams = { uploadId: u.id, locale: c.var.locale };
     const [job] = await tx.insert(jobs).values({ businessId, userId: c.var.user.id, kind: JOB_KINDS.apply, params, filename: u.filename }).returning();
     const [after] = await tx.update(productUploads).set({ status: "applying", jobId: job.id, timeModified: new Date() }).where(eq(productUploads.id, u.id)).returning();

@@ -51,8 +51,9 @@ import { defineExport } from "#core/jobs/exports.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { recordHistory } from "#core/lib/history.ts";
-import { ApiError, input, notFound, ok } from "#api/lib/http.ts";
+import { input, ok } from "#api/lib/http.ts";
 import { listQuery, offsetOf } from "#core/lib/list-query.ts";
+import { NotFound, Refused } from "#core/errors.ts";
 
 export const productListRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("products")] as const;
@@ -111,7 +112,7 @@ async function applyAction(c: Context<ApiEnv>, ids: number[], action: Action) {
   const wanted = [...new Set(ids)];
   return db.transaction(async (tx) => {
     const rows = await lockProducts(tx, businessId, wanted);
-    if (rows.length !== wanted.length) throw notFound();
+    if (rows.length !== wanted.length) throw new NotFound();
     const done: Locked[] = [];
     const skipped: Skip[] = [];
     // Activating publishes: the publishing rule on the locked rows (one already published stays).
@@ -174,12 +175,12 @@ async function deleteProducts(tx: Tx, c: Context<ApiEnv>, rows: Locked[]) {
   const ids = rows.map((p) => p.id);
   // A variant in a package keeps its product (the package's stock is derived from it).
   const inPackage = await packageHolding(tx, ids);
-  if (inPackage) throw new ApiError(422, "api-product-list:delete.in_package", undefined, { name: inPackage.product, package: inPackage.package });
+  if (inPackage) throw new Refused("api-product-list:delete.in_package", undefined, { name: inPackage.product, package: inPackage.package });
   const stock = await tx.select({ id: products.id, name: products.name, onHand: products.onHand, available: products.available })
     .from(products).where(inArray(products.id, ids));
   // Stock set aside for orders must be released (or sent) first: deleting would lose those orders' goods.
   const reserved = stock.find((p) => p.onHand > p.available);
-  if (reserved) throw new ApiError(422, "api-product-list:delete.reserved", undefined, { name: reserved.name, count: reserved.onHand - reserved.available });
+  if (reserved) throw new Refused("api-product-list:delete.reserved", undefined, { name: reserved.name, count: reserved.onHand - reserved.available });
   for (const p of rows) {
     await recordHistory(tx, {
       businessId: biz(c), refType: REF, refId: p.id, userId: c.var.user.id, action: "delete",
@@ -209,7 +210,7 @@ productListRoutes.put("/v0.0.1/products/:id{[0-9]+}/:action{activate|deactivate}
   const result = await applyAction(c, [Number(c.req.param("id"))], action);
   // One product: a skip is a refusal with its reason.
   const [skip] = result.skipped;
-  if (skip) throw new ApiError(422, "api-product-list:refused", { status: [`api-product-list:skip.${skip.code}`] }, { reason: skip.reason });
+  if (skip) throw new Refused("api-product-list:refused", { status: [`api-product-list:skip.${skip.code}`] }, { reason: skip.reason });
   return answer(c, action, result);
 });
 

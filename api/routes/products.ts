@@ -34,9 +34,12 @@ import { productBody } from "#core/catalog/product-schema.ts";
 import { formOptions, locationKey, productDetail, productRow } from "#core/catalog/products.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
-import { historyList, recordHistory } from "#core/lib/history.ts";
-import { ApiError, input, list, notFound, ok, unix } from "#api/lib/http.ts";
+import { recordHistory } from "#core/lib/history.ts";
+import { historyList } from "#api/lib/history.ts";
+import { input, list, ok } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { listQuery, offsetOf } from "#core/lib/list-query.ts";
+import { NotFound, Refused } from "#core/errors.ts";
 
 export const productRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("products")] as const;
@@ -45,7 +48,7 @@ const biz = (c: Context<ApiEnv>) => c.var.member.businessId;
 
 async function detailOr404(c: Context<ApiEnv>, id: number) {
   const d = await productDetail(biz(c), id, c.var.t);
-  if (!d) throw notFound();
+  if (!d) throw new NotFound();
   return d;
 }
 
@@ -58,7 +61,7 @@ productRoutes.post("/v0.0.0/products", ...seller, async (c) => {
 });
 
 async function update(c: Context<ApiEnv>, id: number) {
-  if (!(await productRow(biz(c), id))) throw notFound();
+  if (!(await productRow(biz(c), id))) throw new NotFound();
   const body = await input(c, productBody);
   await db.transaction((tx) => saveProduct(tx, { businessId: biz(c), userId: c.var.user.id }, body, id));
   return ok(c, await detailOr404(c, id), "api-product:updated");
@@ -96,18 +99,18 @@ const imageJson = (i: typeof productImages.$inferSelect) => ({
 productRoutes.post("/v0.0.0/products/media", ...seller, async (c) => {
   const body = await input(c, mediaBody);
   if (!body.product_id) {
-    if (body.media_id) throw new ApiError(422, "api:errors.validation", { product_id: ["validation:required"] });
+    if (body.media_id) throw new Refused("api:errors.validation", { product_id: ["validation:required"] });
     return ok(c, await storeProductImage(body.file, c.var.user.id), "api-product:image_uploaded");
   }
   const businessId = biz(c);
   const productId = body.product_id;
   const row = await db.transaction(async (tx) => {
-    if (!(await productRow(businessId, productId, tx))) throw notFound();
+    if (!(await productRow(businessId, productId, tx))) throw new NotFound();
     const images = await tx.select().from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.position));
     const replaced = body.media_id ? images.find((i) => i.id === body.media_id) : undefined;
-    if (body.media_id && !replaced) throw notFound();
+    if (body.media_id && !replaced) throw new NotFound();
     if (!replaced && images.length >= PRODUCT_IMAGE.maxCount) {
-      throw new ApiError(422, "api-product:errors.too_many_images", { file: ["api-product:errors.too_many_images"] });
+      throw new Refused("api-product:errors.too_many_images", { file: ["api-product:errors.too_many_images"] });
     }
     const stored = await storeProductImage(body.file, c.var.user.id, "file", tx);
     const [img] = replaced
@@ -130,10 +133,10 @@ async function imagesFor(c: Context<ApiEnv>, tx: Parameters<Parameters<typeof db
   const productId = Number(c.req.param("id"));
   const imageId = Number(c.req.param("imageId"));
   const product = await productRow(biz(c), productId, tx);
-  if (!product) throw notFound();
+  if (!product) throw new NotFound();
   const images = await tx.select().from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.position), asc(productImages.id));
   const image = images.find((i) => i.id === imageId);
-  if (!image) throw notFound();
+  if (!image) throw new NotFound();
   return { product, images, image };
 }
 
@@ -173,7 +176,7 @@ productRoutes.delete(`/v0.0.0/products/${ID}/images/:imageId{[0-9]+}`, ...seller
 // ---------------------------------------------------------------------------------------------
 productRoutes.get(`/v0.0.0/products/${ID}/stock-history`, ...seller, async (c) => {
   const productId = Number(c.req.param("id"));
-  if (!(await productRow(biz(c), productId))) throw notFound();
+  if (!(await productRow(biz(c), productId))) throw new NotFound();
   const q = await input(c, listQuery.pick({ page: true, limit: true }).extend({
     variant_id: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive("invalid").optional()),
   }), "query");
@@ -222,7 +225,7 @@ productRoutes.get(`/v0.0.0/products/${ID}/stock-history`, ...seller, async (c) =
 
 productRoutes.get(`/v0.0.0/products/${ID}/update-history`, ...seller, async (c) => {
   const productId = Number(c.req.param("id"));
-  if (!(await productRow(biz(c), productId))) throw notFound();
+  if (!(await productRow(biz(c), productId))) throw new NotFound();
   const q = await input(c, listQuery.pick({ page: true, limit: true }), "query");
   return historyList(c, { businessId: biz(c), refType: HISTORY_REF, refId: productId }, q);
 });

@@ -22,13 +22,16 @@ import { apiTokens, BUSINESS_STATUS, businesses, uploads } from "#db/schema/inde
 import { approveBusiness } from "#core/business/business.ts";
 import { isDocumentType, MAX_DOCUMENTS } from "#db/schema/company-enums.ts";
 import { companyBody } from "#core/business/company-schema.ts";
-import { memberships, requireAuth } from "#api/lib/auth.ts";
+import { requireAuth } from "#api/lib/auth.ts";
+import { memberships } from "#core/auth/tokens.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { recordHistory } from "#core/lib/history.ts";
-import { ApiError, fieldErrors, notFound, ok, pgErrorCode, unix } from "#api/lib/http.ts";
+import { fieldErrors, ok } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { DOCUMENT_KINDS, MAX_UPLOAD_BYTES, sniff, storeUpload } from "#core/lib/uploads.ts";
 import { isDemo } from "#core/lib/demo.ts";
 import { checkPlaces, companyValues } from "./business.ts";
+import { NotFound, Refused, pgErrorCode } from "#core/errors.ts";
 
 export const sellerRoutes = new Hono<ApiEnv>();
 
@@ -53,13 +56,13 @@ async function readRegistration(c: Context<ApiEnv>) {
 sellerRoutes.post(
   "/v0.0.0/sellers/register",
   requireAuth,
-  bodyLimit({ maxSize: MAX_DOCUMENTS * (MAX_UPLOAD_BYTES + 64 * 1024), onError: () => { throw new ApiError(422, "api:upload.too_big"); } }),
+  bodyLimit({ maxSize: MAX_DOCUMENTS * (MAX_UPLOAD_BYTES + 64 * 1024), onError: () => { throw new Refused("api:upload.too_big"); } }),
   async (c) => {
     const user = c.var.user;
-    if ((await memberships(user.id)).length) throw new ApiError(422, "seller:api.already_seller");
+    if ((await memberships(user.id)).length) throw new Refused("seller:api.already_seller");
     const [pending] = await db.select({ id: businesses.id }).from(businesses)
       .where(and(eq(businesses.ownerUserId, user.id), eq(businesses.status, BUSINESS_STATUS.moderation))).limit(1);
-    if (pending) throw new ApiError(422, "seller:api.already_pending");
+    if (pending) throw new Refused("seller:api.already_pending");
 
     const { fields, files, linked, badLinked } = await readRegistration(c);
     const parsed = companyBody.safeParse(fields);
@@ -84,7 +87,7 @@ sellerRoutes.post(
       if (!isDocumentType(d.type)) add(`documents.${i}`, "seller:errors.document_type");
       else if (!own.some((u) => `/uploads/${u.name}` === d.url)) add(`documents.${i}`, "seller:errors.document_unknown");
     });
-    if (!parsed.success || Object.keys(errors).length) throw new ApiError(422, "api:errors.validation", errors);
+    if (!parsed.success || Object.keys(errors).length) throw new Refused("api:errors.validation", errors);
 
     const body = parsed.data;
     await checkPlaces(body);
@@ -108,7 +111,7 @@ sellerRoutes.post(
       return b;
     }).catch((e: unknown) => {
       // A double submit passes the check above twice; the one-in-moderation index stops the second.
-      throw pgErrorCode(e) === "23505" ? new ApiError(422, "seller:api.already_pending") : e;
+      throw pgErrorCode(e) === "23505" ? new Refused("seller:api.already_pending") : e;
     });
     return ok(c, {
       business_id: business.id,
@@ -122,13 +125,13 @@ sellerRoutes.post(
 
 /** Demo mode only: the owner approves their own company in moderation and becomes a seller. */
 sellerRoutes.post("/v0.0.0/demo/businesses/:id{[0-9]+}/approve", requireAuth, async (c) => {
-  if (!isDemo()) throw notFound();
+  if (!isDemo()) throw new NotFound();
   const id = Number(c.req.param("id"));
   const [own] = await db.select({ id: businesses.id }).from(businesses)
     .where(and(eq(businesses.id, id), eq(businesses.ownerUserId, c.var.user.id), eq(businesses.status, BUSINESS_STATUS.moderation))).limit(1);
-  if (!own) throw notFound();
+  if (!own) throw new NotFound();
   const approved = await approveBusiness(id, c.var.user.id);
-  if (!approved) throw notFound();
+  if (!approved) throw new NotFound();
   // The token now works in the approved company.
   await db.update(apiTokens).set({ businessId: id }).where(eq(apiTokens.id, c.var.tokenId));
   return ok(c, { business_id: id, is_seller: true }, "seller:api.approved");

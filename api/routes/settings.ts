@@ -10,10 +10,13 @@ import { z } from "zod";
 import { db } from "#db/client.ts";
 import { settings, users } from "#db/schema/index.ts";
 import { canAccess } from "#core/auth/privileges.ts";
-import { memberships, requireAuth } from "#api/lib/auth.ts";
+import { requireAuth } from "#api/lib/auth.ts";
+import { memberships } from "#core/auth/tokens.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { recordHistory } from "#core/lib/history.ts";
-import { ApiError, forbidden, input, notFound, ok, unix } from "#api/lib/http.ts";
+import { input, ok } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
+import { NotFound, Unauthenticated, Forbidden } from "#core/errors.ts";
 
 export const settingRoutes = new Hono<ApiEnv>();
 
@@ -29,7 +32,7 @@ export const SECURITY_OPTIONS = [
 async function ownBusiness(userId: number, rawId: string) {
   const id = Number(rawId);
   const member = (await memberships(userId)).find((m) => m.businessId === id);
-  if (!member) throw notFound();
+  if (!member) throw new NotFound();
   return member;
 }
 
@@ -65,7 +68,7 @@ const securityBody = z.object({
 
 settingRoutes.put("/v0.0.0/settings/business/:id/security-2fa", requireAuth, async (c) => {
   const member = await ownBusiness(c.var.user.id, c.req.param("id"));
-  if (!canAccess(member, "setting")) throw forbidden("api:errors.no_privilege");
+  if (!canAccess(member, "setting")) throw new Forbidden("api:errors.no_privilege");
   const { security_2fa } = await input(c, securityBody);
   const before = await settingsOf(member.businessId);
   await db.transaction(async (tx) => {
@@ -91,7 +94,7 @@ settingRoutes.get("/v0.0.0/settings/business/:id", requireAuth, async (c) => {
   const member = await ownBusiness(c.var.user.id, c.req.param("id"));
   const row = await settingsOf(member.businessId);
   const [user] = await db.select().from(users).where(eq(users.id, c.var.user.id));
-  if (!user) throw new ApiError(401, "api:errors.session_expired");
+  if (!user) throw new Unauthenticated("api:errors.session_expired");
   return ok(c, {
     business_id: member.businessId,
     account_settings: {

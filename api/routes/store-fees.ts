@@ -50,12 +50,16 @@ import {
 } from "#core/profile/store-fees.ts";
 import { percentText } from "#core/profile/store-fees-money.ts";
 import { statusRoutes } from "#api/lib/status-routes.ts";
+import { sellerScope } from "#core/actor.ts";
+import { changeStatus } from "#core/lib/status-change.ts";
 import { defineExport } from "#core/jobs/exports.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
-import { diff, historyList, recordHistory } from "#core/lib/history.ts";
-import { ApiError, input, list, notFound, ok } from "#api/lib/http.ts";
+import { diff, recordHistory } from "#core/lib/history.ts";
+import { historyList } from "#api/lib/history.ts";
+import { input, list, ok } from "#api/lib/http.ts";
 import { listQuery, offsetOf } from "#core/lib/list-query.ts";
+import { NotFound, Refused } from "#core/errors.ts";
 
 export const storeFeeRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("profile")] as const;
@@ -67,11 +71,11 @@ const answer = (c: Context<ApiEnv>, row: StoreFeeRow) => storeFeeJson(row, c.var
 
 async function feeFor(c: Context<ApiEnv>, id: number, tx?: Tx) {
   const row = await findStoreFee(biz(c), id, tx);
-  if (!row) throw notFound();
+  if (!row) throw new NotFound();
   return row;
 }
 
-const fieldError = (field: string, key: string) => new ApiError(422, "api:errors.validation", { [field]: [key] });
+const fieldError = (field: string, key: string) => new Refused("api:errors.validation", { [field]: [key] });
 
 /** The store and channel of a body, when they are the business's own (422 per field otherwise). */
 async function checkRefs(businessId: number, body: StoreFeeBody) {
@@ -88,7 +92,7 @@ async function checkRefs(businessId: number, body: StoreFeeBody) {
     if (!channel) errors.channel_id = ["site:errors.channel_not_yours"];
     else if (channelType(channel.code) === null || channelType(channel.code) === 1) errors.channel_id = ["site:errors.channel_not_online"];
   }
-  if (Object.keys(errors).length) throw new ApiError(422, "api:errors.validation", errors);
+  if (Object.keys(errors).length) throw new Refused("api:errors.validation", errors);
   return { store: store!.name, channel: channel?.name ?? null };
 }
 
@@ -173,11 +177,13 @@ storeFeeRoutes.put("/v0.0.0/store-fees/:id{[0-9]+}", ...seller, async (c) => {
 statusRoutes(storeFeeRoutes, seller, {
   base: "/v0.0.0/store-fees",
   idsField: "store_fee_ids",
-  table: storeFees,
-  refType: REF,
-  find: findStoreFee,
-  answer,
   message: (activate, count) => `site:api.${count === 1 ? "fee" : "fees"}_${activate ? "activated" : "inactivated"}`,
+  async set(scope, ids, activate) {
+    const seller = sellerScope(scope, "profile");
+    const done = await changeStatus(seller, { table: storeFees, refType: REF }, ids, activate);
+    const rows = await Promise.all(done.map((id) => findStoreFee(seller.actor.member.businessId, id)));
+    return rows.filter((r) => r !== undefined).map((r) => storeFeeJson(r!, seller.actor.t));
+  },
 });
 
 storeFeeRoutes.delete("/v0.0.0/store-fees/:id{[0-9]+}", ...seller, async (c) => {

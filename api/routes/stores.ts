@@ -71,31 +71,34 @@ import {
 } from "#core/profile/stores.ts";
 import { canAccess } from "#core/auth/privileges.ts";
 import { defineExport } from "#core/jobs/exports.ts";
-import { memberships, requireAuth, requireSeller } from "#api/lib/auth.ts";
+import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import { memberships } from "#core/auth/tokens.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
-import { diff, historyList, recordHistory } from "#core/lib/history.ts";
-import { ApiError, input, list, notFound, ok, whole } from "#api/lib/http.ts";
+import { diff, recordHistory } from "#core/lib/history.ts";
+import { historyList } from "#api/lib/history.ts";
+import { input, list, ok, whole } from "#api/lib/http.ts";
 import { contains, listQuery, offsetOf } from "#core/lib/list-query.ts";
 import { normalizePhone } from "#core/lib/phone.ts";
+import { NotFound, Refused } from "#core/errors.ts";
 
 export const storeRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("profile")] as const;
 
 const idParam = (c: Context<ApiEnv>) => Number(c.req.param("id"));
 const fail = (fields: Record<string, string[]>): never => {
-  throw new ApiError(422, "api:errors.validation", fields);
+  throw new Refused("api:errors.validation", fields);
 };
 
 /** The store for the caller's business, or 404. With `tx` its row stays locked until the end. */
 async function storeFor(c: Context<ApiEnv>, id: number, tx?: Tx) {
   const row = await findStore(c.var.member.businessId, id, tx);
-  if (!row) throw notFound();
+  if (!row) throw new NotFound();
   return row;
 }
 
 /** Partner stores are their owner's to change. */
 function ownOnly(c: Context<ApiEnv>, row: StoreRow) {
-  if (row.businessId !== c.var.member.businessId) throw new ApiError(422, "store:api.partner_readonly", undefined, { name: row.name });
+  if (row.businessId !== c.var.member.businessId) throw new Refused("store:api.partner_readonly", undefined, { name: row.name });
 }
 
 async function answerOne(c: Context<ApiEnv>, row: StoreRow, exec: typeof db | Tx = db) {
@@ -292,7 +295,7 @@ async function changeStatus(c: Context<ApiEnv>, ids: number[], activate: boolean
     for (const id of unique) {
       const row = await storeFor(c, id, tx);
       ownOnly(c, row);
-      if (!activate && row.isDefault && row.status === ACTIVE) throw new ApiError(422, "store:api.default_inactivate", undefined, { name: row.name });
+      if (!activate && row.isDefault && row.status === ACTIVE) throw new Refused("store:api.default_inactivate", undefined, { name: row.name });
       found.push(row);
     }
     const out: StoreRow[] = [];
@@ -341,7 +344,7 @@ async function channelToggle(c: Context<ApiEnv>) {
     const store = await storeFor(c, idParam(c), tx);
     // A channel id that is not this business's is as unknown as any other business's id.
     const mine = await tx.select({ id: channels.id }).from(channels).where(and(eq(channels.businessId, viewer), inArray(channels.id, wanted)));
-    if (mine.length !== wanted.length) throw notFound();
+    if (mine.length !== wanted.length) throw new NotFound();
     const ctx = await loadStoreContext(viewer, [store.id], tx);
     const entries = onlineChannels(store, ctx, viewer, t);
     const asked = entries.filter((e) => wanted.includes(e.id));

@@ -20,14 +20,17 @@ import { db } from "#db/client.ts";
 import * as ref from "#db/reference-data.ts";
 import { banks, businesses, cities, courierServices, couriers, provinces, villages } from "#db/schema/index.ts";
 import { DOCUMENT_TYPES, LEGAL_TYPES } from "#db/schema/company-enums.ts";
-import { memberships, requireAuth } from "#api/lib/auth.ts";
+import { requireAuth } from "#api/lib/auth.ts";
+import { memberships } from "#core/auth/tokens.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
-import { ApiError, input, ok, whole } from "#api/lib/http.ts";
+import { input, ok, whole } from "#api/lib/http.ts";
 import { contains } from "#core/lib/list-query.ts";
-import { ImageError, parseCrop, squareImage } from "#core/lib/images.ts";
 import { reverseGeocode, searchPlaces } from "#core/lib/maps.ts";
 import { hit } from "#core/lib/rate-limit.ts";
-import { IMAGE_KINDS, MAX_UPLOAD_BYTES, sniff, storeUpload } from "#core/lib/uploads.ts";
+import { MAX_UPLOAD_BYTES } from "#core/lib/uploads.ts";
+import { citiesQuery, cityColumns as city, listCities, listProvinces, listVillages } from "#core/utilities/places.ts";
+import { tooBig, uploadFile } from "#core/utilities/upload.ts";
+import { Refused, TooMany } from "#core/errors.ts";
 
 export const utilityRoutes = new Hono<ApiEnv>();
 
@@ -37,46 +40,14 @@ export const utilityRoutes = new Hono<ApiEnv>();
 // ---------------------------------------------------------------------------------------------
 // Places
 // ---------------------------------------------------------------------------------------------
-const city = {
-  location_id: cities.id,
-  location_name: cities.name,
-  province_id: provinces.id,
-  province_name: provinces.name,
-};
+utilityRoutes.get("/v0.0.0/utilities/provinces", requireAuth, async (c) => whole(c, await listProvinces(c.var.scope)));
 
-utilityRoutes.get("/v0.0.0/utilities/provinces", requireAuth, async (c) =>
-  whole(c, await db.select({ province_id: provinces.id, name: provinces.name }).from(provinces).orderBy(asc(provinces.name))));
+utilityRoutes.get("/v0.0.0/utilities/locations", requireAuth, async (c) =>
+  whole(c, await listCities(c.var.scope, await input(c, citiesQuery, "query"))));
 
-const locationsQuery = z.object({
-  // Pickers search from 3 typed characters (spec section 5); a shorter text lists everything.
-  search: z.string().trim().max(100).optional(),
-  province_id: z.coerce.number().int().positive("invalid").optional(),
-});
-
-/** Cities (kota and kabupaten) with their province, by province then name. */
-utilityRoutes.get("/v0.0.0/utilities/locations", requireAuth, async (c) => {
-  const q = await input(c, locationsQuery, "query");
-  const where: SQL[] = [];
-  if (q.search && q.search.length >= 3) where.push(or(ilike(cities.name, contains(q.search)), ilike(provinces.name, contains(q.search)))!);
-  if (q.province_id) where.push(eq(cities.provinceId, q.province_id));
-  const rows = await db
-    .select(city)
-    .from(cities)
-    .innerJoin(provinces, eq(provinces.id, cities.provinceId))
-    .where(and(...where))
-    .orderBy(asc(provinces.name), asc(cities.name));
-  return whole(c, rows);
-});
-
-/** Villages (kelurahan/desa) of one city, with their district (kecamatan) and postcode. */
 utilityRoutes.get("/v0.0.0/utilities/villages", requireAuth, async (c) => {
   const q = await input(c, z.object({ location_id: z.coerce.number({ error: "required" }).int().positive("required") }), "query");
-  const rows = await db
-    .select({ village_id: villages.id, name: villages.name, district: villages.district, postcode: villages.postcode })
-    .from(villages)
-    .where(eq(villages.cityId, q.location_id))
-    .orderBy(asc(villages.district), asc(villages.name));
-  return whole(c, rows);
+  return whole(c, await listVillages(c.var.scope, q.location_id));
 });
 
 /** Cities where the caller's businesses are, by name (the spec calls it with sort=1). */
@@ -162,46 +133,14 @@ utilityRoutes.get("/v0.0.0/utilities/company-documents", requireAuth, (c) =>
 // ---------------------------------------------------------------------------------------------
 // Upload
 // ---------------------------------------------------------------------------------------------
-const tooBig = () => new ApiError(422, "api:upload.too_big", { file: ["api:upload.too_big"] });
-const wrongType = () => new ApiError(422, "api:upload.wrong_type", { file: ["api:upload.wrong_type"] });
-
-/**
- * One file (png/jpeg by its bytes, ≤ 2048 KB); answers its URL (spec: code 200, data is the URL).
- * A bigger body is refused unread. Two purposes, told apart by the `purpose` field:
- * - `purpose=image` (every "image" of a brand, store, product …: the cropper uploader): the picture
- *   must also decode; it is stored as an 800×800 white-filled JPEG, cropped to the optional `crop`
- *   box (JSON {x, y, width, height} in pixels of the upright picture) or fitted whole without one
- *   (core/lib/images.ts).
- * - no purpose, or `purpose=file`: the file is kept exactly as sent (scans named later by the seller
- *   registration as documents; company documents with PDFs go through /sellers/register itself).
- */
+/** One file → its URL (core/utilities/upload.ts). A bigger body is refused unread. */
 utilityRoutes.post(
   "/v0.0.0/utilities/upload",
   requireAuth,
   bodyLimit({ maxSize: MAX_UPLOAD_BYTES + 64 * 1024, onError: () => { throw tooBig(); } }),
   async (c) => {
     const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const purpose = body.purpose ?? "file";
-    if (purpose !== "file" && purpose !== "image") throw new ApiError(422, "api:errors.validation", { purpose: ["validation:invalid"] });
-    const file = body.file;
-    if (!(file instanceof File) || file.size === 0) throw new ApiError(422, "api:errors.validation", { file: ["validation:required"] });
-    if (purpose === "file") return ok(c, await storeUpload(file, c.var.user.id, IMAGE_KINDS), "utilities:upload.done");
-
-    if (file.size > MAX_UPLOAD_BYTES) throw tooBig();
-    const crop = parseCrop(body.crop);
-    if (crop === null) throw new ApiError(422, "api:errors.validation", { crop: ["validation:invalid"] });
-    const data = Buffer.from(await file.arrayBuffer());
-    if (!sniff(data, IMAGE_KINDS)) throw wrongType();
-    let jpeg: Buffer;
-    try {
-      jpeg = await squareImage(data, crop);
-    } catch (err) {
-      if (err instanceof ImageError && err.reason === "crop") throw new ApiError(422, "api:errors.validation", { crop: ["validation:invalid"] });
-      throw wrongType();
-    }
-    const name = `${(file.name.replace(/\.[^.]*$/, "") || "image").slice(0, 190)}.jpg`;
-    const url = await storeUpload(new File([new Uint8Array(jpeg)], name, { type: "image/jpeg" }), c.var.user.id, ["jpeg"]);
-    return ok(c, url, "utilities:upload.done");
+    return ok(c, await uploadFile(c.var.scope, body), "utilities:upload.done");
   },
 );
 
@@ -210,7 +149,7 @@ utilityRoutes.post(
 // ---------------------------------------------------------------------------------------------
 async function geocodeLimit(c: Context<ApiEnv>) {
   const wait = await hit(`geocode:${c.var.user.id}`, 30, 60);
-  if (wait) throw new ApiError(429, "api:errors.too_many_attempts", { seconds: wait }, { seconds: wait });
+  if (wait) throw new TooMany("api:errors.too_many_attempts", wait);
 }
 
 utilityRoutes.get("/v0.0.0/utilities/geocode/reverse", requireAuth, async (c) => {

@@ -48,13 +48,17 @@ import {
 } from "#core/profile/warehouses.ts";
 import { cityOf } from "#core/profile/warehouses-shared.ts";
 import { statusRoutes } from "#api/lib/status-routes.ts";
+import { sellerScope } from "#core/actor.ts";
+import { changeStatus } from "#core/lib/status-change.ts";
 import { defineExport } from "#core/jobs/exports.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
-import { diff, historyList, recordHistory } from "#core/lib/history.ts";
-import { ApiError, input, list, notFound, ok, whole } from "#api/lib/http.ts";
+import { diff, recordHistory } from "#core/lib/history.ts";
+import { historyList } from "#api/lib/history.ts";
+import { input, list, ok, whole } from "#api/lib/http.ts";
 import { listQuery, offsetOf } from "#core/lib/list-query.ts";
 import { normalizePhone } from "#core/lib/phone.ts";
+import { NotFound, Refused } from "#core/errors.ts";
 
 export const warehouseRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("profile")] as const;
@@ -67,7 +71,7 @@ const answer = (c: Context<ApiEnv>, row: WarehouseRow) => warehouseJson(row, c.v
 /** The warehouse of the caller's business, else 404. With `tx` its row stays locked. */
 async function warehouseFor(c: Context<ApiEnv>, id: number, tx?: Tx) {
   const row = await findWarehouse(biz(c), id, tx);
-  if (!row) throw notFound();
+  if (!row) throw new NotFound();
   return row;
 }
 
@@ -166,11 +170,11 @@ warehouseRoutes.put("/v0.0.0/warehouses/:id{[0-9]+}", ...seller, async (c) => {
     await lockDefaults(tx, businessId);
     const before = await warehouseFor(c, id, tx);
     if (body.is_default === false && before.isDefault) {
-      throw new ApiError(422, "api:errors.validation", { is_default: ["site:errors.default_required"] });
+      throw new Refused("api:errors.validation", { is_default: ["site:errors.default_required"] });
     }
     const makeDefault = body.is_default === true && !before.isDefault;
     if (makeDefault && before.status !== 1) {
-      throw new ApiError(422, "api:errors.validation", { is_default: ["site:errors.default_needs_active"] });
+      throw new Refused("api:errors.validation", { is_default: ["site:errors.default_needs_active"] });
     }
     const changes = diff(snapshot(before, before.cityName), snapshot(values, city?.name ?? null));
     if (makeDefault) {
@@ -191,17 +195,22 @@ warehouseRoutes.put("/v0.0.0/warehouses/:id{[0-9]+}", ...seller, async (c) => {
 statusRoutes(warehouseRoutes, seller, {
   base: "/v0.0.0/warehouses",
   idsField: "warehouse_ids",
-  table: warehouses,
-  refType: REF,
-  find: findWarehouse,
-  answer,
   message: (activate, count) => `site:api.${count === 1 ? "warehouse" : "warehouses"}_${activate ? "activated" : "inactivated"}`,
-  columns: { name: warehouses.name, isDefault: warehouses.isDefault },
-  lock: lockDefaults,
-  // The default warehouse cannot be made inactive (another one becomes the default first).
-  check: (rows, activate) => {
-    const theDefault = rows.find((r) => r.isDefault);
-    if (!activate && theDefault) throw new ApiError(422, "site:errors.default_inactivate", undefined, { name: theDefault.name as string });
+  async set(scope, ids, activate) {
+    const seller = sellerScope(scope, "profile");
+    const done = await changeStatus(seller, {
+      table: warehouses,
+      refType: REF,
+      columns: { name: warehouses.name, isDefault: warehouses.isDefault },
+      lock: lockDefaults,
+      // The default warehouse cannot be made inactive (another one becomes the default first).
+      check: (rows, activate) => {
+        const theDefault = rows.find((r) => r.isDefault);
+        if (!activate && theDefault) throw new Refused("site:errors.default_inactivate", undefined, { name: theDefault.name as string });
+      },
+    }, ids, activate);
+    const rows = await Promise.all(done.map((id) => findWarehouse(seller.actor.member.businessId, id)));
+    return rows.filter((r) => r !== undefined).map((r) => warehouseJson(r!, seller.actor.t));
   },
 });
 
@@ -227,7 +236,7 @@ async function checkUniqueName(tx: Tx, warehouseId: number, name: string, except
       except ? ne(warehousePartitions.id, except) : undefined,
     ))
     .limit(1);
-  if (taken) throw new ApiError(422, "api:errors.validation", { name: ["site:errors.partition_duplicate"] });
+  if (taken) throw new Refused("api:errors.validation", { name: ["site:errors.partition_duplicate"] });
 }
 
 async function partitionFor(tx: Tx, warehouseId: number, pid: number) {
@@ -237,7 +246,7 @@ async function partitionFor(tx: Tx, warehouseId: number, pid: number) {
     .where(and(eq(warehousePartitions.warehouseId, warehouseId), eq(warehousePartitions.id, pid)))
     .limit(1)
     .for("update");
-  if (!p) throw notFound();
+  if (!p) throw new NotFound();
   return p;
 }
 
@@ -253,7 +262,7 @@ warehouseRoutes.post("/v0.0.0/warehouses/:id{[0-9]+}/partitions", ...seller, asy
   const { name } = await input(c, partitionBody);
   const p = await db.transaction(async (tx) => {
     const w = await warehouseFor(c, id, tx); // locks the warehouse: one partition change at a time
-    if (w.partitions.length >= MAX_PARTITIONS) throw new ApiError(422, "api:errors.validation", { name: ["site:errors.too_many_partitions"] });
+    if (w.partitions.length >= MAX_PARTITIONS) throw new Refused("api:errors.validation", { name: ["site:errors.too_many_partitions"] });
     await checkUniqueName(tx, id, name);
     const [row] = await tx.insert(warehousePartitions).values({ businessId: biz(c), warehouseId: id, name }).returning();
     await tx.update(warehouses).set({ timeModified: new Date() }).where(eq(warehouses.id, id));
@@ -294,7 +303,7 @@ warehouseRoutes.delete("/v0.0.0/warehouses/:id{[0-9]+}/partitions/:pid{[0-9]+}",
     // Stock was kept there: its history stays readable, so the partition stays (spec section 5's
     // "you can't delete the {title} because it already had transaction").
     const [held] = await tx.select({ id: stockLevels.id }).from(stockLevels).where(eq(stockLevels.partitionId, pid)).limit(1);
-    if (held) throw new ApiError(422, "site:api.partition_has_stock", { name: ["site:api.partition_has_stock"] }, { title: before.name });
+    if (held) throw new Refused("site:api.partition_has_stock", { name: ["site:api.partition_has_stock"] }, { title: before.name });
     await tx.delete(warehousePartitions).where(eq(warehousePartitions.id, pid));
     await tx.update(warehouses).set({ timeModified: new Date() }).where(eq(warehouses.id, id));
     await recordHistory(tx, {

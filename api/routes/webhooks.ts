@@ -13,7 +13,8 @@ import { Hono } from "hono";
 import { SIGNATURE_HEADER, verifySignature } from "#core/orders/webhook-signing.ts";
 import { channelForCode, handleWebhookEvent, webhookEvent } from "#core/orders/webhooks.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
-import { ApiError, fieldErrors, ok } from "#api/lib/http.ts";
+import { fieldErrors, ok } from "#api/lib/http.ts";
+import { Refused, Unauthenticated } from "#core/errors.ts";
 
 export const webhookRoutes = new Hono<ApiEnv>();
 
@@ -28,17 +29,17 @@ function message(issue: { code: string; input?: unknown; origin?: string }) {
 webhookRoutes.post("/webhooks/channels/:code/orders", async (c) => {
   const code = c.req.param("code").toLowerCase();
   const raw = await c.req.text();
-  if (!verifySignature(code, raw, c.req.header(SIGNATURE_HEADER))) throw new ApiError(401, "api-webhooks:bad_signature");
+  if (!verifySignature(code, raw, c.req.header(SIGNATURE_HEADER))) throw new Unauthenticated("api-webhooks:bad_signature");
   const channel = await channelForCode(code);
 
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
-    throw new ApiError(422, "api-webhooks:not_json");
+    throw new Refused("api-webhooks:not_json");
   }
   const parsed = webhookEvent.safeParse(json, { error: message });
-  if (!parsed.success) throw new ApiError(422, "api:errors.validation", fieldErrors(parsed.error, c.var.t));
+  if (!parsed.success) throw new Refused("api:errors.validation", fieldErrors(parsed.error, c.var.t));
 
   const result = await handleWebhookEvent(channel, parsed.data);
   const { created, ...data } = result;

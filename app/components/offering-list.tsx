@@ -3,11 +3,11 @@
  * its total, an intro line, Add (and export where the list exports), the filter bar (search, the
  * kind's own filters, sort, page size), the status switch's no-JavaScript confirm step, the table
  * (a card per row on a phone), the empty state, pagination and the update-history modal. The server
- * half is the shared loadListPage / listPageAction (app/lib/list-page.server.ts).
+ * half is the shared loadListPage / listPageAction (app/lib/list-page-via-api.server.ts).
  */
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
-import type { ListPageData } from "#app/lib/list-page.server.ts";
+import type { ListPageData } from "#app/lib/list-page-via-api.server.ts";
 import { formatNumber } from "#core/lib/format.ts";
 import { listHref, type FilterSpec } from "#app/lib/list-params.ts";
 import { buttonClass } from "./button.tsx";

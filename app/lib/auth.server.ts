@@ -1,46 +1,57 @@
 /**
- * The web's guards. Every admin and become-seller page first asks the API who the token is
- * (once per request, shared through meContext); the API stays the judge of sessions and access.
+ * The web's guards and its actor. Every admin and become-seller page resolves the session's token
+ * to the request's actor once (core/actor.ts), and reads the account overview the sidebar and the
+ * guards need (core/auth/account.ts, the same function GET /accounts/me answers with). Loaders and
+ * actions then call core functions with `getScope(context)`.
  */
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { callApi } from "./api.server.ts";
+import { actorFromToken, scopeOf, sellerScope, type Actor, type Scope, type SellerScope } from "#core/actor.ts";
+import { accountOverview, type AccountOverview } from "#core/auth/account.ts";
+import type { Privilege } from "#core/auth/privileges.ts";
+import { Unauthenticated } from "#core/errors.ts";
+import { translator } from "#core/i18n.ts";
 import { getLocale } from "./i18n.server.ts";
 import { localePath, stripLocale } from "./i18n.ts";
-import { sessionContext } from "./session.server.ts";
+import { pushToast, sessionContext } from "./session.server.ts";
 import { privilegeForPath } from "./navigation.ts";
 
-export type Me = {
-  user: { id: number; name: string; email: string | null; phone: string | null; profile_status: number; role: string };
-  is_seller: boolean;
-  business_id: number | null;
-  business_name: string | null;
-  member_role: "owner" | "staff" | null;
-  privileges: string[];
-  default_route: string;
-  businesses: { business_id: number; name: string; role: string }[];
-  pending_business: { business_id: number; name: string; status: number; time_created: number } | null;
-};
+export type Me = AccountOverview;
 
 export const meContext = createContext<Me | null>(null);
+const actorContext = createContext<Actor | null>(null);
 
 function toSignIn(request: Request, context: Readonly<RouterContextProvider>) {
   const url = new URL(request.url);
-  const back = stripLocale(url.pathname) + url.search;
+  const back = stripLocale(url.pathname.replace(/\.data$/, "")) + url.search;
   return redirect(`${localePath(getLocale(context), "/auth")}?redirectTo=${encodeURIComponent(back)}`);
 }
 
-/** Signed-in users only; anyone else goes to /auth and comes back here after signing in. */
+/**
+ * Signed-in users only; anyone else goes to /auth and comes back here after signing in. A token
+ * that is no longer valid (expired, revoked by a password change elsewhere) is dropped with a notice.
+ */
 export const requireUser: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (!context.get(sessionContext).session.get("token")) throw toSignIn(request, context);
-  const res = await callApi<Me>({ request, context }, "GET", "/v0.0.0/accounts/me", { quiet: true });
-  if (!res.ok) throw toSignIn(request, context);
-  context.set(meContext, res.data);
+  const web = context.get(sessionContext);
+  const token = web.session.get("token");
+  if (!token) throw toSignIn(request, context);
+  let actor: Actor;
+  try {
+    actor = await actorFromToken(token, getLocale(context));
+  } catch (e) {
+    if (!(e instanceof Unauthenticated)) throw e;
+    web.session.unset("token");
+    web.dirty = true;
+    pushToast(web, { type: "danger", message: translator(getLocale(context))(e.message) });
+    throw toSignIn(request, context);
+  }
+  context.set(actorContext, actor);
+  context.set(meContext, await accountOverview(scopeOf(actor)));
   return next();
 };
 
 /** The admin area: sellers only (others to /become-seller); staff only where their access list allows. */
 export const requireSeller: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const me = context.get(meContext)!;
+  const me = getMe(context);
   const locale = getLocale(context);
   if (!me.is_seller) throw redirect(localePath(locale, "/become-seller"));
   const path = stripLocale(new URL(request.url).pathname.replace(/\.data$/, ""));
@@ -53,7 +64,7 @@ export const requireSeller: MiddlewareFunction<Response> = async ({ request, con
 
 /** The become-seller pages: a seller has nothing to do there. */
 export const requireNotSeller: MiddlewareFunction<Response> = async ({ context }, next) => {
-  if (context.get(meContext)!.is_seller) throw redirect(localePath(getLocale(context), "/dashboard"));
+  if (getMe(context).is_seller) throw redirect(localePath(getLocale(context), "/dashboard"));
   return next();
 };
 
@@ -61,4 +72,16 @@ export function getMe(context: Readonly<RouterContextProvider>): Me {
   const me = context.get(meContext);
   if (!me) throw new Error("getMe outside a guarded route");
   return me;
+}
+
+/** `{ db, actor }` for core calls of a signed-in page (under requireUser). */
+export function getScope(context: Readonly<RouterContextProvider>): Scope {
+  const actor = context.get(actorContext);
+  if (!actor) throw new Error("getScope outside a guarded route");
+  return scopeOf(actor);
+}
+
+/** The scope of a seller page needing `privilege` (Forbidden otherwise: the 403 page). */
+export function getSellerScope(context: Readonly<RouterContextProvider>, privilege?: Privilege): SellerScope {
+  return sellerScope(getScope(context), privilege);
 }

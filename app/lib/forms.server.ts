@@ -1,13 +1,40 @@
 import type { Submission } from "@conform-to/react";
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { domainErrorOfDatabase, Refused } from "#core/errors.ts";
+import { translator } from "#core/i18n.ts";
 import type { ApiFail } from "./api.server.ts";
+import { getLocale } from "./i18n.server.ts";
+
+const SECRET_FIELDS = ["password", "new_password", "password_confirmation", "current_password"];
 
 /**
- * The one way an action answers a failed API call: the API's per-field messages (already in the
- * user's language) go next to the fields, anything else above the form; what was typed stays.
- * Passwords are never sent back.
+ * The one way an action answers a refusal from core: the per-field messages (in the page's
+ * language) go next to their fields, the rest above the form; what was typed stays. Anything but a
+ * refusal is thrown on (app/lib/errors.server.ts makes its page). Passwords are never sent back.
+ *
+ *   try { await createFactory(scope, submission.value) } catch (e) { return replyRefused(args, submission, e) }
  */
-export function replyWithApiError(submission: Submission<unknown>, failure: ApiFail, hideFields: string[] = ["password", "new_password", "password_confirmation"]) {
+export function replyRefused(
+  { context }: { context: Readonly<RouterContextProvider> },
+  submission: Submission<unknown>,
+  err: unknown,
+  hideFields: string[] = SECRET_FIELDS,
+) {
+  const refusal = err instanceof Refused ? err : domainErrorOfDatabase(err);
+  if (!(refusal instanceof Refused)) throw err;
+  const t = translator(getLocale(context));
+  const fields: Record<string, string[]> = {};
+  for (const [name, keys] of Object.entries(refusal.fields ?? {})) fields[name] = keys.map((k) => t(k, refusal.vars));
+  const { _form, ...fieldErrors } = fields;
+  const formErrors = _form ?? (refusal.fields ? [] : [t(refusal.message, refusal.vars)]);
+  return data(submission.reply({ fieldErrors, formErrors, hideFields }), { status: 400 });
+}
+
+/**
+ * The API client's way (app/lib/api.server.ts) of the same, for the pages not yet calling core:
+ * the API's per-field messages (already in the user's language) go next to the fields.
+ */
+export function replyWithApiError(submission: Submission<unknown>, failure: ApiFail, hideFields: string[] = SECRET_FIELDS) {
   const fieldErrors = failure.fieldErrors ?? {};
   const formErrors = fieldErrors._form ?? (failure.fieldErrors ? [] : [failure.message]);
   const { _form: _, ...fields } = fieldErrors;

@@ -3,7 +3,7 @@
  * Secure when the request came over HTTPS (directly or through a proxy's X-Forwarded-Proto).
  */
 import { serverSecret } from "#core/lib/secret.ts";
-import { createContext, createCookieSessionStorage, type MiddlewareFunction, type Session } from "react-router";
+import { createContext, createCookieSessionStorage, type MiddlewareFunction, type RouterContextProvider, type Session } from "react-router";
 
 export type Toast = { type: "success" | "danger" | "info"; message: string };
 // `realtime`: the socket ticket of the token's business, kept so pages need not ask for it each time.
@@ -59,6 +59,11 @@ export async function sessionToken(request: Request): Promise<string | undefined
 
 export function pushToast(web: WebSession, toast: Toast) {
   web.toasts.push(toast);
+}
+
+/** The notice an action sets when it succeeded (shown on the page it redirects to). */
+export function flashToast(context: Readonly<RouterContextProvider>, type: Toast["type"], message: string) {
+  context.get(sessionContext).toasts.push({ type, message });
 }
 
 /** Toasts to show now: the flashed ones from the previous request and any raised in this one. */

@@ -9,16 +9,21 @@
  *   const submission = parseWithZod(formData, { schema });
  *   if (image.error) → reply with { fieldErrors: { image: [image.error] } } (the text is translated)
  *
- * A new file is sent to POST /v0.0.0/utilities/upload with purpose=image through the one API client,
- * which answers the URL of the 800×800 JPEG (cropped to the box, or the whole picture fitted without
- * one). No new file: the current URL is kept (or dropped when `image_remove` is ticked). A refused
- * file keeps the current URL and says why.
+ * A new file is stored by core (core/utilities/upload.ts, purpose image: the 800×800 JPEG cropped
+ * to the box, or the whole picture fitted without one). No new file: the current URL is kept (or
+ * dropped when `image_remove` is ticked). A refused file keeps the current URL and says why.
  */
-import { callApi } from "./api.server.ts";
+import type { RouterContextProvider } from "react-router";
+import { Refused } from "#core/errors.ts";
+import { uploadFile } from "#core/utilities/upload.ts";
+import { getScope } from "./auth.server.ts";
+import { refusalMessage } from "./errors.server.ts";
 
-type Ctx = Parameters<typeof callApi>[0];
-
-export async function imageFromForm(args: Ctx, formData: FormData, name: string): Promise<{ url: string | null; error?: string }> {
+export async function imageFromForm(
+  args: { context: Readonly<RouterContextProvider> },
+  formData: FormData,
+  name: string,
+): Promise<{ url: string | null; error?: string }> {
   const current = formData.get(name);
   const file = formData.get(`${name}_file`);
   const crop = formData.get(`${name}_crop`);
@@ -28,14 +33,13 @@ export async function imageFromForm(args: Ctx, formData: FormData, name: string)
   let error: string | undefined;
 
   if (file instanceof File && file.size > 0) {
-    const body = new FormData();
-    body.set("purpose", "image");
-    body.set("file", file, file.name || "image");
-    if (typeof crop === "string" && crop.trim()) body.set("crop", crop.trim());
-    const res = await callApi<string>(args, "POST", "/v0.0.0/utilities/upload", { body, quiet: true });
-    if (res.ok) url = res.data;
-    else {
-      error = res.fieldErrors?.file?.[0] ?? res.fieldErrors?.crop?.[0] ?? res.message;
+    try {
+      url = await uploadFile(getScope(args.context), { purpose: "image", file, crop: typeof crop === "string" && crop.trim() ? crop.trim() : undefined });
+    } catch (e) {
+      if (!(e instanceof Refused)) throw e;
+      const t = (key: string) => refusalMessage(args.context, new Refused(key, undefined, e.vars));
+      const key = e.fields?.file?.[0] ?? e.fields?.crop?.[0];
+      error = key ? t(key) : refusalMessage(args.context, e);
       if (typeof current === "string" && current.trim()) url = current.trim();
     }
   }

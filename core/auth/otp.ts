@@ -11,10 +11,10 @@ import type { TFunction } from "i18next";
 import { randomInt } from "node:crypto";
 import { db } from "#db/client.ts";
 import { otps } from "#db/schema/index.ts";
-import { ApiError } from "#api/lib/http.ts";
 import { notify } from "#core/lib/notifier.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { hit } from "#core/lib/rate-limit.ts";
+import { Refused, TooMany, Unavailable } from "#core/errors.ts";
 
 export const OTP_SECONDS = 120;
 export const OTP_MAX_TRIES = 5;
@@ -40,7 +40,7 @@ export async function spendHashTime(secret: string) {
 /** Counts one send to the target; over the limit it answers 429 with the seconds to wait. */
 export async function countSend(target: string) {
   const wait = await hit(`otp:send:${target}`, OTP_MAX_SENDS, OTP_SEND_WINDOW_SECONDS);
-  if (wait) throw new ApiError(429, "auth:api.otp_too_many_sends", { seconds: wait }, { seconds: wait });
+  if (wait) throw new TooMany("auth:api.otp_too_many_sends", wait);
 }
 
 /**
@@ -71,7 +71,7 @@ export async function sendOtp(t: TFunction, { channel, target }: OtpTarget, purp
   });
   if (!delivery.delivered) {
     await db.update(otps).set({ expiresAt: sql`now()` }).where(eq(otps.id, row.id));
-    throw new ApiError(503, "auth:api.otp_not_sent");
+    throw new Unavailable("auth:api.otp_not_sent");
   }
   return { expires_in: OTP_SECONDS };
 }
@@ -112,7 +112,7 @@ export async function checkOtp(t: TFunction, target: string, purpose: OtpPurpose
   });
   if (outcome) {
     const vars = "vars" in outcome ? outcome.vars : undefined;
-    throw new ApiError(422, outcome.key, { otp: [t(outcome.key, vars)] }, vars);
+    throw new Refused(outcome.key, { otp: [t(outcome.key, vars)] }, vars);
   }
 }
 

@@ -17,7 +17,8 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { db, type Tx } from "#db/client.ts";
 import { bankAccounts, banks } from "#db/schema/index.ts";
-import { ApiError, unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
+import { Refused } from "#core/errors.ts";
 
 export const INQUIRY_TIMEOUT_MS = 5000;
 
@@ -80,7 +81,7 @@ export function bankAccountJson(r: BankAccountRow) {
 /** The reference bank, or 422 on bank_code. */
 export async function referenceBank(code: string) {
   const [bank] = await db.select().from(banks).where(eq(banks.code, code)).limit(1);
-  if (!bank) throw new ApiError(422, "api:errors.validation", { bank_code: ["store:errors.bank_unknown"] });
+  if (!bank) throw new Refused("api:errors.validation", { bank_code: ["store:errors.bank_unknown"] });
   return bank;
 }
 

@@ -16,7 +16,7 @@ import { z } from "zod";
 import { db, type Tx } from "#db/client.ts";
 import { businessGroups, businesses, businessMembers, cities, provinces, settings, villages } from "#db/schema/index.ts";
 import { recordHistory } from "#core/lib/history.ts";
-import { unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { contains, orderBy } from "#core/lib/list-query.ts";
 import { BUSINESS_STATUS, STATUS_FILTERS, statusName } from "#db/schema/company-enums.ts";
 

@@ -24,7 +24,7 @@ import { db } from "#db/client.ts";
 import { products, productVariants } from "#db/schema/index.ts";
 import { isCode128Text, isEan13 } from "#core/lib/barcode.ts";
 import { formatRupiah } from "#core/lib/format.ts";
-import { ApiError, notFound } from "#api/lib/http.ts";
+import { NotFound, Refused } from "#core/errors.ts";
 
 export const MAX_LABELS = 1000;
 export const MAX_LABEL_QTY = 999;
@@ -65,12 +65,12 @@ export async function labelRows(businessId: number, body: LabelsBody): Promise<L
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(eq(productVariants.businessId, businessId), inArray(productVariants.id, ids)));
-  if (variants.length !== ids.length) throw notFound();
+  if (variants.length !== ids.length) throw new NotFound();
   const byId = new Map(variants.map((v) => [v.id, v]));
   return body.items.flatMap(({ variant_id, qty }) => {
     const v = byId.get(variant_id)!;
     const code = v.barcode?.trim() && isCode128Text(v.barcode.trim()) ? v.barcode.trim() : v.sku;
-    if (!isCode128Text(code)) throw new ApiError(422, "api-inventory:errors.unprintable", { items: ["api-inventory:errors.unprintable"] }, { sku: v.sku });
+    if (!isCode128Text(code)) throw new Refused("api-inventory:errors.unprintable", { items: ["api-inventory:errors.unprintable"] }, { sku: v.sku });
     const symbology = body.symbology === "auto" && isEan13(code) ? "EAN13" : "CODE128";
     return Array.from({ length: qty }, (_, n) => ({
       sku: v.sku, barcode: code, symbology, product_name: v.productName, variant: v.variantName, size: v.sizeName,

@@ -27,7 +27,7 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { db, type Tx } from "#db/client.ts";
 import { giftVoucherCodes, giftVouchers } from "#db/schema/index.ts";
-import { unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { contains, orderBy } from "#core/lib/list-query.ts";
 import { CODE_ALPHABET, formatCode, MAX_GIFT_VOUCHER_CODES, validityState, VALIDITY_STATES, wibDay } from "./offering-enums.ts";
 import {

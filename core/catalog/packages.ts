@@ -27,7 +27,7 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { db, type Tx } from "#db/client.ts";
 import { packageItems, packages, products, productVariants } from "#db/schema/index.ts";
-import { unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { contains, orderBy } from "#core/lib/list-query.ts";
 import { MAX_ITEM_QUANTITY, MAX_PACKAGE_ITEMS } from "./offering-enums.ts";
 import { blank, descriptionField, imageField, intField, moneyField, nameField, offeringFilters, skuField, statusKey } from "./offerings-shared.ts";

@@ -28,7 +28,6 @@ import type { TFunction } from "i18next";
 import { db } from "#db/client.ts";
 import { productUploadRows, productUploads, products, productVariants, stores, warehouses } from "#db/schema/index.ts";
 import { recordHistory } from "#core/lib/history.ts";
-import { ApiError, pgErrorCode } from "#api/lib/http.ts";
 import { packageHolding } from "./packages.ts";
 import { publishProblems } from "./product-publish.ts";
 import { PREORDER_DAYS_MAX, STOCK_TYPES } from "./product-enums.ts";
@@ -43,6 +42,7 @@ import {
 } from "./product-schema.ts";
 import { takenBarcodes as editorTakenBarcodes, takenSkus as editorTakenSkus } from "./products.ts";
 import { applyStockChanges, type StockLocation } from "#core/stock/stock-ledger.ts";
+import { DomainError, NotFound, Refused, pgErrorCode } from "#core/errors.ts";
 
 const E = (k: string) => `api-product-bulk:row.${k}`;
 // The editor's limits: a product made here must save unchanged from its edit page.
@@ -310,7 +310,7 @@ export async function runAddUpload(upload: { id: number; businessId: number; use
     } catch (e) {
       // A SKU taken meanwhile (another upload, the editor) refuses this family only.
       const code = pgErrorCode(e);
-      const reason = code === "23505" ? E("sku_taken") : e instanceof ApiError ? E("stock_refused") : null;
+      const reason = code === "23505" ? E("sku_taken") : e instanceof DomainError ? E("stock_refused") : null;
       if (!reason) throw e;
       await db.update(productUploadRows).set({ status: "error", errors: { sku: [reason] } })
         .where(inArray(productUploadRows.id, family.map((r) => idOf.get(r.rowNo)!)));
@@ -367,8 +367,8 @@ export async function decideDrafts(businessId: number, userId: number, productId
       .orderBy(products.id)
       .for("update");
     const found = await tx.select({ id: products.id }).from(products).where(and(eq(products.businessId, businessId), inArray(products.id, productIds)));
-    if (found.length !== new Set(productIds).size) throw new ApiError(404, "api:errors.not_found");
-    if (!drafts.length) throw new ApiError(422, "api-product-bulk:drafts.none", { product_ids: ["api-product-bulk:drafts.none"] });
+    if (found.length !== new Set(productIds).size) throw new NotFound("api:errors.not_found");
+    if (!drafts.length) throw new Refused("api-product-bulk:drafts.none", { product_ids: ["api-product-bulk:drafts.none"] });
     let ids = drafts.map((d) => d.id);
     const skipped: { product_id: number; name: string; code: "incomplete" }[] = [];
     if (decision === "publish") {
@@ -378,7 +378,7 @@ export async function decideDrafts(businessId: number, userId: number, productId
       for (const d of drafts) if (problems.has(d.id)) skipped.push({ product_id: d.id, name: d.name, code: "incomplete" });
       ids = ids.filter((id) => !problems.has(id));
       if (!ids.length) {
-        throw new ApiError(422, "api-product-bulk:drafts.incomplete", { product_ids: ["api-product-bulk:drafts.incomplete"] }, { names: skipped.map((x) => x.name).join(", ") });
+        throw new Refused("api-product-bulk:drafts.incomplete", { product_ids: ["api-product-bulk:drafts.incomplete"] }, { names: skipped.map((x) => x.name).join(", ") });
       }
       await tx.update(products).set({ status: "published", timeModified: new Date() }).where(inArray(products.id, ids));
       for (const id of ids) {
@@ -389,7 +389,7 @@ export async function decideDrafts(businessId: number, userId: number, productId
       // A draft already put in a package stays (the package is made of it): 422 naming both, and
       // none of the batch is rejected, like the listing's delete.
       const held = await packageHolding(tx, ids);
-      if (held) throw new ApiError(422, "api-product-bulk:drafts.in_package", undefined, { name: held.product, package: held.package });
+      if (held) throw new Refused("api-product-bulk:drafts.in_package", undefined, { name: held.product, package: held.package });
       // The rows keep their data and say "rejected"; the draft itself goes.
       await tx.update(productUploadRows).set({ status: "rejected", productId: null })
         .where(and(eq(productUploadRows.businessId, businessId), inArray(productUploadRows.productId, ids)));
@@ -406,6 +406,6 @@ export async function decideDrafts(businessId: number, userId: number, productId
 /** Upload ids must be the business's own. */
 export async function uploadOf(businessId: number, id: number) {
   const [u] = await db.select().from(productUploads).where(and(eq(productUploads.businessId, businessId), eq(productUploads.id, id))).limit(1);
-  if (!u) throw new ApiError(404, "api:errors.not_found");
+  if (!u) throw new NotFound("api:errors.not_found");
   return u;
 }

@@ -35,7 +35,6 @@ import {
   productImages, productUploadRows, products, productVariants, stockLevels, uploads,
 } from "#db/schema/index.ts";
 import { diff, recordHistory } from "#core/lib/history.ts";
-import { ApiError, pgErrorCode } from "#api/lib/http.ts";
 import { MASS_UPDATE_SECTIONS, PREORDER_DAYS_MAX, PRODUCT_IMAGE, STOCK_TYPES, type MassUpdateSection } from "./product-enums.ts";
 import {
   genderLabel, genderOptions, loadLookups, orderTypeLabel, orderTypeOptions, parseGender, parseOrderType, stockColumns, type StockColumn,
@@ -45,6 +44,7 @@ import {
   addDataSheet, addListSheet, MAX_ROWS, mmToCmText, parseCmToMm, parseWhole, workbookBuffer, type Column, type SheetRow,
 } from "./product-bulk-xlsx.ts";
 import { applyStockChanges } from "#core/stock/stock-ledger.ts";
+import { Conflict, DomainError, NotFound, Refused, pgErrorCode } from "#core/errors.ts";
 
 const E = (k: string) => `api-product-bulk:row.${k}`;
 export const SECTION_BY_ID = Object.fromEntries(Object.entries(MASS_UPDATE_SECTIONS).map(([k, v]) => [v, k])) as Record<number, MassUpdateSection>;
@@ -64,7 +64,7 @@ export const KEY_OF: Record<MassUpdateSection, string> = { attribute: "parent_sk
 async function productsOf(businessId: number, productIds?: number[]) {
   const where = and(eq(products.businessId, businessId), productIds?.length ? inArray(products.id, productIds) : undefined);
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
-  if (n > MAX_ROWS) throw new ApiError(422, "api-product-bulk:file.download_too_big", { product_ids: ["api-product-bulk:file.download_too_big"] }, { max: MAX_ROWS });
+  if (n > MAX_ROWS) throw new Refused("api-product-bulk:file.download_too_big", { product_ids: ["api-product-bulk:file.download_too_big"] }, { max: MAX_ROWS });
   return db.select().from(products).where(where).orderBy(asc(products.id));
 }
 
@@ -119,7 +119,7 @@ export async function updateTemplate(businessId: number, section: MassUpdateSect
   } else {
     const variants = await variantsOf(businessId, list.map((p) => p.id));
     // One row per variant: the file must still fit what an upload may hold.
-    if (variants.length > MAX_ROWS) throw new ApiError(422, "api-product-bulk:file.download_too_big", { product_ids: ["api-product-bulk:file.download_too_big"] });
+    if (variants.length > MAX_ROWS) throw new Refused("api-product-bulk:file.download_too_big", { product_ids: ["api-product-bulk:file.download_too_big"] });
     const name = new Map(list.map((p) => [p.id, p.name]));
     const base: Column[] = [
       { ...info("sku", t), header: `${t("api-product-bulk:column.sku")} *` }, info("product_name", t, 34), info("variant", t, 14), info("size", t, 10),
@@ -405,13 +405,13 @@ export async function runApplyUpload(upload: { id: number; businessId: number; u
 function rowFailure(e: unknown): string {
   const code = pgErrorCode(e);
   if (code === "40P01" || code === "40001") return E("refused");
-  if (!(e instanceof ApiError)) throw e;
+  if (!(e instanceof DomainError)) throw e;
   if (e.message === "api:stock.negative") return E("stock_refused");
   if (e.message === E("changed")) return E("changed");
-  return e.status === 404 ? E("gone") : E("refused");
+  return e instanceof NotFound ? E("gone") : E("refused");
 }
 
-const changedSincePreview = () => new ApiError(409, E("changed"));
+const changedSincePreview = () => new Conflict(E("changed"));
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 async function applyRow(upload: { id: number; businessId: number; userId: number }, section: MassUpdateSection, row: typeof productUploadRows.$inferSelect) {
@@ -440,7 +440,7 @@ async function applyRow(upload: { id: number; businessId: number; userId: number
       // The combination first, then the product's price range (the editor's order).
       const [v] = await tx.select().from(productVariants)
         .where(and(eq(productVariants.businessId, businessId), eq(productVariants.id, Number(d.variant_id)))).for("update");
-      if (!v) throw new ApiError(404, "api:errors.not_found");
+      if (!v) throw new NotFound("api:errors.not_found");
       const next = { price: v.price, compareAtPrice: v.compareAtPrice };
       if (before.has("price")) {
         if (!same(v.price, before.get("price"))) throw changedSincePreview();
@@ -457,7 +457,7 @@ async function applyRow(upload: { id: number; businessId: number; userId: number
         FROM (SELECT min(price) AS lo, max(price) AS hi FROM product_variants WHERE product_id = ${productId}) s WHERE products.id = ${productId}`);
     } else {
       const [p] = await tx.select().from(products).where(and(eq(products.businessId, businessId), eq(products.id, productId))).for("update");
-      if (!p) throw new ApiError(404, "api:errors.not_found");
+      if (!p) throw new NotFound("api:errors.not_found");
       if (section === "attribute") {
         const set = (d.set ?? {}) as Record<string, unknown>;
         const was = (d.was ?? {}) as Record<string, unknown>;

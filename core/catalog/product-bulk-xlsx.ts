@@ -11,7 +11,7 @@
  *   never rounded). Dimensions in cm take one decimal ("12,5" or "12.5").
  */
 import ExcelJS from "exceljs";
-import { ApiError } from "#api/lib/http.ts";
+import { Refused } from "#core/errors.ts";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /** An uploaded template is at most this big and this long (a bigger catalogue is split into files). */
@@ -115,11 +115,11 @@ export async function readDataRows(data: Buffer, expectedKeys: string[]): Promis
     if (any) rows.push({ rowNo, cells });
   });
   if (!rows.length) throw fileError("api-product-bulk:file.empty");
-  if (rows.length > MAX_ROWS) throw new ApiError(422, "api-product-bulk:file.too_many_rows", { file: ["api-product-bulk:file.too_many_rows"] }, { max: MAX_ROWS });
+  if (rows.length > MAX_ROWS) throw new Refused("api-product-bulk:file.too_many_rows", { file: ["api-product-bulk:file.too_many_rows"] }, { max: MAX_ROWS });
   return rows;
 }
 
-const fileError = (key: string) => new ApiError(422, key, { file: [key] });
+const fileError = (key: string) => new Refused(key, { file: [key] });
 
 /** A cell's value as the seller sees it (formulas by their result, rich text joined). */
 export function cellText(v: ExcelJS.CellValue): string {

@@ -20,7 +20,7 @@ import {
 } from "#db/schema/index.ts";
 import { kick } from "#core/jobs/worker.ts";
 import { translator } from "#core/i18n.ts";
-import { unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { GENDER_AUDIENCES, STOCK_TYPES } from "./product-enums.ts";
 import { XLSX_TYPE } from "./product-bulk-xlsx.ts";
 

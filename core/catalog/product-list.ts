@@ -24,7 +24,7 @@ import { and, asc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Tx } from "#db/client.ts";
 import { brands, productCategories, productChannels, productImages, products, productVariants, channels } from "#db/schema/index.ts";
-import { unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { categoryTree } from "./categories.ts";
 import { contains, orderBy } from "#core/lib/list-query.ts";
 import { PRODUCT_DATE_SHORTCUTS, PRODUCT_TABS, STOCK_TYPES, type ProductTab } from "./product-enums.ts";

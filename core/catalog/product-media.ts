@@ -11,18 +11,18 @@ import sharp from "sharp";
 import type { Tx } from "#db/client.ts";
 import { db } from "#db/client.ts";
 import { uploads } from "#db/schema/index.ts";
-import { ApiError } from "#api/lib/http.ts";
 import { IMAGE_KINDS, MAX_UPLOAD_BYTES, sniff } from "#core/lib/uploads.ts";
 import { MAX_INPUT_PIXELS } from "#core/lib/images.ts";
 import { cutText, PRODUCT_IMAGE } from "./product-enums.ts";
+import { Refused } from "#core/errors.ts";
 
 const WHITE = { r: 255, g: 255, b: 255 };
 
 /** The stored photo's URL and name; 422 on `field` for a file that is too big or not a picture. */
 export async function storeProductImage(file: File, userId: number, field = "file", tx?: Tx) {
-  if (file.size > Math.min(PRODUCT_IMAGE.maxBytes, MAX_UPLOAD_BYTES)) throw new ApiError(422, "api:upload.too_big", { [field]: ["api:upload.too_big"] });
+  if (file.size > Math.min(PRODUCT_IMAGE.maxBytes, MAX_UPLOAD_BYTES)) throw new Refused("api:upload.too_big", { [field]: ["api:upload.too_big"] });
   const input = Buffer.from(await file.arrayBuffer());
-  if (!sniff(input, IMAGE_KINDS)) throw new ApiError(422, "api:upload.wrong_type", { [field]: ["api:upload.wrong_type"] });
+  if (!sniff(input, IMAGE_KINDS)) throw new Refused("api:upload.wrong_type", { [field]: ["api:upload.wrong_type"] });
   let data: Buffer;
   try {
     data = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "warning" })
@@ -32,7 +32,7 @@ export async function storeProductImage(file: File, userId: number, field = "fil
       .jpeg({ quality: 85, mozjpeg: true })
       .toBuffer();
   } catch {
-    throw new ApiError(422, "api:upload.wrong_type", { [field]: ["api:upload.wrong_type"] });
+    throw new Refused("api:upload.wrong_type", { [field]: ["api:upload.wrong_type"] });
   }
   const stored = `${randomBytes(16).toString("hex")}.jpg`;
   const name = cutText(file.name || stored, PRODUCT_IMAGE.nameMax);

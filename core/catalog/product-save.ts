@@ -26,11 +26,11 @@ import {
   brands, packageItems, packages, productCategories, productChannels, productImages, products, productVariants, stockLevels,
 } from "#db/schema/index.ts";
 import { diff, recordHistory } from "#core/lib/history.ts";
-import { ApiError } from "#api/lib/http.ts";
 import { GENDER_AUDIENCES, STOCK_TYPES, toGrams, toMm } from "./product-enums.ts";
 import { combinationSku, type ProductBody } from "./product-schema.ts";
 import { checkReferences, existingUploads, productRow, takenBarcodes, takenSkus } from "./products.ts";
 import { applyStockChanges, type StockChange } from "#core/stock/stock-ledger.ts";
+import { DomainError, NotFound, Refused } from "#core/errors.ts";
 
 export const HISTORY_REF = "product";
 type Ctx = { businessId: number; userId: number };
@@ -41,7 +41,7 @@ const add = (e: Errors, key: string, msg: string) => void (e[key] ??= []).push(m
 export async function saveProduct(tx: Tx, ctx: Ctx, body: ProductBody, id?: number): Promise<number> {
   const { businessId, userId } = ctx;
   const before = id ? await productRow(businessId, id) : undefined;
-  if (id && !before) throw new ApiError(404, "api:errors.not_found");
+  if (id && !before) throw new NotFound("api:errors.not_found");
   const errors: Errors = await checkReferences(tx, businessId, body);
 
   // Combination SKUs: blank ones are made from the family SKU (a number added if two would meet).
@@ -83,12 +83,12 @@ export async function saveProduct(tx: Tx, ctx: Ctx, body: ProductBody, id?: numb
       .from(stockLevels).where(inArray(stockLevels.variantId, removed.map((v) => v.id)));
     const holding = removed.filter((v) => levels.some((l) => l.variantId === v.id && (l.onHand > 0 || l.reserved > 0)));
     if (holding.length) {
-      throw new ApiError(422, "api-product:errors.remove_with_stock", { variants: ["api-product:errors.remove_with_stock"] }, {
+      throw new Refused("api-product:errors.remove_with_stock", { variants: ["api-product:errors.remove_with_stock"] }, {
         names: holding.map(comboName).join(", "),
       });
     }
   }
-  if (Object.keys(errors).length) throw new ApiError(422, "api:errors.validation", errors);
+  if (Object.keys(errors).length) throw new Refused("api:errors.validation", errors);
 
   const now = new Date();
   const prices = combos.map((c) => c.price);
@@ -157,9 +157,9 @@ export async function saveProduct(tx: Tx, ctx: Ctx, body: ProductBody, id?: numb
     await applyStockChanges(tx, { businessId, userId, reason: id ? "manual" : "initial", reference: `product:${productId}` }, changes);
   } catch (err) {
     // Put the refusal on the combination whose stock it is.
-    if (err instanceof ApiError && err.message === "api:stock.negative") {
+    if (err instanceof DomainError && err.message === "api:stock.negative") {
       const i = combos.findIndex((c) => c.sku === err.vars?.sku);
-      throw new ApiError(422, "api:stock.negative", { [i >= 0 ? `variants.${i}.stocks` : "variants"]: ["api:stock.negative"] }, err.vars);
+      throw new Refused("api:stock.negative", { [i >= 0 ? `variants.${i}.stocks` : "variants"]: ["api:stock.negative"] }, err.vars);
     }
     throw err;
   }
@@ -219,7 +219,7 @@ async function refuseRemovingPackaged(tx: Tx, removed: (typeof productVariants.$
   // Two keys rather than plural forms: Indonesian has one plural form, but the sentence differs.
   const key = held.length === 1 ? "api-product:errors.remove_in_package" : "api-product:errors.remove_in_package_many";
   const vars = { name: held[0].name, package: held[0].packages, items: held.map((h) => `${h.name} (${h.packages})`).join(", ") };
-  throw new ApiError(422, key, { variants: [key] }, vars);
+  throw new Refused(key, { variants: [key] }, vars);
 }
 
 /** What the history shows: readable values (combinations as "Merah / L: SKU @ price"). */

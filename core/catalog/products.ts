@@ -20,7 +20,7 @@ import { db, type Tx } from "#db/client.ts";
 import {
   brands, channels, productCategories, productChannels, productImages, products, productVariants, stores, warehousePartitions, warehouses,
 } from "#db/schema/index.ts";
-import { unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { GENDER_AUDIENCES, videoIdOf, videoThumbnailOf } from "./product-enums.ts";
 import { stockOf } from "#core/stock/stock-ledger.ts";
 

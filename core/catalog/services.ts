@@ -17,7 +17,7 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { db, type Tx } from "#db/client.ts";
 import { serviceStores, services, stores } from "#db/schema/index.ts";
-import { unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { contains, orderBy } from "#core/lib/list-query.ts";
 import { DEFAULT_DURATION_UNIT, DURATION_UNITS, durationParts, MAX_DURATION_MINUTES, type DurationUnit } from "./offering-enums.ts";
 import { blank, descriptionField, imageField, intField, moneyField, nameField, offeringFilters, skuField, statusKey } from "./offerings-shared.ts";

@@ -23,7 +23,7 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { db, type Tx } from "#db/client.ts";
 import { vouchers } from "#db/schema/index.ts";
-import { unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { contains, orderBy } from "#core/lib/list-query.ts";
 import { DISCOUNT_TYPES, MAX_VOUCHER_QUOTA, validityState, wibDay } from "./offering-enums.ts";
 import {

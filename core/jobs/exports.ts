@@ -24,7 +24,7 @@ export type ExportKind<F extends z.ZodType = z.ZodType> = {
   sheet: string;
   filters: F;
   columns: { key: string; header: string; width?: number; date?: boolean }[];
-  /** Refuses (throws an ApiError) an export that should not start, e.g. too big for one file. */
+  /** Refuses (throws a Refused) an export that should not start, e.g. too big for one file. */
   check?: (businessId: number, filters: z.infer<F>) => Promise<void>;
   /** One page of rows (cells by column key) and the total, for the job's user and filters. */
   page: (job: { userId: number; businessId: number }, filters: z.infer<F>, offset: number, limit: number, t: TFunction)

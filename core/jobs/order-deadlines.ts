@@ -11,7 +11,7 @@
 import { applyOrderAction, EXPIRY, overdueOrders, postponeDeadline } from "#core/orders/actions.ts";
 import { splitState } from "#core/orders/lifecycle.ts";
 import { publish } from "#core/lib/events.ts";
-import { ApiError } from "#api/lib/http.ts";
+import { DomainError } from "#core/errors.ts";
 
 const EVERY_MS = 60_000;
 const BATCH = 200;
@@ -30,7 +30,7 @@ export async function sweepOverdueOrders(): Promise<number> {
         applied += 1;
         publish(o.businessId, "onSellerOrderUpdate", { sys_order_id: r.orderId, status: splitState(r.to).status });
       } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
+        if (!(e instanceof DomainError)) throw e;
         // Moved meanwhile (staff accepted it, another process expired it): nothing to do. Any
         // other refusal is logged and waits an hour, so it cannot hold back the orders behind it.
         if (e.message !== "api-orders:not_allowed" && e.message !== "api-orders:already") {

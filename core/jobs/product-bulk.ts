@@ -14,9 +14,9 @@ import { runAddUpload, ADD_COLUMNS } from "#core/catalog/product-bulk-add.ts";
 import { JOB_KINDS, uploadedFile, type BulkJobParams } from "#core/catalog/product-bulk.ts";
 import { readDataRows } from "#core/catalog/product-bulk-xlsx.ts";
 import { requiredKeys, runApplyUpload, runCheckUpload, SECTION_BY_ID } from "#core/catalog/product-bulk-update.ts";
-import { ApiError } from "#api/lib/http.ts";
 import { translator } from "#core/i18n.ts";
 import { registerJob, type JobRow } from "./worker.ts";
+import { DomainError, Refused } from "#core/errors.ts";
 
 async function uploadOfJob(job: JobRow) {
   const params = job.params as BulkJobParams;
@@ -41,15 +41,15 @@ async function guarded(job: JobRow, work: (upload: typeof productUploads.$inferS
     await work(upload, params);
   } catch (e) {
     // The file's own problem (not a template, empty, too long) is the seller's to read on the upload.
-    const details = e instanceof ApiError ? e.message : "api:jobs.failed";
+    const details = e instanceof DomainError ? e.message : "api:jobs.failed";
     await db.update(productUploads).set({ status: "failed", statusDetails: details, timeModified: new Date() }).where(eq(productUploads.id, upload.id));
-    if (!(e instanceof ApiError)) throw e;
+    if (!(e instanceof DomainError)) throw e;
   }
 }
 
 async function fileRows(params: BulkJobParams, keys: string[]) {
   const data = params.file ? await uploadedFile(params.file) : null;
-  if (!data) throw new ApiError(422, "api-product-bulk:file.unreadable");
+  if (!data) throw new Refused("api-product-bulk:file.unreadable");
   return readDataRows(data, keys);
 }
 

@@ -4,11 +4,9 @@
  * Values are stored as the person saw them (names, not ids) so old rows stay readable.
  */
 import { and, count, desc, eq } from "drizzle-orm";
-import type { Context } from "hono";
-import { db, type Tx } from "#db/client.ts";
+import type { Db, Tx } from "#db/client.ts";
 import { updateHistory, users } from "#db/schema/index.ts";
-import type { ApiEnv } from "#api/lib/env.ts";
-import { list, unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { offsetOf } from "./list-query.ts";
 
 type Changes = Record<string, { from: unknown; to: unknown }>;
@@ -31,15 +29,24 @@ export async function recordHistory(
   await tx.insert(updateHistory).values({ ...row, changes: row.changes ?? {} });
 }
 
+export type HistoryEntry = {
+  update_history_id: number;
+  action: string;
+  user_name: string;
+  changes: { field: string; from: unknown; to: unknown }[];
+  time_created: number | null;
+};
+
 /**
- * One page of a record's history, newest first, in the list envelope. Only the rows of the
- * record's business (the tenant key, which also leads the index this reads).
+ * One page of a record's history, newest first. Only the rows of the record's business (the
+ * tenant key, which also leads the index this reads). The caller has checked the record is the
+ * actor's (its own NotFound first).
  */
-export async function historyList(
-  c: Context<ApiEnv>,
+export async function historyPage(
+  db: Db | Tx,
   ref: { businessId: number; refType: string; refId: number },
   q: { page: number; limit: number },
-) {
+): Promise<{ rows: HistoryEntry[]; total: number }> {
   const where = and(eq(updateHistory.businessId, ref.businessId), eq(updateHistory.refType, ref.refType), eq(updateHistory.refId, ref.refId));
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -52,9 +59,8 @@ export async function historyList(
       .offset(offsetOf(q)),
     db.select({ total: count() }).from(updateHistory).where(where),
   ]);
-  return list(
-    c,
-    rows.map((r) => ({
+  return {
+    rows: rows.map((r) => ({
       update_history_id: r.id,
       action: r.action,
       user_name: r.userName ?? "-",
@@ -62,6 +68,5 @@ export async function historyList(
       time_created: unix(r.time),
     })),
     total,
-    q.limit,
-  );
+  };
 }

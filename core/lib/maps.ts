@@ -15,9 +15,9 @@
  * keeps answers for a day in memory (same point → same address; the public service allows about
  * one request a second), and each user may ask 30 times a minute.
  */
-import { ApiError } from "#api/lib/http.ts";
 
 const OSM_TILES = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+import { NotFound, Unavailable } from "#core/errors.ts";
 const OSM_ATTRIBUTION = "© OpenStreetMap contributors";
 const NOMINATIM = "https://nominatim.openstreetmap.org/";
 const USER_AGENT = "IndieSellerBackoffice/1.0 (seller back-office; pin points of stores and warehouses)";
@@ -44,7 +44,7 @@ export function tileOrigin(url = mapConfig().tileUrl): string | null {
 export type ReverseAnswer = { address: string; postcode: string | null; city_name: string | null };
 export type PlaceAnswer = { name: string; latitude: number; longitude: number };
 
-const unavailable = () => new ApiError(503, "widgets:geocode.unavailable");
+const unavailable = () => new Unavailable("widgets:geocode.unavailable");
 
 function geocoderBase(): URL {
   const raw = process.env.GEOCODER_URL ?? NOMINATIM;
@@ -109,7 +109,7 @@ export async function reverseGeocode(lat: number, lng: number, locale: string): 
   if (!body || typeof body !== "object") throw unavailable();
   const a = body.address ?? {};
   const address = body.error ? "" : addressLine(a, body.display_name);
-  if (!address) throw new ApiError(404, "widgets:geocode.not_found");
+  if (!address) throw new NotFound("widgets:geocode.not_found");
   const postcode = a.postcode?.replace(/\s/g, "") || null;
   return {
     address: address.slice(0, 500),

@@ -14,7 +14,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "#db/client.ts";
 import { outbox } from "#db/schema/index.ts";
 import { isDemo } from "./demo.ts";
-import { unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 
 export type Message = { channel: "email" | "sms"; target: string; subject: string; body: string };
 export type Delivery = { id: number; delivered: boolean; error: string | null };

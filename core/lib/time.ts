@@ -15,3 +15,6 @@ export function wibDayStart(at: Date = new Date(), days = 0): Date {
 export function wibDate(at: Date): string {
   return new Date(at.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** Unix seconds, the spec's time format. */
+export const unix = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 1000) : null);

@@ -13,9 +13,9 @@ import { randomBytes } from "node:crypto";
 import { db, type Tx } from "#db/client.ts";
 import { brands, businesses, businessMembers, uploads } from "#db/schema/index.ts";
 import { canAccess } from "#core/auth/privileges.ts";
-import { findToken } from "#api/lib/auth.ts";
-import { ApiError } from "#api/lib/http.ts";
+import { findToken } from "#core/auth/tokens.ts";
 import { MAX_UPLOAD_BYTES } from "#db/schema/company-enums.ts";
+import { Refused } from "#core/errors.ts";
 
 const KINDS = {
   png: { type: "image/png", ext: "png", test: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
@@ -40,10 +40,10 @@ export function sniff(data: Buffer, allowed: UploadKind[]) {
 export async function storeUpload(
   file: File, userId: number, allowed: UploadKind[], field = "file", opts: { private?: boolean; tx?: Tx } = {},
 ) {
-  if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(422, "api:upload.too_big", { [field]: ["api:upload.too_big"] });
+  if (file.size > MAX_UPLOAD_BYTES) throw new Refused("api:upload.too_big", { [field]: ["api:upload.too_big"] });
   const data = Buffer.from(await file.arrayBuffer());
   const kind = sniff(data, allowed);
-  if (!kind) throw new ApiError(422, "api:upload.wrong_type", { [field]: ["api:upload.wrong_type"] });
+  if (!kind) throw new Refused("api:upload.wrong_type", { [field]: ["api:upload.wrong_type"] });
   const name = `${randomBytes(16).toString("hex")}.${kind.ext}`;
   await (opts.tx ?? db).insert(uploads).values({
     name, userId, contentType: kind.type, originalName: file.name.slice(0, 200) || name, size: data.length, data,

@@ -20,12 +20,12 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, type Tx } from "#db/client.ts";
 import { orderItems, orders, orderStatusHistory, stockLevels, stores } from "#db/schema/index.ts";
-import { ApiError, notFound, pgErrorCode } from "#api/lib/http.ts";
 import {
   LIFECYCLE, REMEMBERS_PREVIOUS, splitState, stateOf, stockMove, targetState, transitionFor,
   type Actor, type OrderAction, type OrderState, type StockHolding,
 } from "./lifecycle.ts";
 import { applyStockChanges, type StockChange, type StockLocation } from "#core/stock/stock-ledger.ts";
+import { DomainError, NotFound, Refused, pgErrorCode } from "#core/errors.ts";
 
 export type ActionInput = {
   action: OrderAction;
@@ -59,7 +59,7 @@ export async function applyOrderActionIn(tx: Tx, businessId: number, orderId: nu
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.businessId, businessId)))
     .for("update");
-  if (!order) throw notFound("api-orders:not_found");
+  if (!order) throw new NotFound("api-orders:not_found");
   const from = stateOf(order);
   const t = transitionFor(order, input.action, input.actor);
   if (!t) throw await refusal(tx, order, input.action);
@@ -68,11 +68,11 @@ export async function applyOrderActionIn(tx: Tx, businessId: number, orderId: nu
   // A caller picks a reason only where the table offers a choice; elsewhere the table's own stands.
   let reason = t.reasons ? (input.reason ?? null) : (t.reason ?? null);
   if (t.reasons && (reason == null || !t.reasons.includes(reason))) {
-    throw new ApiError(422, "api-orders:reason_required", { reason: ["api-orders:reason_required"] });
+    throw new Refused("api-orders:reason_required", { reason: ["api-orders:reason_required"] });
   }
   const note = input.note?.trim() || null;
-  if (t.note === "required" && !note) throw new ApiError(422, "api-orders:note_required", { note: ["api-orders:note_required"] });
-  if (note && note.length > 500) throw new ApiError(422, "api:errors.validation", { note: ["validation:too_long"] });
+  if (t.note === "required" && !note) throw new Refused("api-orders:note_required", { note: ["api-orders:note_required"] });
+  if (note && note.length > 500) throw new Refused("api:errors.validation", { note: ["validation:too_long"] });
 
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
   const stockRef = { businessId, userId: input.userId ?? null, reason: "order" as const, reference: order.orderCode };
@@ -85,7 +85,7 @@ export async function applyOrderActionIn(tx: Tx, businessId: number, orderId: nu
   if (input.action === "cancel-products" || input.action === "undo-cancel-products") {
     const cancel = input.action === "cancel-products";
     const chosen = items.filter((i) => input.itemIds?.includes(i.id) && (cancel ? !i.cancelledAt : i.cancelledAt));
-    if (!chosen.length) throw new ApiError(422, "api-orders:no_items", { item_ids: ["api-orders:no_items"] });
+    if (!chosen.length) throw new Refused("api-orders:no_items", { item_ids: ["api-orders:no_items"] });
     if (order.stockState === "reserved") {
       // Undo holds the same level again, or picks one when the line never held any.
       const located = cancel ? chosen : await locate(tx, order, chosen);
@@ -130,7 +130,7 @@ export async function applyOrderActionIn(tx: Tx, businessId: number, orderId: nu
   if (input.action === "book-delivery") {
     const given = input.trackingNumber?.trim();
     if (given && !/^[A-Za-z0-9-]{6,40}$/.test(given)) {
-      throw new ApiError(422, "api-orders:tracking_invalid", { tracking_number: ["api-orders:tracking_invalid"] });
+      throw new Refused("api-orders:tracking_invalid", { tracking_number: ["api-orders:tracking_invalid"] });
     }
     // The receipt number is the courier's: typed by the seller who booked it, or sent later by the
     // channel / courier (webhook). We never make one up: a label must carry what the courier scans.
@@ -176,8 +176,8 @@ async function refusal(tx: Tx, order: OrderRow, action: OrderAction) {
     .orderBy(desc(orderStatusHistory.id))
     .limit(1);
   const vars = { order: order.orderCode, action, status: order.status };
-  if (last?.action === action) return new ApiError(422, "api-orders:already", { action: ["api-orders:already"] }, vars);
-  return new ApiError(422, "api-orders:not_allowed", { action: ["api-orders:not_allowed"] }, vars);
+  if (last?.action === action) return new Refused("api-orders:already", { action: ["api-orders:already"] }, vars);
+  return new Refused("api-orders:not_allowed", { action: ["api-orders:not_allowed"] }, vars);
 }
 
 /** Moves the stock of the live lines from one holding to another (lifecycle "stock"). */
@@ -204,7 +204,7 @@ function locationOf(order: OrderRow, item: ItemRow): StockLocation {
   if (item.warehouseId) return { sourceType: 2, warehouseId: item.warehouseId, partitionId: item.partitionId };
   if (order.storeId) return { sourceType: 1, storeId: order.storeId };
   if (order.warehouseId) return { sourceType: 2, warehouseId: order.warehouseId };
-  throw new ApiError(422, "api-orders:no_source");
+  throw new Refused("api-orders:no_source");
 }
 
 /**
@@ -212,7 +212,7 @@ function locationOf(order: OrderRow, item: ItemRow): StockLocation {
  * warehouse the partition (or the unpartitioned shelf) with the most available for that SKU.
  */
 async function locate(tx: Tx, order: OrderRow, items: ItemRow[]): Promise<ItemRow[]> {
-  if (!order.storeId && !order.warehouseId) throw new ApiError(422, "api-orders:no_source");
+  if (!order.storeId && !order.warehouseId) throw new Refused("api-orders:no_source");
   const out: ItemRow[] = [];
   for (const item of items) {
     if (!item.variantId) {
@@ -278,7 +278,7 @@ export async function applyToOrders(businessId: number, orderIds: number[], inpu
       // bulk goes on, and the caller sees which to send again.
       const code = pgErrorCode(e);
       if (code === "40P01" || code === "40001") results.push({ order_id: id, ok: false, message: "api:errors.conflict" });
-      else if (e instanceof ApiError) results.push({ order_id: id, ok: false, message: e.message, vars: e.vars, errors: e.data });
+      else if (e instanceof DomainError) results.push({ order_id: id, ok: false, message: e.message, vars: e.vars, errors: e instanceof Refused ? e.fields : undefined });
       else throw e;
     }
   }

@@ -16,16 +16,17 @@ import { db } from "#db/client.ts";
 import {
   channels, orderItems, orders, orderStatusHistory, orderTracking, stores, users, warehousePartitions, warehouses,
 } from "#db/schema/index.ts";
-import { notFound, unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { allowedActions, transitionFor } from "./lifecycle.ts";
 import { courierNamesOf } from "./list.ts";
+import { NotFound } from "#core/errors.ts";
 
 type T = (key: string, vars?: Record<string, unknown>) => string;
 
 /** The order row of the business, or 404. */
 export async function orderOf(businessId: number, orderId: number) {
   const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.businessId, businessId)));
-  if (!order) throw notFound("api-orders:not_found");
+  if (!order) throw new NotFound("api-orders:not_found");
   return order;
 }
 

@@ -20,8 +20,8 @@ import {
   channels, orderItems, orders, orderStatusHistory, productImages, productVariants, products, stores, storeChannels, warehouses,
 } from "#db/schema/index.ts";
 import { publish } from "#core/lib/events.ts";
-import { ApiError, notFound } from "#api/lib/http.ts";
 import { wibDate } from "#core/lib/time.ts";
+import { Conflict, NotFound, Refused } from "#core/errors.ts";
 
 export type IncomingOrder = {
   channelOrderId: string;
@@ -53,7 +53,7 @@ export async function receiveOrder(channelId: number, incoming: IncomingOrder): 
     .select({ id: channels.id, businessId: channels.businessId, name: channels.name })
     .from(channels)
     .where(eq(channels.id, channelId));
-  if (!channel) throw notFound("api-orders:channel_not_found");
+  if (!channel) throw new NotFound("api-orders:channel_not_found");
   const existing = await findExisting(channelId, incoming.channelOrderId);
   if (existing) return { ...existing, created: false, businessId: channel.businessId };
 
@@ -70,7 +70,7 @@ export async function receiveOrder(channelId: number, incoming: IncomingOrder): 
     .where(and(eq(productVariants.businessId, businessId), inArray(sql`lower(${productVariants.sku})`, skus)));
   const bySku = new Map(variants.map((v) => [v.sku.toLowerCase(), v]));
   const unknown = skus.filter((s) => !bySku.has(s));
-  if (unknown.length) throw new ApiError(422, "api-orders:unknown_sku", { items: ["api-orders:unknown_sku"] }, { sku: unknown.join(", ") });
+  if (unknown.length) throw new Refused("api-orders:unknown_sku", { items: ["api-orders:unknown_sku"] }, { sku: unknown.join(", ") });
 
   const lines = incoming.items.map((i) => {
     const v = bySku.get(i.sku.toLowerCase())!;
@@ -143,7 +143,7 @@ export async function receiveOrder(channelId: number, incoming: IncomingOrder): 
   });
   if (!created) {
     const again = await findExisting(channelId, incoming.channelOrderId);
-    if (!again) throw new ApiError(409, "api:errors.conflict");
+    if (!again) throw new Conflict("api:errors.conflict");
     return { ...again, created: false, businessId };
   }
   publish(businessId, "onSellerNewOrder", { channel_name: channel.name, order_id: created.orderCode, sys_order_id: created.id });
@@ -165,7 +165,7 @@ export async function sourceFor(businessId: number, channelId: number, incoming:
       .select({ id: stores.id })
       .from(stores)
       .where(and(eq(stores.id, incoming.pickupStoreId), eq(stores.businessId, businessId)));
-    if (!store) throw new ApiError(422, "api-orders:unknown_store", { pickup_store_id: ["api-orders:unknown_store"] });
+    if (!store) throw new Refused("api-orders:unknown_store", { pickup_store_id: ["api-orders:unknown_store"] });
     return { storeId: store.id, warehouseId: null };
   }
   const [connected] = await db
@@ -187,6 +187,6 @@ export async function sourceFor(businessId: number, channelId: number, incoming:
     .select({ id: stores.id })
     .from(stores)
     .where(and(eq(stores.businessId, businessId), eq(stores.isDefault, true)));
-  if (!store) throw new ApiError(422, "api-orders:no_source");
+  if (!store) throw new Refused("api-orders:no_source");
   return { storeId: store.id, warehouseId: null };
 }

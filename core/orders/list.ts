@@ -27,7 +27,7 @@ import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm
 import { z } from "zod";
 import { db } from "#db/client.ts";
 import { channels, courierServices, couriers, orderItems, orders, orderStatusCounts } from "#db/schema/index.ts";
-import { unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { allowedActions } from "./lifecycle.ts";
 import {
   isStatusFilter, ORDER_STAGES, ORDER_STATUSES, ORDER_TABS, STAGE_KEYS, STAGE_OF, statusesFor, TAB_KEYS,

@@ -16,10 +16,11 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "#db/client.ts";
 import { orders } from "#db/schema/index.ts";
-import { ApiError, unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { orderOf } from "./detail.ts";
 import { orderIdList } from "./picklist.ts";
 import { blank } from "#core/profile/warehouses-shared.ts";
+import { NotFound, Refused } from "#core/errors.ts";
 
 export const FEEDBACK_STATUSES = ["received", "finish", "complaint", "returned"] as const;
 
@@ -41,8 +42,8 @@ export async function giveFeedback(businessId: number, orderId: number, body: z.
     .returning({ message: orders.sellerFeedback, rating: orders.sellerRating });
   if (row) return { order_id: order.id, message: row.message, rating: row.rating };
   const [now] = await db.select({ status: orders.status, feedback: orders.sellerFeedback }).from(orders).where(eq(orders.id, order.id));
-  if (now?.feedback != null) throw new ApiError(422, "api-orders:feedback.already", { message: ["api-orders:feedback.already"] }, { order: order.orderCode });
-  throw new ApiError(422, "api-orders:feedback.not_yet", { message: ["api-orders:feedback.not_yet"] }, { order: order.orderCode });
+  if (now?.feedback != null) throw new Refused("api-orders:feedback.already", { message: ["api-orders:feedback.already"] }, { order: order.orderCode });
+  throw new Refused("api-orders:feedback.not_yet", { message: ["api-orders:feedback.not_yet"] }, { order: order.orderCode });
 }
 
 export const PRINT_KINDS = ["invoice", "label", "picklist"] as const;
@@ -66,7 +67,7 @@ export async function markPrinted(businessId: number, body: z.infer<typeof print
       .where(and(eq(orders.businessId, businessId), inArray(orders.id, ids)))
       .returning({ id: orders.id, printedAt: col });
     // Any id that is not the business's order: nothing is marked (the transaction rolls back).
-    if (rows.length !== ids.length) throw new ApiError(404, "api-orders:not_found");
+    if (rows.length !== ids.length) throw new NotFound("api-orders:not_found");
     return rows.map((r) => ({ order_id: r.id, kind: body.kind, printed_at: unix(r.printedAt) }));
   });
 }

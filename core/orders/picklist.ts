@@ -17,11 +17,12 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "#db/client.ts";
 import { orders } from "#db/schema/index.ts";
-import { notFound, unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { linesOf } from "./detail.ts";
 import { statusCondition } from "./list.ts";
 import { isStatusFilter } from "#db/schema/order-tabs.ts";
 import { blank } from "#core/profile/warehouses-shared.ts";
+import { NotFound } from "#core/errors.ts";
 
 export const MAX_PICKLIST_IDS = 150;
 export const MAX_PICKLIST_ORDERS = 500;
@@ -58,7 +59,7 @@ export async function picklist(businessId: number, q: z.infer<typeof picklistQue
     .orderBy(asc(orders.timeCreated), asc(orders.id))
     .limit(ids ? ids.length : MAX_PICKLIST_ORDERS);
   // Every id asked for must be the business's own order.
-  if (ids && picked.length !== ids.length) throw notFound("api-orders:not_found");
+  if (ids && picked.length !== ids.length) throw new NotFound("api-orders:not_found");
 
   const lines = (await linesOf(picked.map((o) => o.id))).filter((l) => !l.cancelledAt);
   const codeOf = new Map(picked.map((o) => [o.id, o.orderCode]));

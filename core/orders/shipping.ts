@@ -16,11 +16,12 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "#db/client.ts";
 import { orderItems, orders, products } from "#db/schema/index.ts";
-import { ApiError, unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { orderOf, sourceOf, type OrderRow } from "./detail.ts";
 import { courierNamesOf } from "./list.ts";
 import { wibDayStart } from "#core/lib/time.ts";
 import { blank } from "#core/profile/warehouses-shared.ts";
+import { Refused } from "#core/errors.ts";
 
 export const SHIPPING_STATUSES = ["ready-to-ship", "wait-to-send"] as const;
 const WINDOWS = [[9, 12], [13, 16], [16, 19]] as const;
@@ -88,12 +89,12 @@ export async function shippingParameters(businessId: number, orderId: number) {
 export async function saveShippingParameters(businessId: number, body: z.infer<typeof shippingBody>) {
   const order = await orderOf(businessId, body.order_id);
   if (!canSet(order)) {
-    throw new ApiError(422, "api-orders:shipping.not_now", { order_id: ["api-orders:shipping.not_now"] }, { order: order.orderCode });
+    throw new Refused("api-orders:shipping.not_now", { order_id: ["api-orders:shipping.not_now"] }, { order: order.orderCode });
   }
   let window: { start: number; end: number } | undefined;
   if (body.method === "pickup") {
     window = pickupWindows().find((w) => w.start === body.pickup_time);
-    if (!window) throw new ApiError(422, "api:errors.validation", { pickup_time: ["api-orders:shipping.pickup_time"] });
+    if (!window) throw new Refused("api:errors.validation", { pickup_time: ["api-orders:shipping.pickup_time"] });
   }
   const saved = {
     method: body.method,
@@ -109,6 +110,6 @@ export async function saveShippingParameters(businessId: number, body: z.infer<t
     .set({ shippingParameter: saved, timeModified: new Date() })
     .where(and(eq(orders.id, order.id), eq(orders.businessId, businessId), inArray(orders.status, [...SHIPPING_STATUSES]), eq(orders.deliveryMethod, "courier")))
     .returning({ id: orders.id });
-  if (!row) throw new ApiError(422, "api-orders:shipping.not_now", { order_id: ["api-orders:shipping.not_now"] }, { order: order.orderCode });
+  if (!row) throw new Refused("api-orders:shipping.not_now", { order_id: ["api-orders:shipping.not_now"] }, { order: order.orderCode });
   return { order_id: order.id, ...saved };
 }

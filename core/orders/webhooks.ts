@@ -34,20 +34,20 @@ import { z } from "zod";
 import { db } from "#db/client.ts";
 import { channelEvents, channels, orders, orderTracking } from "#db/schema/index.ts";
 import { publish } from "#core/lib/events.ts";
-import { notFound } from "#api/lib/http.ts";
 import { receiveOrder, type IncomingOrder } from "./intake.ts";
 import { applyOrderActionIn } from "./actions.ts";
 import { COMPLAINT_REASONS, splitState, transitionFor, type Actor, type OrderAction } from "./lifecycle.ts";
+import { NotFound } from "#core/errors.ts";
 
 /** The active or inactive channel a code names (platform and id must both match), else 404. */
 export async function channelForCode(code: string) {
   const m = /^([a-z]{3})-(\d{1,9})$/.exec(code);
-  if (!m) throw notFound("api-webhooks:unknown_channel");
+  if (!m) throw new NotFound("api-webhooks:unknown_channel");
   const [channel] = await db
     .select({ id: channels.id, businessId: channels.businessId, platformCode: channels.platformCode, name: channels.name })
     .from(channels)
     .where(eq(channels.id, Number(m[2])));
-  if (!channel || channel.platformCode.toLowerCase() !== m[1]) throw notFound("api-webhooks:unknown_channel");
+  if (!channel || channel.platformCode.toLowerCase() !== m[1]) throw new NotFound("api-webhooks:unknown_channel");
   return channel;
 }
 
@@ -128,7 +128,7 @@ export type WebhookResult = {
 
 type Channel = Awaited<ReturnType<typeof channelForCode>>;
 
-/** Handles one verified, parsed delivery. Throws ApiError (404 unknown order, 422 refused). */
+/** Handles one verified, parsed delivery. Throws NotFound (unknown order) or Refused. */
 export async function handleWebhookEvent(channel: Channel, event: WebhookEvent): Promise<WebhookResult & { created?: boolean }> {
   const seen = await previousDelivery(channel.id, event.id);
   if (seen) return { event_id: event.id, type: event.type, first_delivery: false, applied: false, ...seen };
@@ -188,7 +188,7 @@ async function moved(channel: Channel, eventId: string, type: ActionEventType, d
       .from(orders)
       .where(and(eq(orders.channelId, channel.id), eq(orders.channelOrderId, d.order_id)))
       .for("update");
-    if (!order) throw notFound("api-orders:not_found");
+    if (!order) throw new NotFound("api-orders:not_found");
     // The event first: a delivery racing its own resend waits here for the other's commit, then
     // finds it and changes nothing.
     const [fresh] = await tx.insert(channelEvents).values({ channelId: channel.id, eventId, orderId: order.id })

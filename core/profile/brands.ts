@@ -14,7 +14,7 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { db, type Tx } from "#db/client.ts";
 import { brandEntries, brands, businesses, partnerships, productCategories } from "#db/schema/index.ts";
-import { unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { contains, orderBy } from "#core/lib/list-query.ts";
 import { allowedMoves, OPEN_STATUSES, PENDING_STATUSES } from "./partnerships.ts";
 import { BRAND_STATUS, BRAND_STATUS_FILTERS, OWNERSHIP_FILTERS, PARTNERSHIP_STATUS, SOCIAL_MEDIA, VERIFIED_DOCUMENTS, type BrandSection } from "./profile-enums.ts";

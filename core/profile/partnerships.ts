@@ -44,8 +44,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
 import { businesses, partnerships } from "#db/schema/index.ts";
 import { recordHistory } from "#core/lib/history.ts";
-import { ApiError, notFound } from "#api/lib/http.ts";
 import { PARTNERSHIP_STATUS } from "./profile-enums.ts";
+import { NotFound, Refused } from "#core/errors.ts";
 
 export type PartnershipKind = "brand" | "store";
 export type PartnershipAction =
@@ -130,7 +130,7 @@ async function writeHistory(tx: Tx, row: Row, action: PartnershipAction, from: n
 
 const refused = (status: number | null) =>
   // The status is translated by i18next's nesting, allowed for this one value.
-  new ApiError(422, "brand:partnership.not_allowed", undefined, {
+  new Refused("brand:partnership.not_allowed", undefined, {
     status: status === null ? "-" : `$t(profile:partnership_status.${status})`, interpolation: { skipOnVariables: false },
   });
 
@@ -143,7 +143,7 @@ export async function requestPartnership(
   tx: Tx,
   p: { kind: PartnershipKind; refId: number; ownerBusinessId: number; partnerBusinessId: number; userId: number | null },
 ) {
-  if (p.ownerBusinessId === p.partnerBusinessId) throw new ApiError(422, "brand:partnership.own");
+  if (p.ownerBusinessId === p.partnerBusinessId) throw new Refused("brand:partnership.own");
   const lockExisting = () => tx.select().from(partnerships)
     .where(and(eq(partnerships.kind, p.kind), eq(partnerships.refId, p.refId), eq(partnerships.partnerBusinessId, p.partnerBusinessId)))
     .for("update").limit(1);
@@ -165,7 +165,7 @@ export async function requestPartnership(
 
 async function apply(tx: Tx, row: Row, action: PartnershipAction, businessId: number, userId: number | null) {
   const side = partnershipSide(row, businessId);
-  if (!side) throw notFound();
+  if (!side) throw new NotFound();
   const move = findTransition(action, row.status, side, row.requestedByBusinessId === businessId);
   if (!move) throw refused(row.status);
   // The side that asks for a change is the one the other side answers.
@@ -190,6 +190,6 @@ export async function actOnPartnership(
   const [row] = await tx.select().from(partnerships)
     .where(and(eq(partnerships.id, p.id), p.kind ? eq(partnerships.kind, p.kind) : undefined))
     .for("update").limit(1);
-  if (!row || !partnershipSide(row, p.businessId)) throw notFound();
+  if (!row || !partnershipSide(row, p.businessId)) throw new NotFound();
   return apply(tx, row, p.action, p.businessId, p.userId);
 }

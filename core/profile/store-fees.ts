@@ -14,7 +14,7 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { db, type Tx } from "#db/client.ts";
 import { channels, storeFees, stores } from "#db/schema/index.ts";
-import { unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { contains, orderBy } from "#core/lib/list-query.ts";
 import { CHANNEL_PLATFORMS, type ChannelPlatformCode } from "./profile-enums.ts";
 import { MAX_FIXED_AMOUNT, parsePercent, parseRupiah, percentText, STORE_FEE_CHANNEL_FILTERS } from "./store-fees-money.ts";

@@ -32,7 +32,7 @@ import { db, type Tx } from "#db/client.ts";
 import {
   bankAccounts, banks, businesses, channels, cities, courierServices, couriers, partnerships, provinces, storeChannels, stores, villages,
 } from "#db/schema/index.ts";
-import { unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { contains, orderBy } from "#core/lib/list-query.ts";
 import { allowedMoves, OPEN_STATUSES, PENDING_STATUSES } from "./partnerships.ts";
 import { ACTIVE, CHANNEL_PLATFORMS, PARTNERSHIP_STATUS, STORE_TYPES, type ChannelPlatformCode } from "./profile-enums.ts";

@@ -8,8 +8,8 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "#db/client.ts";
 import { cities, provinces } from "#db/schema/index.ts";
-import { ApiError } from "#api/lib/http.ts";
 import { isPhoneLike } from "#core/lib/phone.ts";
+import { Refused } from "#core/errors.ts";
 
 /** "" and null from a form mean "not given". */
 export const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
@@ -74,7 +74,7 @@ export async function cityOf(cityId: number | undefined | null, field = "city_id
     .innerJoin(provinces, eq(provinces.id, cities.provinceId))
     .where(eq(cities.id, cityId))
     .limit(1);
-  if (!city) throw new ApiError(422, "api:errors.validation", { [field]: ["validation:invalid"] });
+  if (!city) throw new Refused("api:errors.validation", { [field]: ["validation:invalid"] });
   return city;
 }
 

@@ -14,7 +14,7 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { db, type Tx } from "#db/client.ts";
 import { businesses, cities, provinces, warehousePartitions, warehouses } from "#db/schema/index.ts";
-import { unix } from "#api/lib/http.ts";
+import { unix } from "#core/lib/time.ts";
 import { contains, orderBy } from "#core/lib/list-query.ts";
 import { WAREHOUSE_REGIONS, WAREHOUSE_TYPES } from "./profile-enums.ts";
 import {

@@ -16,7 +16,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
 import { productVariants, stockLevels, stockMovements, stores, warehousePartitions, warehouses } from "#db/schema/index.ts";
-import { ApiError } from "#api/lib/http.ts";
+import { NotFound, Refused } from "#core/errors.ts";
 
 export const STOCK_REASONS = ["initial", "manual", "bulk_upload", "mass_update", "order", "transfer", "opname", "package"] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
@@ -81,7 +81,7 @@ export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: Stoc
     .from(productVariants)
     .where(and(eq(productVariants.businessId, businessId), inArray(productVariants.id, variantIds)));
   const variantById = new Map(variants.map((v) => [v.id, v]));
-  if (variantById.size !== variantIds.length) throw new ApiError(404, "api:stock.unknown_variant");
+  if (variantById.size !== variantIds.length) throw new NotFound("api:stock.unknown_variant");
   await checkLocations(tx, businessId, changes.map((c) => c.location));
 
   // Make sure every level row exists, then lock them all in id order. New rows are inserted in
@@ -121,7 +121,7 @@ export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: Stoc
     const after = nextLevel(before, c);
     if (!after) {
       const sku = variantById.get(c.variantId)!.sku;
-      throw new ApiError(422, "api:stock.negative", { stock: ["api:stock.negative"] }, { sku, available: before.onHand - before.reserved });
+      throw new Refused("api:stock.negative", { stock: ["api:stock.negative"] }, { sku, available: before.onHand - before.reserved });
     }
     current.set(row.id, after);
     applied.push({ stockLevelId: row.id, variantId: c.variantId, productId: row.productId, before, after });
@@ -186,7 +186,7 @@ async function checkLocations(tx: Tx, businessId: number, locations: StockLocati
   const partitionOk = (l: (typeof partitions)[number]) =>
     p.some((r) => r.id === l.partitionId && l.sourceType === 2 && r.warehouseId === l.warehouseId);
   if (s.length !== storeIds.length || w.length !== warehouseIds.length || !partitions.every(partitionOk)) {
-    throw new ApiError(404, "api:stock.unknown_location");
+    throw new NotFound("api:stock.unknown_location");
   }
 }
 

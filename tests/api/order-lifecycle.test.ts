@@ -18,13 +18,13 @@ import {
 import { ORDER_STATUSES, TAB_OF } from "#db/schema/order-tabs.ts";
 import { sweepOverdueOrders } from "#core/jobs/order-deadlines.ts";
 import { setEmitter } from "#core/lib/events.ts";
-import { ApiError } from "#api/lib/http.ts";
 import { db } from "#db/client.ts";
 import * as s from "#db/schema/index.ts";
 import { call, DEMO, login } from "./helpers.ts";
 import {
   addStock, forceState, historyOf, newOrder, newVariant, orderRow, shopOf, sourceOf, stockOf, type Shop,
 } from "./order-fixtures.ts";
+import { Refused } from "#core/errors.ts";
 
 const ACTORS: Actor[] = ["seller", "customer", "system"];
 
@@ -253,7 +253,7 @@ describe("the lifecycle against the database", () => {
             } catch (e) {
               error = e;
             }
-            if (error && !(error instanceof ApiError && error.status === 422)) throw error;
+            if (error && !(error instanceof Refused)) throw error;
             expect(!error, `${move.action} by ${move.actor} at ${stateOf(m)}: ${(error as Error | undefined)?.message}`).toBe(expectOk);
 
             if (expectOk && t) {

@@ -12,16 +12,8 @@ import { localePath } from "#app/lib/i18n.ts";
 import { buttonClass } from "#app/components/button.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
-export type ExportJob = {
-  job_id: number;
-  filename: string | null;
-  url: string | null;
-  is_downloaded: boolean;
-  progress: number;
-  status: "waiting" | "processing" | "success" | "failed";
-  status_details: string | null;
-  time_created: number;
-};
+export type { ExportJob } from "#core/jobs/export-history.ts";
+import type { ExportJob } from "#core/jobs/export-history.ts";
 
 export function ExportHistory({ jobs, open }: { jobs: ExportJob[]; open?: boolean }) {
   const { t } = useTranslation("list");

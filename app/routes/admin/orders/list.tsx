@@ -33,7 +33,7 @@ import { countText, OrderListTabs } from "#app/components/orders/list-tabs.tsx";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { callApi } from "#app/lib/api.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
-import { loadExports } from "#app/lib/list-page.server.ts";
+import { loadExports } from "#app/lib/list-page-via-api.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { loadCounts, loadFilterChoices, loadOrders } from "#app/lib/order-list.server.ts";

@@ -23,7 +23,7 @@ import { useProductHistoryLabels } from "#app/components/product-history-labels.
 import { StockHistory, type Movement } from "#app/components/product-stock-history.tsx";
 import { HistoryLink, UpdateHistoryModal } from "#app/components/update-history-lazy.tsx";
 import { getList, getOrThrow } from "#app/lib/api.server.ts";
-import { loadHistory } from "#app/lib/history.server.ts";
+import { loadHistory } from "#app/lib/history-via-api.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";

@@ -34,10 +34,10 @@ import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { apiQuery, listHref } from "#app/lib/list-params.ts";
 import { callApi, getOrThrow } from "#app/lib/api.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
-import { loadExports } from "#app/lib/list-page.server.ts";
+import { loadExports } from "#app/lib/list-page-via-api.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { pushToast, sessionContext } from "#app/lib/session.server.ts";
-import { confirmStep, toggleAction } from "#app/lib/toggle.server.ts";
+import { confirmStep, toggleAction } from "#app/lib/toggle-via-api.server.ts";
 
 const EMPTY_SUMMARY: TabSummary = { tabs: { all: 0, active: 0, not_active: 0, out_of_stock: 0, blocked: 0 }, capped: [], cap: 0 };
 

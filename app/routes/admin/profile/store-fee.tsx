@@ -45,7 +45,7 @@ import { formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { replyWithApiError } from "#app/lib/forms.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
 
 type StoreFee = StoreFeeJson;
 

@@ -14,7 +14,7 @@ import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { OfferingListPage } from "#app/components/offering-list.tsx";
 import { NameCell, RowActions, useLocalePath } from "#app/components/offering-parts.tsx";
 import { formatNumber, formatRupiah } from "#core/lib/format.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
 
 const STOCK = ["in_stock", "out_of_stock"] as const;
 const FILTERS = { status: STATUS_FILTERS, stock: STOCK };

@@ -13,7 +13,7 @@ import { OfferingListPage } from "#app/components/offering-list.tsx";
 import { NameCell, RowActions, useLocalePath } from "#app/components/offering-parts.tsx";
 import { businessStores } from "#app/lib/offering-data.server.ts";
 import { formatRupiah } from "#core/lib/format.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS, store_id: [] as string[] };
 

@@ -14,7 +14,7 @@ import { FilterSelect } from "#app/components/list/filter-bar.tsx";
 import { OfferingListPage } from "#app/components/offering-list.tsx";
 import { NameCell, RowActions, useLocalePath, Validity } from "#app/components/offering-parts.tsx";
 import { formatNumber, formatRupiah } from "#core/lib/format.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS, validity: VALIDITY_STATES, discount_type: DISCOUNT_TYPES };
 

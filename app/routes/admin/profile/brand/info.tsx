@@ -31,11 +31,11 @@ import { StatusSwitch } from "#app/components/list/status-switch.tsx";
 import { HistoryLink, UpdateHistoryModal } from "#app/components/update-history-lazy.tsx";
 import { callApi, getList, getOrThrow } from "#app/lib/api.server.ts";
 import { formatDate, formatDateTime } from "#core/lib/format.ts";
-import { loadHistory } from "#app/lib/history.server.ts";
+import { loadHistory } from "#app/lib/history-via-api.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
-import { confirmStep, toggleAction } from "#app/lib/toggle.server.ts";
+import { confirmStep, toggleAction } from "#app/lib/toggle-via-api.server.ts";
 import { askFirst, readConfirm, withoutConfirm } from "./brand.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -33,7 +33,7 @@ import { UpdateHistoryModal } from "#app/components/update-history-lazy.tsx";
 import { formatNumber } from "#core/lib/format.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
 
 const FILTERS = { type: CHANNEL_TYPE_FILTERS, status: STATUS_FILTERS };
 /** Online channels offer the first four sorts only (spec section 9). */

@@ -19,7 +19,7 @@ import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { HistoryLink } from "#app/components/update-history-lazy.tsx";
 import { UpdateHistoryEntries, UpdateHistoryModal, type HistoryEntry } from "#app/components/update-history.tsx";
 import { getList, getOrThrow } from "#app/lib/api.server.ts";
-import { loadHistory } from "#app/lib/history.server.ts";
+import { loadHistory } from "#app/lib/history-via-api.server.ts";
 import { formatDate, formatDateTime } from "#core/lib/format.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";

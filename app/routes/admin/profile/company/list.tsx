@@ -35,7 +35,7 @@ import { StatusSwitch } from "#app/components/list/status-switch.tsx";
 import { formatDate, formatNumber } from "#core/lib/format.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS.map(String), ownership: ["1", "2"] };
 

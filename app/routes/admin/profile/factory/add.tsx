@@ -3,33 +3,39 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
-import { factoryBody } from "#core/profile/factories.ts";
+import { createFactory, factoryBody } from "#core/profile/factories.ts";
+import { listCities } from "#core/utilities/places.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { FactoryForm, factoryPayload } from "#app/components/factory-form.tsx";
-import type { City } from "#app/components/form.tsx";
+import { FactoryForm } from "#app/components/factory-form.tsx";
 import { PinPointField } from "#app/components/map/pin-point-lazy.tsx";
-import { callApi, getList } from "#app/lib/api.server.ts";
-import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 import { imageFromForm } from "#app/lib/uploads.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   // The map picker is an island (pin-point-lazy.tsx): loaded before the page renders.
-  const [cities] = await Promise.all([getList<City>(args, "/v0.0.0/utilities/locations"), PinPointField.ready()]);
-  return { title: `${t("site:factory.add")} | ${t("common:app_name")}`, cities: cities.rows };
+  const [cities] = await Promise.all([listCities(getScope(args.context)), PinPointField.ready()]);
+  return { title: `${t("site:factory.add")} | ${t("common:app_name")}`, cities };
 }
 
 export async function action(args: Route.ActionArgs) {
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
   const formData = await args.request.formData();
   const image = await imageFromForm(args, formData, "image");
   const submission = parseWithZod(formData, { schema: factoryBody });
   if (submission.status !== "success" || image.error) {
     return data(submission.reply(image.error ? { fieldErrors: { image: [image.error] } } : undefined), { status: 400 });
   }
-  const res = await callApi(args, "POST", "/v0.0.1/factories/create", { body: factoryPayload(submission.value) });
-  if (!res.ok) return replyWithApiError(submission, res);
+  try {
+    await createFactory(getScope(args.context), submission.value);
+  } catch (e) {
+    return replyRefused(args, submission, e);
+  }
+  flashToast(args.context, "success", t("site:api.factory_created"));
   throw redirect(localePath(getLocale(args.context), "/profile/factory"));
 }
 

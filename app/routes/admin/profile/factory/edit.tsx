@@ -3,32 +3,33 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
-import { factoryBody } from "#core/profile/factories.ts";
+import { factoryBody, getFactory, updateFactory } from "#core/profile/factories.ts";
+import { listCities } from "#core/utilities/places.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import type { Factory } from "#app/components/factory-card.tsx";
-import { FactoryForm, factoryPayload } from "#app/components/factory-form.tsx";
+import { FactoryForm } from "#app/components/factory-form.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
-import type { City } from "#app/components/form.tsx";
 import { PinPointField } from "#app/components/map/pin-point-lazy.tsx";
-import { callApi, getList, getOrThrow } from "#app/lib/api.server.ts";
-import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { imageFromForm } from "#app/lib/uploads.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
+  const scope = getScope(args.context);
   const [factory, cities] = await Promise.all([
-    getOrThrow<Factory>(args, `/v0.0.0/factories/${id}`),
-    getList<City>(args, "/v0.0.0/utilities/locations"),
+    getFactory(scope, id),
+    listCities(scope),
     PinPointField.ready(), // the map picker is an island (pin-point-lazy.tsx)
   ]);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return {
-    title: `${t("site:factory.edit")} · ${factory.data.name} | ${t("common:app_name")}`,
-    factory: factory.data,
-    cities: cities.rows,
+    title: `${t("site:factory.edit")} · ${factory.name} | ${t("common:app_name")}`,
+    factory,
+    cities,
   };
 }
 
@@ -40,8 +41,12 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success" || image.error) {
     return data(submission.reply(image.error ? { fieldErrors: { image: [image.error] } } : undefined), { status: 400 });
   }
-  const res = await callApi(args, "PUT", `/v0.0.0/factories/${id}`, { body: factoryPayload(submission.value) });
-  if (!res.ok) return replyWithApiError(submission, res);
+  try {
+    await updateFactory(getScope(args.context), id, submission.value);
+  } catch (e) {
+    return replyRefused(args, submission, e);
+  }
+  flashToast(args.context, "success", getI18n(args.context).getFixedT(getLocale(args.context))("site:api.factory_updated"));
   throw redirect(localePath(getLocale(args.context), "/profile/factory"));
 }
 

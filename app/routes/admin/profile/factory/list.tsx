@@ -11,6 +11,7 @@ import { Link, useLocation, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
 import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
+import { factoryHistory, factoryListQuery, getFactory, listFactories, setFactoryStatus, type FactoryJson } from "#core/profile/factories.ts";
 import { buttonClass } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { FactoryCard, type Factory } from "#app/components/factory-card.tsx";
@@ -33,15 +34,15 @@ import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-p
 
 const FILTERS = { status: STATUS_FILTERS };
 
-const SPEC: ListPageSpec<Factory, typeof FILTERS> = {
-  list: "/v0.0.0/factories",
+const SPEC: ListPageSpec<FactoryJson, typeof FILTERS> = {
+  list: (scope, q) => listFactories(scope, factoryListQuery.parse(q)),
   filters: FILTERS,
   idField: "factory_id",
   titleKey: "site:factory.title_count",
   exportKind: "factory",
-  record: (id) => `/v0.0.0/factories/${id}`,
-  toggle: (id, action) => `/v0.0.0/factories/${id}/${action}`,
-  history: (id) => `/v0.0.0/factories/${id}/update-history`,
+  record: getFactory,
+  toggle: setFactoryStatus,
+  history: factoryHistory,
 };
 
 export async function loader(args: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 /**
  * The server side of the store card's changes, shared by /profile/store (cards) and /profile/branch
- * (table): the status switch (app/lib/toggle.server.ts against PUT /v0.0.0/stores/{id}/{action}),
+ * (table): the status switch (app/lib/toggle-via-api.server.ts against PUT /v0.0.0/stores/{id}/{action}),
  * one channel's connect switch and "Connect all" (PUT /v0.0.0/stores/{id}/channel-toggle,
  * form-encoded `action` + `channel_ids` as the spec says).
  *
@@ -17,8 +17,8 @@ import type { StoreJson } from "#core/profile/stores.ts";
 import { STORE_FILTERS, type LoadedConfirm } from "#app/components/store-list-parts.tsx";
 import { callApi } from "#app/lib/api.server.ts";
 import { pushToast, sessionContext } from "#app/lib/session.server.ts";
-import { confirmStep } from "#app/lib/toggle.server.ts";
-import type { ListPageSpec } from "#app/lib/list-page.server.ts";
+import { confirmStep } from "#app/lib/toggle-via-api.server.ts";
+import type { ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
 import type { Store } from "#app/components/store-card.tsx";
 
 type Args = Parameters<typeof callApi>[0];
@@ -43,7 +43,7 @@ export function withParams(listUrl: string, set: Record<string, string | number 
 }
 
 /**
- * What both store lists (cards and branch table) share for app/lib/list-page.server.ts: the list,
+ * What both store lists (cards and branch table) share for app/lib/list-page-via-api.server.ts: the list,
  * its filters and the status switch (intent=toggle). Their confirm step is loadConfirm below (it also
  * knows channels and Connect all), so no `record` here.
  */

@@ -29,7 +29,7 @@ import { type STORE_FILTERS, StoreConfirmPanel, StoreFilterBar } from "#app/comp
 import { formatNumber } from "#core/lib/format.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
 import { confirmAsked, loadConfirm, STORE_LIST } from "./actions.server.ts";
 
 // Export and its history stay on /profile/store: no exportKind here.

@@ -35,7 +35,7 @@ import { getList } from "#app/lib/api.server.ts";
 import { formatNumber } from "#core/lib/format.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
 import { confirmAsked, loadConfirm, partnershipAction, STORE_LIST, storeCardAction, withParams } from "./actions.server.ts";
 
 

@@ -1,0 +1,58 @@
+/**
+ * Who is asking, resolved once per request by each adapter (the web's middleware from the session
+ * cookie, the API's from the bearer token) and handed to every core function with the database
+ * handle to use: `fn(scope, input)`, where `scope = { db, actor }`. Inside a transaction the
+ * function passes `{ ...scope, db: tx }` on, so nothing it calls escapes the transaction.
+ */
+import type { TFunction } from "i18next";
+import { db as pool, type Db, type Tx } from "#db/client.ts";
+import { asLocale, translator, type Locale } from "#core/i18n.ts";
+import { canAccess, type Privilege } from "#core/auth/privileges.ts";
+import { activeMembership, findToken, type AuthUser, type Membership } from "#core/auth/tokens.ts";
+import { Forbidden, Unauthenticated } from "#core/errors.ts";
+
+export type { AuthUser, Membership };
+
+export type Actor = {
+  user: AuthUser;
+  /** The bearer token the request came with (the web's session holds one). */
+  tokenId: number;
+  /** The business the actor works for now; null for a user who is not (yet) a seller. */
+  member: Membership | null;
+  locale: Locale;
+  /** Messages in the actor's language (answers carry translated names, e.g. status_name). */
+  t: TFunction;
+};
+export type SellerActor = Actor & { member: Membership };
+
+export type Scope<A extends Actor = Actor> = { db: Db | Tx; actor: A };
+export type SellerScope = Scope<SellerActor>;
+
+/**
+ * The actor behind a bearer token, or Unauthenticated. When the token's business is no longer
+ * active (suspended, left), the token moves to the user's first active business.
+ */
+export async function actorFromToken(token: string | undefined | null, language: string): Promise<Actor> {
+  const locale = asLocale(language);
+  if (!token) throw new Unauthenticated("api:errors.unauthenticated");
+  const row = await findToken(token);
+  if (!row) throw new Unauthenticated("api:errors.session_expired");
+  const { id, name, email, phone, profileStatus, role } = row.user;
+  const member = row.member ?? (await activeMembership(id, row.tokenId, row.businessId)).member ?? null;
+  return { user: { id, name, email, phone, profileStatus, role }, tokenId: row.tokenId, member, locale, t: translator(locale) };
+}
+
+/** The actor as a seller of their business, with `privilege` when given; else Forbidden. */
+export function asSeller(actor: Actor, privilege?: Privilege): SellerActor {
+  if (!actor.member) throw new Forbidden("api:errors.not_seller");
+  if (privilege && !canAccess(actor.member, privilege)) throw new Forbidden("api:errors.no_privilege");
+  return actor as SellerActor;
+}
+
+/** `scope` for seller work needing `privilege`: the one check every seller-facing core function starts with. */
+export function sellerScope(scope: Scope, privilege?: Privilege): SellerScope {
+  return { db: scope.db, actor: asSeller(scope.actor, privilege) };
+}
+
+/** A scope on the process's pool: what adapters hand to core outside any transaction. */
+export const scopeOf = <A extends Actor>(actor: A): Scope<A> => ({ db: pool, actor });

@@ -1,0 +1,98 @@
+/**
+ * Bearer tokens and memberships: the one way a request becomes somebody. A token is a random
+ * 256-bit value stored only as its SHA-256 hash, valid 30 days, revocable. The web keeps one in its
+ * session cookie; API clients send it as `Authorization: Bearer`.
+ */
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { createHash, randomBytes } from "node:crypto";
+import { db } from "#db/client.ts";
+import { apiTokens, businesses, businessMembers, users } from "#db/schema/index.ts";
+import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
+
+const TOKEN_DAYS = 30;
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export type AuthUser = { id: number; name: string; email: string | null; phone: string | null; profileStatus: number; role: string };
+/** The user's place in one business: owner or staff, with staff's privileges and default page. */
+export type Membership = {
+  businessId: number;
+  businessName: string;
+  businessStatus: number;
+  role: "owner" | "staff";
+  privileges: string[];
+  defaultRoute: string;
+};
+
+/** Issues a random 256-bit bearer token; only its hash is stored. */
+export async function issueToken(userId: number) {
+  const token = randomBytes(32).toString("base64url");
+  const active = await memberships(userId);
+  await db.insert(apiTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    businessId: active[0]?.businessId ?? null,
+    expiresAt: new Date(Date.now() + TOKEN_DAYS * 86400_000),
+  });
+  return token;
+}
+
+export async function revokeTokens(userId: number) {
+  await db.update(apiTokens).set({ revokedAt: new Date() }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+}
+
+/** The active businesses a user works for, owners' first, oldest first. */
+export async function memberships(userId: number): Promise<Membership[]> {
+  const rows = await db
+    .select({
+      businessId: businessMembers.businessId,
+      businessName: businesses.name,
+      businessStatus: businesses.status,
+      role: businessMembers.role,
+      privileges: businessMembers.privileges,
+      defaultRoute: businessMembers.defaultRoute,
+    })
+    .from(businessMembers)
+    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
+    .where(and(eq(businessMembers.userId, userId), eq(businesses.status, BUSINESS_STATUS.active)))
+    .orderBy(asc(businessMembers.role), asc(businesses.id));
+  return rows as Membership[];
+}
+
+/**
+ * A live bearer token (not revoked, not expired) with its user and, read in the same query, the
+ * user's membership of the token's business while that business is active (`member`, else null):
+ * every seller call needs it, so it costs no second round trip. Undefined for any other token.
+ */
+export async function findToken(token: string) {
+  const [row] = await db
+    .select({
+      tokenId: apiTokens.id, businessId: apiTokens.businessId, user: users,
+      memberBusinessId: businessMembers.businessId, businessName: businesses.name, businessStatus: businesses.status,
+      role: businessMembers.role, privileges: businessMembers.privileges, defaultRoute: businessMembers.defaultRoute,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .leftJoin(businessMembers, and(eq(businessMembers.userId, apiTokens.userId), eq(businessMembers.businessId, apiTokens.businessId)))
+    .leftJoin(businesses, and(eq(businesses.id, businessMembers.businessId), eq(businesses.status, BUSINESS_STATUS.active)))
+    .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, new Date())))
+    .limit(1);
+  if (!row) return undefined;
+  const { memberBusinessId, businessName, businessStatus, role, privileges, defaultRoute, ...rest } = row;
+  const member = memberBusinessId !== null && businessName !== null
+    ? ({ businessId: memberBusinessId, businessName, businessStatus, role, privileges, defaultRoute } as Membership)
+    : null;
+  return { ...rest, member };
+}
+
+/**
+ * The business a token acts for: its own while that is still active, else the user's first active
+ * business (the token is moved there). Undefined when the user is not a seller (yet).
+ */
+export async function activeMembership(userId: number, tokenId: number, wanted: number | null) {
+  const mine = await memberships(userId);
+  const member = mine.find((m) => m.businessId === wanted) ?? mine[0];
+  if (member && member.businessId !== wanted) {
+    await db.update(apiTokens).set({ businessId: member.businessId }).where(eq(apiTokens.id, tokenId));
+  }
+  return { member, mine };
+}
