@@ -1,0 +1,140 @@
+/**
+ * Route tests at the web's seam: a page's loader or action called with a real `Request` (no
+ * browser, no HTTP), after the same middleware the app runs before it — the cookie session, the
+ * page's language, the signed-in actor and the seller guard — and with core refusals turned into
+ * pages exactly as server/app.ts does (app/lib/errors.server.ts).
+ *
+ *   import * as page from "#app/routes/admin/profile/factory/add.tsx";
+ *   const res = await runAction(page, { url: "/profile/factory/add", as: DEMO.seller, form: { name: "" } });
+ *   expect(res.status).toBe(400);                         // the form's reply…
+ *   expect(res.data.error.name).toEqual(["Name is required"]);   // …with the message under the field
+ *   const ok = await runAction(page, { url: "/profile/factory/add", as: DEMO.seller, form: { … } });
+ *   expect(ok.redirect).toBe("/profile/factory"); expect(ok.toasts).toContainEqual({ type: "success", message: "Factory added" });
+ *
+ * `as` signs in (a real token through core, kept in the session like the sign-in page does);
+ * leave it out for a signed-out visitor. `area` picks the guards: "admin" (default: requireUser +
+ * requireSeller), "seller-signup" (requireUser only) or "public" (none). `params` are the route's
+ * URL params (`slug`, `lang` for /id pages is derived from the URL).
+ *
+ * The answer: `status`; `data` (what the loader/action returned, unwrapped from data()); or
+ * `redirect` (the Location of a thrown/returned redirect); or `error` (a thrown data()/Response
+ * that is not a redirect: the error page's message); and `toasts` raised in this request.
+ */
+import { eq, sql } from "drizzle-orm";
+import { isRouteErrorResponse, RouterContextProvider, type MiddlewareFunction } from "react-router";
+import { db } from "#db/client.ts";
+import { users } from "#db/schema/index.ts";
+import { issueToken } from "#core/auth/tokens.ts";
+import { requireNotSeller, requireSeller, requireUser } from "#app/lib/auth.server.ts";
+import { withRefusalPages } from "#app/lib/errors.server.ts";
+import { i18nextMiddleware } from "#app/lib/i18n.server.ts";
+import { localeFromPath } from "#app/lib/i18n.ts";
+import { sessionContext, sessionMiddleware, type Toast } from "#app/lib/session.server.ts";
+
+type Module = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+type Form = FormData | Record<string, string | number | (string | number)[]>;
+export type RouteCall = {
+  url: string;
+  /** The email of a demo account to sign in as. */
+  as?: string;
+  form?: Form;
+  params?: Record<string, string>;
+  area?: "admin" | "seller-signup" | "public";
+  headers?: Record<string, string>;
+};
+export type RouteAnswer<T = any> = {
+  status: number;
+  data?: T;
+  redirect?: string;
+  error?: unknown;
+  toasts: Toast[];
+};
+
+const tokens = new Map<string, string>();
+async function tokenOf(email: string) {
+  let token = tokens.get(email);
+  if (!token) {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+    if (!user) throw new Error(`no user ${email}`);
+    token = await issueToken(user.id);
+    tokens.set(email, token);
+  }
+  return token;
+}
+
+function toFormData(form: Form) {
+  if (form instanceof FormData) return form;
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(form)) for (const one of Array.isArray(v) ? v : [v]) fd.append(k, String(one));
+  return fd;
+}
+
+async function run(kind: "loader" | "action", mod: Module, call: RouteCall): Promise<RouteAnswer> {
+  const handler = mod[kind] as ((args: unknown) => unknown) | undefined;
+  if (!handler) throw new Error(`the module has no ${kind}`);
+  const url = new URL(call.url, "http://test");
+  const request = new Request(url, {
+    method: kind === "action" ? "POST" : "GET",
+    headers: { Origin: "http://test", ...call.headers },
+    body: kind === "action" ? toFormData(call.form ?? {}) : undefined,
+  });
+  const context = new RouterContextProvider();
+  const lang = localeFromPath(url.pathname) === "id" ? "id" : undefined;
+  const params = { ...(lang ? { lang } : {}), ...call.params };
+  const args = { request, context, params, url, pattern: "", unstable_pattern: "" };
+  const token = call.as ? await tokenOf(call.as) : undefined;
+  const signIn: MiddlewareFunction<Response> = async ({ context }, next) => {
+    if (token) context.get(sessionContext).session.set("token", token);
+    return next();
+  };
+  const area = call.area ?? "admin";
+  const guards = area === "admin" ? [requireUser, requireSeller] : area === "seller-signup" ? [requireUser, requireNotSeller] : [];
+  const chain: MiddlewareFunction<Response>[] = [sessionMiddleware, i18nextMiddleware as MiddlewareFunction<Response>, signIn, ...guards];
+
+  let answer: RouteAnswer | undefined;
+  const inner = async () => {
+    try {
+      const value = await withRefusalPages(handler as (a: typeof args) => unknown, kind === "action")(args);
+      answer = fromValue(value, context);
+    } catch (thrown) {
+      answer = fromValue(thrown, context, true);
+    }
+    return new Response(null);
+  };
+  let i = 0;
+  const next = async (): Promise<Response> => {
+    const mw = chain[i++];
+    if (!mw) return inner();
+    return (await mw(args as never, next)) ?? new Response(null);
+  };
+  try {
+    await next();
+  } catch (thrown) {
+    // A guard refused (sign-in redirect, become-seller redirect…) before the page ran.
+    answer = fromValue(thrown, context, true);
+  }
+  return answer!;
+}
+
+function fromValue(value: unknown, context: RouterContextProvider, thrown = false): RouteAnswer {
+  const toasts = context.get(sessionContext).toasts;
+  if (value instanceof Response) {
+    const location = value.headers.get("Location");
+    if (location) return { status: value.status, redirect: location, toasts };
+    return { status: value.status, error: value, toasts };
+  }
+  if (isDataWithInit(value)) {
+    const status = value.init?.status ?? 200;
+    return thrown ? { status, error: value.data, toasts } : { status, data: value.data, toasts };
+  }
+  if (isRouteErrorResponse(value)) return { status: value.status, error: value.data, toasts };
+  if (thrown) throw value;
+  return { status: 200, data: value, toasts };
+}
+
+function isDataWithInit(v: unknown): v is { data: unknown; init?: { status?: number } } {
+  return typeof v === "object" && v !== null && (v as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+export const runLoader = <T = any>(mod: Module, call: RouteCall) => run("loader", mod, call) as Promise<RouteAnswer<T>>;
+export const runAction = <T = any>(mod: Module, call: RouteCall) => run("action", mod, call) as Promise<RouteAnswer<T>>;
