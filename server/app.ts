@@ -117,6 +117,8 @@ app.get("/api/v0.0.0/utilities/geocode/:kind{reverse|search}", async (c, next) =
 });
 
 app.route("/", api);
+// An unknown path under /api is the API's own 404 (the envelope), never the web's not-found page.
+app.all("/api/*", (c) => c.json({ code: 404, message: "Route not found" }, 404));
 
 // API clients send their bearer token; a browser sends the web session cookie, which holds one.
 app.get("/uploads/:name", async (c) => {

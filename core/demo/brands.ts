@@ -14,7 +14,7 @@ import sharp from "sharp";
 import { randomBytes } from "node:crypto";
 import { BRAND_STATUS, PARTNERSHIP_STATUS } from "#core/profile/profile-enums.ts";
 import * as s from "#db/schema/index.ts";
-import type { DemoDb, DemoIds } from "./profile.ts";
+import type { DemoDb, DemoIds } from "./types.ts";
 
 const day = 86400_000;
 const ago = (days: number) => new Date(Date.now() - days * day);

@@ -24,7 +24,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import * as s from "#db/schema/index.ts";
-import type { DemoDb } from "./profile.ts";
+import type { DemoDb } from "./types.ts";
 
 const CHUNK = 20_000;
 

@@ -8,7 +8,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { applyStockChanges, type StockChange } from "#core/stock/stock-ledger.ts";
 import * as s from "#db/schema/index.ts";
-import type { DemoDb, DemoIds } from "./profile.ts";
+import type { DemoDb, DemoIds } from "./types.ts";
 
 const ago = (days: number) => new Date(Date.now() - days * 86400_000);
 

@@ -6,7 +6,7 @@
  */
 import { updateHistory } from "#db/schema/business.ts";
 import { channels } from "#db/schema/profile.ts";
-import type { DemoDb, DemoIds } from "./profile.ts";
+import type { DemoDb, DemoIds } from "./types.ts";
 
 const day = 86400_000;
 const ago = (days: number) => new Date(Date.now() - days * day);

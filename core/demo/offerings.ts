@@ -21,7 +21,7 @@ import { formatCode, wibDay } from "#core/catalog/offering-enums.ts";
 import { dayEnd, dayStart } from "#core/catalog/offerings-shared.ts";
 import type { Tx } from "#db/client.ts";
 import * as s from "#db/schema/index.ts";
-import type { DemoDb, DemoIds } from "./profile.ts";
+import type { DemoDb, DemoIds } from "./types.ts";
 
 const DAY = 86400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);

@@ -37,7 +37,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import * as s from "#db/schema/index.ts";
-import type { DemoDb } from "./profile.ts";
+import type { DemoDb } from "./types.ts";
 
 const CHUNK = 50_000;
 /** Variants orders pick from: the catalogue's first this many (by a hash), best sellers first. */

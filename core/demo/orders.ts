@@ -11,7 +11,7 @@ import { applyOrderActionIn, type ActionInput } from "#core/orders/actions.ts";
 import { receiveOrder, sourceFor, type IncomingOrder } from "#core/orders/intake.ts";
 import type { OrderAction } from "#core/orders/lifecycle.ts";
 import * as s from "#db/schema/index.ts";
-import type { DemoIds } from "./profile.ts";
+import type { DemoIds } from "./types.ts";
 
 const CUSTOMERS = [
   ["Andi Pratama", "+6281211110001", "Jl. Kemang Raya No. 12", "Jakarta Selatan", "DKI Jakarta", "12730"],

@@ -3,16 +3,14 @@
  * demo businesses, seeded with the rest of the demo data (core/demo/seed.ts). Order matters: stores
  * connect to channels, store fees name both.
  */
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
-import type * as s from "#db/schema/index.ts";
 import { seedDemoBrands } from "./brands.ts";
 import { seedDemoChannels } from "./channels.ts";
 import { seedDemoStores } from "./stores.ts";
 import { seedDemoSites } from "./sites.ts";
 
-export type DemoDb = NodePgDatabase<typeof s>;
-/** The demo businesses and users the profile belongs to. */
-export type DemoIds = { tokoDemo: number; sekar: number; seller: number; seller2: number };
+import type { DemoDb, DemoIds } from "./types.ts";
+
+export type { DemoDb, DemoIds };
 
 export async function seedDemoProfile(db: DemoDb, ids: DemoIds) {
   await seedDemoBrands(db, ids);

@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import * as s from "#db/schema/index.ts";
-import type { DemoDb, DemoIds } from "./profile.ts";
+import type { DemoDb, DemoIds } from "./types.ts";
 
 const day = 86400_000;
 const ago = (days: number) => new Date(Date.now() - days * day);

@@ -20,3 +20,12 @@ test("an unknown page answers 404 in Indonesian @core", async ({ page, checkA11y
   await expect(page.locator("html")).toHaveAttribute("lang", "id");
   await checkA11y();
 });
+
+test("an unknown API path answers the API's envelope, not the web's page", async ({ request }) => {
+  for (const path of ["/api/v9.9.9/nothing", "/api/", "/api/v0.0.0/orders/x/y/z"]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(404);
+    expect(res.headers()["content-type"]).toContain("application/json");
+    expect(await res.json()).toEqual({ code: 404, message: "Route not found" });
+  }
+});
