@@ -1,0 +1,51 @@
+/**
+ * No query escapes its transaction (db/client.ts): inside a transaction's callback the global
+ * handle throws at once instead of waiting for a pool connection the transaction may be holding;
+ * after the transaction, and outside any, it works. And every connection carries bounded waits.
+ */
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db, QueryOutsideTransaction } from "#db/client.ts";
+
+describe("the transaction guard", () => {
+  it("refuses the global handle inside a transaction", async () => {
+    const err = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      await db.execute(sql`SELECT 1`);
+    }).catch((e) => e);
+    // Drizzle reports a failed query with the driver's error as its cause.
+    expect(err.cause ?? err).toBeInstanceOf(QueryOutsideTransaction);
+  });
+
+  it("refuses a second transaction opened from the pool inside one", async () => {
+    const err = await db.transaction(async () => {
+      await db.transaction(async (inner) => inner.execute(sql`SELECT 1`));
+    }).catch((e) => e);
+    expect(err).toBeInstanceOf(QueryOutsideTransaction);
+  });
+
+  it("lets nested work through the transaction's own handle (savepoints) and the pool afterwards", async () => {
+    const n = await db.transaction(async (tx) => {
+      const inner = await tx.transaction(async (sp) => sp.execute(sql`SELECT 2 AS n`));
+      return Number(inner.rows[0].n);
+    });
+    expect(n).toBe(2);
+    expect((await db.execute(sql`SELECT 3 AS n`)).rows[0].n).toBe(3);
+  });
+
+  it("work started inside a transaction but run after it ends may use the pool", async () => {
+    let later: Promise<unknown> = Promise.resolve();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      later = new Promise((r) => setTimeout(r, 20)).then(() => db.execute(sql`SELECT 1`));
+    });
+    await expect(later).resolves.toBeTruthy();
+  });
+
+  it("every connection has a statement timeout and an idle-in-transaction timeout", async () => {
+    const [statement] = (await db.execute(sql`SHOW statement_timeout`)).rows as { statement_timeout: string }[];
+    const [idle] = (await db.execute(sql`SHOW idle_in_transaction_session_timeout`)).rows as { idle_in_transaction_session_timeout: string }[];
+    expect(statement.statement_timeout).not.toBe("0");
+    expect(idle.idle_in_transaction_session_timeout).not.toBe("0");
+  });
+});
