@@ -1,11 +1,12 @@
 /** /profile/factory/add: a new production site of the business; on success the list opens with a toast. */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect, useParams } from "react-router";
+import { data, redirect, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
 import { createFactory, factoryBody } from "#core/profile/factories.ts";
 import { listCities } from "#core/utilities/places.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { FormPage } from "#app/components/form-page.tsx";
 import { FactoryForm } from "#app/components/factory-form.tsx";
 import { PinPointField } from "#app/components/map/pin-point-lazy.tsx";
 import { getScope } from "#app/lib/auth.server.ts";
@@ -44,13 +45,9 @@ export default function AddFactory({ loaderData, actionData }: Route.ComponentPr
   const { lang } = useParams();
   const list = localePath(lang ?? "en", "/profile/factory");
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <Link to={list} className="text-sm font-medium text-brand-700 hover:underline">← {t("factory.back_to_list")}</Link>
-      <h1 className="text-xl font-semibold text-slate-900">{t("factory.add")}</h1>
-      <section className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
-        <FactoryForm reply={actionData} cities={loaderData.cities} submitLabel={t("common:actions.save")} cancelTo={list} />
-      </section>
-    </div>
+    <FormPage back={{ href: list, label: t("factory.back_to_list") }} title={t("factory.add")}>
+      <FactoryForm reply={actionData} cities={loaderData.cities} submitLabel={t("common:actions.save")} cancelTo={list} />
+    </FormPage>
   );
 }
 

@@ -1,11 +1,12 @@
 /** /profile/factory/:slug (slug = factory_id): edit a factory (its update history opens from its card on the list). */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect, useParams } from "react-router";
+import { data, redirect, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
 import { factoryBody, getFactory, updateFactory } from "#core/profile/factories.ts";
 import { listCities } from "#core/utilities/places.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { FormPage } from "#app/components/form-page.tsx";
 import { FactoryForm } from "#app/components/factory-form.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { PinPointField } from "#app/components/map/pin-point-lazy.tsx";
@@ -56,29 +57,21 @@ export default function EditFactory({ loaderData, actionData }: Route.ComponentP
   const { lang } = useParams();
   const list = localePath(lang ?? "en", "/profile/factory");
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <Link to={list} className="text-sm font-medium text-brand-700 hover:underline">← {t("factory.back_to_list")}</Link>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-xl font-semibold text-slate-900">{t("factory.edit")}</h1>
-          <StatusBadge tone={f.status === 1 ? "success" : "neutral"}>{f.status_name}</StatusBadge>
-        </div>
-      </div>
-      <section aria-label={f.name} className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
-        <FactoryForm
-          reply={actionData}
-          defaults={{
-            name: f.name, image: f.image ?? "", contact_name: f.contact_name ?? "", email: f.email ?? "", phone: f.phone ?? "",
-            address: f.address, city_id: f.city_id ? String(f.city_id) : "", postcode: f.postcode ?? "",
-            latitude: f.latitude !== null ? String(f.latitude) : "", longitude: f.longitude !== null ? String(f.longitude) : "",
-            monthly_capacity: f.monthly_capacity !== null ? String(f.monthly_capacity) : "",
-          }}
-          cities={loaderData.cities}
-          submitLabel={t("common:actions.save")}
-          cancelTo={list}
-        />
-      </section>
-    </div>
+    <FormPage back={{ href: list, label: t("factory.back_to_list") }} title={t("factory.edit")}
+      badge={<StatusBadge tone={f.status === 1 ? "success" : "neutral"}>{f.status_name}</StatusBadge>}>
+      <FactoryForm
+        reply={actionData}
+        defaults={{
+          name: f.name, image: f.image ?? "", contact_name: f.contact_name ?? "", email: f.email ?? "", phone: f.phone ?? "",
+          address: f.address, city_id: f.city_id ? String(f.city_id) : "", postcode: f.postcode ?? "",
+          latitude: f.latitude !== null ? String(f.latitude) : "", longitude: f.longitude !== null ? String(f.longitude) : "",
+          monthly_capacity: f.monthly_capacity !== null ? String(f.monthly_capacity) : "",
+        }}
+        cities={loaderData.cities}
+        submitLabel={t("common:actions.save")}
+        cancelTo={list}
+      />
+    </FormPage>
   );
 }
 

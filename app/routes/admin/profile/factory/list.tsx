@@ -4,32 +4,28 @@
  * section 6 says: every factory is the business's own), search, sort, page size, title with the
  * total, Add, export and export history, status switches and the View Update History modal.
  *
- * All list state is in the URL; ?confirm=toggle&id=…&action=… is the switch's no-JavaScript confirm
- * step; ?history=<id> opens a factory's update history; ?history=open the export history.
+ * All list state is in the URL; ?confirm=toggle&factory_id=…&action=… is the switch's no-JavaScript
+ * confirm step; ?history=<id> opens a factory's update history; ?history=open the export history.
+ * The page is the list shell (ListPage) over core/profile/factories.ts: its filters and its cards.
  */
-import { Link, useLocation, useParams } from "react-router";
+import { useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
 import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
 import { factoryHistory, factoryListQuery, getFactory, listFactories, setFactoryStatus, type FactoryJson } from "#core/profile/factories.ts";
-import { buttonClass } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { FactoryCard, type Factory } from "#app/components/factory-card.tsx";
-import { ConfirmPanel, useToggleText } from "#app/components/list/confirm-dialog.tsx";
-import { ListHeader } from "#app/components/list/list-header.tsx";
-import { EmptyState } from "#app/components/list/empty-state.tsx";
-import { FilterBar, FilterSelect } from "#app/components/list/filter-bar.tsx";
+import { FactoryCard } from "#app/components/factory-card.tsx";
+import { useToggleText } from "#app/components/list/confirm-dialog.tsx";
+import { ListPage } from "#app/components/list/list-page.tsx";
+import { FilterSelect } from "#app/components/list/filter-bar.tsx";
 import { PageSizeSelect } from "#app/components/list/page-size-select.tsx";
-import { Pagination } from "#app/components/list/pagination.tsx";
 import { SearchBox } from "#app/components/list/search-box.tsx";
 import { SortSelect } from "#app/components/list/sort-select.tsx";
 import { PinPointMap } from "#app/components/map/pin-point-lazy.tsx";
-import { UpdateHistoryModal } from "#app/components/update-history-lazy.tsx";
 import { DisabledOwnership } from "#app/components/warehouse-list-parts.tsx";
 import { useSiteHistoryLabels } from "#app/components/warehouse-history.tsx";
 import { formatNumber } from "#core/lib/format.ts";
 import { localePath } from "#app/lib/i18n.ts";
-import { listHref } from "#app/lib/list-params.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS };
@@ -56,40 +52,31 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function FactoryList({ loaderData }: Route.ComponentProps) {
-  const { params, list, exports, exportsOpen, confirm, history, historyOf } = loaderData;
-  const { rows, pagination } = list;
+  const { params } = loaderData;
   const { t } = useTranslation("site");
   const { lang } = useParams();
   const locale = lang ?? "en";
-  const location = useLocation();
-  const listUrl = location.pathname + listHref(params);
-  const add = localePath(locale, "/profile/factory/add");
   const labels = useSiteHistoryLabels("factory");
-
   const confirmText = useToggleText("site", "factory.");
 
   return (
-    <div className="space-y-4">
-      <ListHeader title={t("factory.title_count", { total: formatNumber(pagination.total_record) })} exports={exports} exportsOpen={exportsOpen} add={{ href: add, label: t("factory.add") }} />
-
-      <FilterBar resetTo={location.pathname}>
+    <ListPage
+      data={loaderData}
+      title={t("factory.title_count", { total: formatNumber(loaderData.list.pagination.total_record) })}
+      add={{ href: localePath(locale, "/profile/factory/add"), label: t("factory.add") }}
+      filters={<>
         <SearchBox value={params.search} placeholder={t("factory.placeholders.search")} />
         <FilterSelect name="status" label={t("list:filter.status")} value={params.filters.status} allLabel={t("list:filter.all")}
           options={FILTERS.status.map((v) => ({ value: v, label: t(`status.${v}`) }))} />
         <DisabledOwnership />
         <SortSelect value={params.sort} />
         <PageSizeSelect value={params.limit} />
-      </FilterBar>
-
-      {confirm ? (
-        <ConfirmPanel
-          text={confirmText(confirm.action === "activate", confirm.name)}
-          fields={{ intent: "toggle", factory_id: confirm.id, action: confirm.action }}
-          cancelTo={listUrl}
-        />
-      ) : null}
-
-      {rows.length ? (
+      </>}
+      idField="factory_id"
+      confirmText={confirmText}
+      historyLabels={labels}
+    >
+      {(rows) => (
         <ul className="space-y-3" aria-label={t("factory.title")}>
           {rows.map((f) => (
             <li key={f.factory_id}>
@@ -97,14 +84,8 @@ export default function FactoryList({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      ) : (
-        <EmptyState action={<Link to={add} className={buttonClass("primary")}>{t("factory.add")}</Link>} />
       )}
-
-      <Pagination params={params} totalPage={pagination.total_page} totalRecord={pagination.total_record} />
-
-      <UpdateHistoryModal history={history} title={historyOf} {...labels} />
-    </div>
+    </ListPage>
   );
 }
 
