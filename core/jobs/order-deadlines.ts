@@ -13,7 +13,8 @@ import { splitState } from "#core/orders/lifecycle.ts";
 import { publish } from "#core/lib/events.ts";
 import { DomainError } from "#core/errors.ts";
 
-const EVERY_MS = 60_000;
+// ORDER_SWEEP_MS: how often (tests and the scale-out check sweep every second).
+const EVERY_MS = Number(process.env.ORDER_SWEEP_MS ?? 60_000);
 const BATCH = 200;
 
 /** Cancels every overdue order now (batch after batch); answers how many were cancelled. */
