@@ -69,10 +69,8 @@ const login = await api.request("/api/v0.0/auth/login", {
 const token = ((await login.json()) as { data: { token: string } }).data.token;
 
 type ListBody = { code: number; data?: unknown[]; pagination?: { total_record: number; next_cursor?: string | null } };
-/** The token lookups of one page view, shared by its calls as the web's API client shares them (app/lib/api.server.ts). */
-let tokenMemo = new Map<string, Promise<unknown>>();
 async function get<T = ListBody>(pathAndQuery: string) {
-  const res = await api.request(`/api${pathAndQuery}`, { headers: { Authorization: `Bearer ${token}`, "Accept-Language": "en" } }, { tokenMemo });
+  const res = await api.request(`/api${pathAndQuery}`, { headers: { Authorization: `Bearer ${token}`, "Accept-Language": "en" } });
   return { status: res.status, body: (await res.json()) as T };
 }
 const qs = (q: Record<string, string | number | undefined>) =>
@@ -118,7 +116,6 @@ async function pageView(search: string): Promise<View> {
   queries = 0;
   countsQueryMs = 0;
   byKind = { orders: 0, auth: 0, other: 0 };
-  tokenMemo = new Map();
   await serverTime(); // starts the view's statistics afresh
   const list = await get(`/v2.2.0/orders?${qs(q)}`);
   inCountCall = true;
