@@ -7,6 +7,9 @@
  *   /v0.0.0/gift-vouchers   gift vouchers with their codes (+ /filter, /{id}/codes, redeem)
  *   /v0.0.0/vouchers        discount vouchers
  *   /v0.0.0/packages        bundles of variants with derived stock
+ *
+ * The rules and queries are core/catalog/ (offering-crud.ts and one module a kind); these files are
+ * the REST adapter over them.
  */
 import { Hono } from "hono";
 import type { ApiEnv } from "#api/lib/env.ts";

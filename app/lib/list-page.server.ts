@@ -57,7 +57,8 @@ export type ListPageData<R, F extends FilterSpec> = {
   title: string;
   params: ListParams<F>;
   list: { rows: R[]; pagination: { total_page: number; total_record: number } };
-  exports: Awaited<ReturnType<typeof exportHistory>>["rows"];
+  /** The list's latest export jobs; undefined when the list has no export (no export button). */
+  exports?: Awaited<ReturnType<typeof exportHistory>>["rows"];
   /** ?history=open: the export history opens (after an export was asked for). */
   exportsOpen: boolean;
   confirm: { id: number; action: Action; name: string } | null;
@@ -110,7 +111,7 @@ export async function loadListPage<R, F extends FilterSpec>(args: Args, spec: Li
     title: `${t(spec.titleKey, { total: formatNumber(list.total) })} | ${t("common:app_name")}`,
     params,
     list: { rows: list.rows, pagination: { total_page: Math.ceil(list.total / params.limit), total_record: list.total } },
-    exports: exports?.rows ?? [],
+    exports: exports?.rows,
     exportsOpen: url.searchParams.get("history") === "open",
     confirm: canConfirm && confirming ? { ...asked, name: nameOf(confirming) } : null,
     history,

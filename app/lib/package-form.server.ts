@@ -4,22 +4,28 @@
  * the whole form. The action tells them apart from Save by the `picker` field:
  * - a picker button re-renders the page with the new selection and everything typed kept (an image
  *   chosen meanwhile is uploaded now, so it is not lost), and saves nothing;
- * - Save checks the fields with the API's schema (without `items`, which come from the picker),
- *   refuses a selection with a bad quantity, and calls the API with items[{variant_id, quantity}].
+ * - Save checks the fields with core's schema (without `items`, which come from the picker),
+ *   refuses a selection with a bad quantity, and calls core (createPackage / updatePackage) with
+ *   items[{variant_id, quantity}]; a refusal about the items is shown above the selection, the
+ *   others under their fields; success goes to the list with the API's message as a toast.
  * Either way the answer carries the picker's data for the selection as posted.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { data, redirect } from "react-router";
-import { packageBody } from "#core/catalog/packages.ts";
-import { callApi } from "./api.server.ts";
-import { getLocale } from "./i18n.server.ts";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { Scope } from "#core/actor.ts";
+import { packageBody, type PackageBody } from "#core/catalog/packages.ts";
+import { domainErrorOfDatabase, Refused } from "#core/errors.ts";
+import { translator } from "#core/i18n.ts";
+import { getScope } from "./auth.server.ts";
+import { getI18n, getLocale } from "./i18n.server.ts";
 import { localePath } from "./i18n.ts";
 import { loadPicker } from "./product-picker.server.ts";
 import { pickerStateOf, pickerValid, readPickerForm } from "./product-picker.ts";
+import { flashToast } from "./session.server.ts";
 import { imageFromForm } from "./uploads.server.ts";
 
-type Args = Parameters<typeof callApi>[0];
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
 export type PackageActionData = { reply: SubmissionResult<string[]>; picker: Awaited<ReturnType<typeof loadPicker>>; itemErrors: string[] };
 
 const fieldsSchema = packageBody.omit({ items: true });
@@ -29,7 +35,11 @@ export function initialPicker(args: Args, lines: { variant_id: number; qty: numb
   return loadPicker(args, pickerStateOf(lines));
 }
 
-export async function packageAction(args: Args, opts: { method: "POST" | "PUT"; path: string }) {
+/**
+ * `save`: the core call (createPackage, or updatePackage of the page's id); `message`: the
+ * success toast's key (the API's message).
+ */
+export async function packageAction(args: Args, opts: { save: (scope: Scope, body: PackageBody) => Promise<unknown>; message: string }) {
   const formData = await args.request.formData();
   const state = readPickerForm(formData);
   const image = await imageFromForm(args, formData, "image");
@@ -49,14 +59,20 @@ export async function packageAction(args: Args, opts: { method: "POST" | "PUT"; 
     return data({ reply: { ...reply, status: "error" }, picker, itemErrors } satisfies PackageActionData, { status: 400 });
   }
   const items = state.lines.map((l) => ({ variant_id: l.variant_id, quantity: l.qty! }));
-  const res = await callApi(args, opts.method, opts.path, { body: { ...submission.value, items } });
-  if (!res.ok) {
-    const errors = res.fieldErrors ?? { "": [res.message] };
+  try {
+    await opts.save(getScope(args.context), { ...submission.value, items });
+  } catch (e) {
+    const refusal = e instanceof Refused ? e : domainErrorOfDatabase(e);
+    if (!(refusal instanceof Refused)) throw e;
+    const t = translator(getLocale(args.context));
+    const errors = Object.entries(refusal.fields ?? { _form: [refusal.message] }).map(([k, keys]) => [k, keys.map((key) => t(key, refusal.vars))] as const);
     // items, items.0.quantity …: shown together above the selection.
-    const itemMessages = Object.entries(errors).filter(([k]) => k === "items" || k.startsWith("items.")).flatMap(([, v]) => v);
-    const fieldErrors = Object.fromEntries(Object.entries(errors).filter(([k]) => k !== "items" && !k.startsWith("items.") && k !== "_form" && k !== ""));
-    const formErrors = errors._form ?? errors[""] ?? [];
-    return data({ reply: submission.reply({ fieldErrors, formErrors }), picker, itemErrors: itemMessages } satisfies PackageActionData, { status: 400 });
+    const isItems = (k: string) => k === "items" || k.startsWith("items.");
+    const itemErrors = errors.filter(([k]) => isItems(k)).flatMap(([, v]) => v);
+    const fieldErrors = Object.fromEntries(errors.filter(([k]) => !isItems(k) && k !== "_form"));
+    const formErrors = errors.find(([k]) => k === "_form")?.[1] ?? [];
+    return data({ reply: submission.reply({ fieldErrors, formErrors }), picker, itemErrors } satisfies PackageActionData, { status: 400 });
   }
+  flashToast(args.context, "success", getI18n(args.context).getFixedT(getLocale(args.context))(opts.message));
   throw redirect(localePath(getLocale(args.context), "/products/package"));
 }

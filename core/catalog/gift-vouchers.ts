@@ -20,18 +20,26 @@
  *   the point of sale and order forms: at most 10 by name, searchable.
  * - A code is redeemed once, only while its voucher is active and ongoing, with an optional
  *   reference (an order number); redeeming is written into the voucher's history.
+ *
+ * The service functions (list, get, create, update, status, history) come from offering-crud.ts;
+ * the codes' list, the redeeming and the sellable picker are here.
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx } from "#db/client.ts";
 import { giftVoucherCodes, giftVouchers } from "#db/schema/index.ts";
+import { sellerScope, type Scope } from "#core/actor.ts";
+import { NotFound, Refused } from "#core/errors.ts";
+import { diff, recordHistory } from "#core/lib/history.ts";
 import { unix } from "#core/lib/time.ts";
-import { contains, orderBy } from "#core/lib/list-query.ts";
+import { contains, offsetOf, orderBy } from "#core/lib/list-query.ts";
 import { CODE_ALPHABET, formatCode, MAX_GIFT_VOUCHER_CODES, validityState, VALIDITY_STATES, wibDay } from "./offering-enums.ts";
+import { offeringService, pageQuery, type Page } from "./offering-crud.ts";
 import {
-  blank, dayField, descriptionField, imageField, intField, moneyField, nameField, offeringFilters, statusKey, validityOrder,
+  blank, checkNotOver, dayEnd, dayField, dayStart, descriptionField, imageField, intField, moneyField, nameField, offeringFilters, statusKey,
+  validityOrder,
 } from "./offerings-shared.ts";
 
 export const giftVoucherBody = z
@@ -51,6 +59,8 @@ export type GiftVoucherBody = z.infer<typeof giftVoucherBody>;
 export const validityFilter = blank(z.enum(VALIDITY_STATES, { error: "invalid" }));
 export const giftVoucherFilters = offeringFilters.extend({ validity: validityFilter });
 export type GiftVoucherFilters = z.infer<typeof giftVoucherFilters>;
+export const giftVoucherListQuery = pageQuery.extend(giftVoucherFilters.shape);
+export type GiftVoucherListQuery = z.infer<typeof giftVoucherListQuery>;
 
 // Written with explicit table names: Drizzle leaves columns of a one-table query unqualified, and an
 // unqualified "id" inside this subquery would be the code's own id.
@@ -78,20 +88,21 @@ function filtered(businessId: number, f: Partial<GiftVoucherFilters>) {
 export type GiftVoucherRow = typeof giftVouchers.$inferSelect & { redeemed: number };
 const flat = (r: { row: typeof giftVouchers.$inferSelect; redeemed: number }): GiftVoucherRow => ({ ...r.row, redeemed: r.redeemed });
 
-export async function findGiftVouchers(businessId: number, f: GiftVoucherFilters, page: { limit: number; offset: number }) {
+export async function findGiftVouchers(businessId: number, f: GiftVoucherFilters, page: Page, exec: Db | Tx = db) {
   const where = filtered(businessId, f);
   const [rows, [{ total }]] = await Promise.all([
-    db.select(columns).from(giftVouchers).where(where)
+    exec.select(columns).from(giftVouchers).where(where)
       .orderBy(...orderBy(f.sort, { created: giftVouchers.timeCreated, modified: giftVouchers.timeModified, name: giftVouchers.name, id: giftVouchers.id }))
       .limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(giftVouchers).where(where),
+    exec.select({ total: count() }).from(giftVouchers).where(where),
   ]);
   return { rows: rows.map(flat), total };
 }
 
-export async function findGiftVoucher(businessId: number, id: number, tx?: Tx): Promise<GiftVoucherRow | undefined> {
-  const q = (tx ?? db).select(columns).from(giftVouchers).where(and(eq(giftVouchers.businessId, businessId), eq(giftVouchers.id, id))).limit(1);
-  const [row] = tx ? await q.for("update", { of: giftVouchers }) : await q;
+/** One gift voucher of the business, or undefined; `lock`: the row stays locked until `exec` (a transaction) ends. */
+export async function findGiftVoucher(businessId: number, id: number, exec: Db | Tx = db, lock = false): Promise<GiftVoucherRow | undefined> {
+  const q = exec.select(columns).from(giftVouchers).where(and(eq(giftVouchers.businessId, businessId), eq(giftVouchers.id, id))).limit(1);
+  const [row] = lock ? await q.for("update", { of: giftVouchers }) : await q;
   return row ? flat(row) : undefined;
 }
 
@@ -155,7 +166,7 @@ export const codeFilters = z.object({
   redeemed: blank(z.enum(["0", "1"], { error: "invalid" })),
 });
 
-export async function findCodes(giftVoucherId: number, f: z.infer<typeof codeFilters>, page: { limit: number; offset: number }) {
+export async function findCodes(giftVoucherId: number, f: z.infer<typeof codeFilters>, page: Page, exec: Db | Tx = db) {
   const where = and(
     eq(giftVoucherCodes.giftVoucherId, giftVoucherId),
     // People type codes with or without the dashes, in any case.
@@ -163,8 +174,8 @@ export async function findCodes(giftVoucherId: number, f: z.infer<typeof codeFil
     f.redeemed === "1" ? isNotNull(giftVoucherCodes.timeRedeemed) : f.redeemed === "0" ? isNull(giftVoucherCodes.timeRedeemed) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(giftVoucherCodes).where(where).orderBy(asc(giftVoucherCodes.id)).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(giftVoucherCodes).where(where),
+    exec.select().from(giftVoucherCodes).where(where).orderBy(asc(giftVoucherCodes.id)).limit(page.limit).offset(page.offset),
+    exec.select({ total: count() }).from(giftVoucherCodes).where(where),
   ]);
   return { rows, total };
 }
@@ -178,9 +189,9 @@ export const codeJson = (r: typeof giftVoucherCodes.$inferSelect) => ({
 });
 
 /** Sellable gift vouchers for a picker: active, ongoing, with codes left; by name. */
-export async function sellableGiftVouchers(businessId: number, search: string | undefined, limit = 10) {
+export async function sellableGiftVouchers(businessId: number, search: string | undefined, limit = 10, exec: Db | Tx = db) {
   const now = new Date();
-  const rows = await db.select(columns).from(giftVouchers)
+  const rows = await exec.select(columns).from(giftVouchers)
     .where(and(
       eq(giftVouchers.businessId, businessId), eq(giftVouchers.status, 1), lte(giftVouchers.validFrom, now), gte(giftVouchers.validUntil, now),
       sql`${redeemed} < ${giftVouchers.quantity}`,
@@ -197,4 +208,101 @@ export function giftVoucherSnapshot(v: { name: string; description: string; imag
     name: v.name, description: v.description, image: v.image, value: v.value, price: v.price, quantity: v.quantity,
     valid_from: wibDay(unix(v.validFrom)!), valid_until: wibDay(unix(v.validUntil)!),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The service: what the web's pages and the REST calls do, for the actor's business ("products").
+// ---------------------------------------------------------------------------------------------
+
+const valuesOf = (b: GiftVoucherBody) => ({
+  name: b.name, description: b.description ?? "", image: b.image ?? null, value: b.value, price: b.price, quantity: b.quantity,
+  validFrom: dayStart(b.valid_from), validUntil: dayEnd(b.valid_until),
+});
+
+export const giftVoucherOffering = offeringService({
+  refType: "gift_voucher",
+  table: giftVouchers,
+  find: findGiftVoucher,
+  findMany: findGiftVouchers,
+  json: giftVoucherJson,
+  messages: {
+    created: "api-offering:gift_voucher.created",
+    updated: "api-offering:gift_voucher.updated",
+    status: (activate, n) => `api-offering:gift_voucher.${activate ? "activated" : "inactivated"}${n === 1 ? "" : "_many"}`,
+  },
+  async create(tx, { businessId }, body: GiftVoucherBody) {
+    const values = valuesOf(body);
+    checkNotOver(values.validUntil);
+    const [row] = await tx.insert(giftVouchers).values({ ...values, businessId }).returning({ id: giftVouchers.id });
+    await addCodes(tx, businessId, row.id, values.quantity);
+    return row.id;
+  },
+  async update(tx, { businessId }, before, body) {
+    const values = valuesOf(body);
+    const changes = diff(giftVoucherSnapshot(before), giftVoucherSnapshot(values));
+    if (changes.valid_until) checkNotOver(values.validUntil);
+    if (values.quantity < before.redeemed) {
+      throw new Refused("api:errors.validation", { quantity: ["offering:errors.quantity_below_redeemed"] }, { count: before.redeemed });
+    }
+    if (!Object.keys(changes).length) return changes;
+    if (values.quantity > before.quantity) await addCodes(tx, businessId, before.id, values.quantity - before.quantity);
+    if (values.quantity < before.quantity) await removeCodes(tx, before.id, before.quantity - values.quantity);
+    await tx.update(giftVouchers).set({ ...values, timeModified: new Date() }).where(eq(giftVouchers.id, before.id));
+    return changes;
+  },
+});
+
+export const {
+  list: listGiftVouchers, get: getGiftVoucher, create: createGiftVoucher, update: updateGiftVoucher, setStatus: setGiftVoucherStatus,
+  history: giftVoucherHistory,
+} = giftVoucherOffering;
+
+/** The picker of sellable gift vouchers (GET /filter): at most 10, by name. */
+export async function listSellableGiftVouchers(scope: Scope, search: string | undefined) {
+  const { db, actor } = sellerScope(scope, "products");
+  const rows = await sellableGiftVouchers(actor.member.businessId, search, 10, db);
+  return rows.map((r) => giftVoucherJson(r, actor.t));
+}
+
+export const codeListQuery = pageQuery.extend(codeFilters.shape);
+export type CodeListQuery = z.infer<typeof codeListQuery>;
+export type GiftVoucherCodeJson = ReturnType<typeof codeJson>;
+
+/** A gift voucher's codes, with the voucher's quantity and redeemed count as the list's summary. */
+export async function listGiftVoucherCodes(scope: Scope, id: number, q: CodeListQuery) {
+  const { db, actor } = sellerScope(scope, "products");
+  const voucher = await findGiftVoucher(actor.member.businessId, id, db);
+  if (!voucher) throw new NotFound();
+  const { rows, total } = await findCodes(voucher.id, q, { limit: q.limit, offset: offsetOf(q) }, db);
+  return { rows: rows.map(codeJson), total, summary: { quantity: voucher.quantity, redeemed_count: voucher.redeemed } };
+}
+
+export const redeemBody = z.object({
+  reference: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(100, "too_long").optional()),
+});
+export type RedeemBody = z.infer<typeof redeemBody>;
+
+/** Redeems one code of the voucher: once, while the voucher is active and ongoing; written into its history. */
+export async function redeemGiftVoucherCode(scope: Scope, id: number, codeId: number, body: RedeemBody) {
+  const { db, actor } = sellerScope(scope, "products");
+  const businessId = actor.member.businessId;
+  const code = await db.transaction(async (tx) => {
+    const voucher = await findGiftVoucher(businessId, id, tx, true);
+    if (!voucher) throw new NotFound();
+    const [row] = await tx.select().from(giftVoucherCodes)
+      .where(and(eq(giftVoucherCodes.giftVoucherId, id), eq(giftVoucherCodes.id, codeId))).limit(1).for("update");
+    if (!row) throw new NotFound();
+    if (row.timeRedeemed) throw new Refused("api-offering:gift_voucher.already_redeemed");
+    const now = new Date();
+    if (voucher.status !== 1 || now < voucher.validFrom || now > voucher.validUntil) throw new Refused("api-offering:gift_voucher.not_redeemable");
+    const [done] = await tx.update(giftVoucherCodes).set({ timeRedeemed: now, reference: body.reference ?? null })
+      .where(eq(giftVoucherCodes.id, codeId)).returning();
+    await tx.update(giftVouchers).set({ timeModified: now }).where(eq(giftVouchers.id, id));
+    await recordHistory(tx, {
+      businessId, refType: "gift_voucher", refId: id, userId: actor.user.id, action: "redeem",
+      changes: { code: { from: null, to: codeJson(done).code } },
+    });
+    return done;
+  });
+  return codeJson(code);
 }

@@ -1,13 +1,15 @@
 /**
- * The Zod pieces the four offering bodies share (api/domain/{services,gift-vouchers,vouchers,
- * packages}.ts), used by the API and by the web's actions alike (server side only). Messages are
+ * The Zod pieces the four offering bodies share (services.ts, gift-vouchers.ts, vouchers.ts,
+ * packages.ts), used by the API and by the web's actions alike (server side only), and the
+ * validity rules the dated ones (gift vouchers, vouchers) share. Messages are
  * translation keys of the web's `offering` namespace (or `validation`), which the API translates too.
  *
  * Money is typed as a seller types it ("150.000", "Rp 150.000") or sent as a JSON integer, and is
  * parsed exactly into whole rupiah (parseRupiah, never parseFloat).
  */
 import { z } from "zod";
-import { WIB_OFFSET_MS, DAY_MS } from "#core/lib/time.ts";
+import { Refused } from "#core/errors.ts";
+import { WIB_OFFSET_MS, DAY_MS, wibDayStart } from "#core/lib/time.ts";
 import { parseRupiah } from "#core/profile/store-fees-money.ts";
 import { MAX_MONEY } from "./offering-enums.ts";
 import { blank, imageField, nameField, statusFilter } from "#core/profile/warehouses-shared.ts";
@@ -56,6 +58,11 @@ export const dayField = z.string({ error: "required" }).trim().min(1, "required"
 /** The instant a WIB day begins, and the last second of it. */
 export const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - WIB_OFFSET_MS);
 export const dayEnd = (day: string) => new Date(dayStart(day).getTime() + DAY_MS - 1000);
+
+/** A validity that is over before today is refused (a new voucher, or new dates on an old one). */
+export function checkNotOver(until: Date) {
+  if (until < wibDayStart()) throw new Refused("api:errors.validation", { valid_until: ["offering:errors.until_past"] });
+}
 
 /** valid_until on or after valid_from (a one-day validity is fine). Checked even when another field failed. */
 export function validityOrder(v: { valid_from?: unknown; valid_until?: unknown }, ctx: z.RefinementCtx) {

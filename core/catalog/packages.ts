@@ -21,15 +21,20 @@
  * - 1–30 items, each a different variant of the business (422 on `items` otherwise), quantities
  *   1–999. The package SKU is unique per business (422 on `sku`).
  * - The price is the seller's; items_total_price is shown next to it so the saving is visible.
+ *
+ * The service functions (list, get, create, update, status, history) come from offering-crud.ts.
  */
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx } from "#db/client.ts";
 import { packageItems, packages, products, productVariants } from "#db/schema/index.ts";
+import { Refused } from "#core/errors.ts";
+import { diff } from "#core/lib/history.ts";
 import { unix } from "#core/lib/time.ts";
 import { contains, orderBy } from "#core/lib/list-query.ts";
 import { MAX_ITEM_QUANTITY, MAX_PACKAGE_ITEMS } from "./offering-enums.ts";
+import { offeringService, pageQuery, type Page } from "./offering-crud.ts";
 import { blank, descriptionField, imageField, intField, moneyField, nameField, offeringFilters, skuField, statusKey } from "./offerings-shared.ts";
 
 const itemBody = z.object({
@@ -54,6 +59,8 @@ export const packageFilters = offeringFilters.extend({
   stock: blank(z.enum(["in_stock", "out_of_stock"], { error: "invalid" })),
 });
 export type PackageFilters = z.infer<typeof packageFilters>;
+export const packageListQuery = pageQuery.extend(packageFilters.shape);
+export type PackageListQuery = z.infer<typeof packageListQuery>;
 
 /** The derived stock of the package row in scope (see the header): one correlated subquery. */
 // Explicit table names throughout: Drizzle leaves columns of a one-table query unqualified.
@@ -85,7 +92,7 @@ export type PackageItem = {
 export type PackageRow = typeof packages.$inferSelect & { items: PackageItem[] };
 
 /** The items of some packages, with their variant, product, first image and available stock. */
-export async function itemsOf(ids: number[], exec: typeof db | Tx = db) {
+export async function itemsOf(ids: number[], exec: Db | Tx = db) {
   const out = new Map<number, PackageItem[]>();
   if (!ids.length) return out;
   const rows = await exec
@@ -105,23 +112,24 @@ export async function itemsOf(ids: number[], exec: typeof db | Tx = db) {
   return out;
 }
 
-export async function findPackages(businessId: number, f: PackageFilters, page: { limit: number; offset: number }) {
+export async function findPackages(businessId: number, f: PackageFilters, page: Page, exec: Db | Tx = db) {
   const where = filtered(businessId, f);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(packages).where(where)
+    exec.select().from(packages).where(where)
       .orderBy(...orderBy(f.sort, { created: packages.timeCreated, modified: packages.timeModified, name: packages.name, id: packages.id }))
       .limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(packages).where(where),
+    exec.select({ total: count() }).from(packages).where(where),
   ]);
-  const items = await itemsOf(rows.map((r) => r.id));
+  const items = await itemsOf(rows.map((r) => r.id), exec);
   return { rows: rows.map((r) => ({ ...r, items: items.get(r.id) ?? [] })), total };
 }
 
-export async function findPackage(businessId: number, id: number, tx?: Tx): Promise<PackageRow | undefined> {
-  const q = (tx ?? db).select().from(packages).where(and(eq(packages.businessId, businessId), eq(packages.id, id))).limit(1);
-  const [row] = tx ? await q.for("update") : await q;
+/** One package of the business, or undefined; `lock`: the row stays locked until `exec` (a transaction) ends. */
+export async function findPackage(businessId: number, id: number, exec: Db | Tx = db, lock = false): Promise<PackageRow | undefined> {
+  const q = exec.select().from(packages).where(and(eq(packages.businessId, businessId), eq(packages.id, id))).limit(1);
+  const [row] = lock ? await q.for("update") : await q;
   if (!row) return undefined;
-  return { ...row, items: (await itemsOf([id], tx)).get(id) ?? [] };
+  return { ...row, items: (await itemsOf([id], exec)).get(id) ?? [] };
 }
 
 /**
@@ -129,7 +137,7 @@ export async function findPackage(businessId: number, id: number, tx?: Tx): Prom
  * product's name, or undefined. Such a product cannot be deleted (package_items.variant_id is ON
  * DELETE RESTRICT, and the package's stock is derived from it): the caller answers 422 naming both.
  */
-export async function packageHolding(exec: typeof db | Tx, productIds: number[]) {
+export async function packageHolding(exec: Db | Tx, productIds: number[]) {
   if (!productIds.length) return undefined;
   const [row] = await exec
     .select({ product: products.name, package: packages.name })
@@ -144,7 +152,7 @@ export async function packageHolding(exec: typeof db | Tx, productIds: number[])
 }
 
 /** The variants among `ids` that belong to the business, with their SKU (for the history). */
-export async function businessVariants(exec: typeof db | Tx, businessId: number, ids: number[]) {
+export async function businessVariants(exec: Db | Tx, businessId: number, ids: number[]) {
   if (!ids.length) return new Map<number, string>();
   const rows = await exec.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants)
     .where(and(eq(productVariants.businessId, businessId), inArray(productVariants.id, ids)));
@@ -193,3 +201,50 @@ export function packageSnapshot(v: { name: string; sku: string; description: str
     items: [...v.items].sort((a, b) => a.sku.localeCompare(b.sku)).map((i) => `${i.sku} × ${i.quantity}`).join(", "),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The service: what the web's pages and the REST calls do, for the actor's business ("products").
+// ---------------------------------------------------------------------------------------------
+
+const valuesOf = (b: PackageBody) => ({ name: b.name, sku: b.sku, description: b.description ?? "", image: b.image ?? null, price: b.price });
+
+/** The items with their SKUs; Refused on `items` when a variant is not the business's. */
+async function checkedItems(tx: Tx, businessId: number, body: PackageBody) {
+  const skus = await businessVariants(tx, businessId, body.items.map((i) => i.variant_id));
+  if (skus.size !== body.items.length) throw new Refused("api:errors.validation", { items: ["offering:errors.variant_unknown"] });
+  return body.items.map((i) => ({ variantId: i.variant_id, quantity: i.quantity, sku: skus.get(i.variant_id)! }));
+}
+
+export const packageOffering = offeringService({
+  refType: "package",
+  table: packages,
+  find: findPackage,
+  findMany: findPackages,
+  json: packageJson,
+  unique: { field: "sku", message: "offering:errors.sku_taken" },
+  messages: {
+    created: "api-offering:package.created",
+    updated: "api-offering:package.updated",
+    status: (activate, n) => `api-offering:package.${activate ? "activated" : "inactivated"}${n === 1 ? "" : "_many"}`,
+  },
+  async create(tx, { businessId }, body: PackageBody) {
+    const items = await checkedItems(tx, businessId, body);
+    const [row] = await tx.insert(packages).values({ ...valuesOf(body), businessId }).returning({ id: packages.id });
+    await tx.insert(packageItems).values(items.map((i) => ({ packageId: row.id, variantId: i.variantId, quantity: i.quantity })));
+    return row.id;
+  },
+  async update(tx, { businessId }, before, body) {
+    const items = await checkedItems(tx, businessId, body);
+    const values = valuesOf(body);
+    const changes = diff(packageSnapshot(before), packageSnapshot({ ...values, items }));
+    if (!Object.keys(changes).length) return changes;
+    await tx.update(packages).set({ ...values, timeModified: new Date() }).where(eq(packages.id, before.id));
+    await tx.delete(packageItems).where(eq(packageItems.packageId, before.id));
+    await tx.insert(packageItems).values(items.map((i) => ({ packageId: before.id, variantId: i.variantId, quantity: i.quantity })));
+    return changes;
+  },
+});
+
+export const {
+  list: listPackages, get: getPackage, create: createPackage, update: updatePackage, setStatus: setPackageStatus, history: packageHistory,
+} = packageOffering;

@@ -11,14 +11,24 @@
  * - The SKU is unique per business, case-insensitively (422 on `sku`), like product SKUs.
  * - No store ticked means every store, including stores added later.
  * - Stores must be the business's own (422 on `store_ids`); inactive stores may stay listed.
+ * - The form's store choices are the business's active stores (the default store first, then by
+ *   name), plus any inactive store the service already lists.
+ *
+ * The service functions (list, get, create, update, status, history) come from offering-crud.ts;
+ * this module gives their queries, shape and write rules, and the "service-listing" export.
  */
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx } from "#db/client.ts";
 import { serviceStores, services, stores } from "#db/schema/index.ts";
+import { sellerScope, type Scope } from "#core/actor.ts";
+import { Refused } from "#core/errors.ts";
+import { defineExport } from "#core/jobs/exports.ts";
+import { diff } from "#core/lib/history.ts";
 import { unix } from "#core/lib/time.ts";
 import { contains, orderBy } from "#core/lib/list-query.ts";
+import { offeringService, pageQuery, type Page } from "./offering-crud.ts";
 import { DEFAULT_DURATION_UNIT, DURATION_UNITS, durationParts, MAX_DURATION_MINUTES, type DurationUnit } from "./offering-enums.ts";
 import { blank, descriptionField, imageField, intField, moneyField, nameField, offeringFilters, skuField, statusKey } from "./offerings-shared.ts";
 
@@ -55,6 +65,8 @@ export const serviceFilters = offeringFilters.extend({
   store_id: blank(z.coerce.number().int().positive("invalid")),
 });
 export type ServiceFilters = z.infer<typeof serviceFilters>;
+export const serviceListQuery = pageQuery.extend(serviceFilters.shape);
+export type ServiceListQuery = z.infer<typeof serviceListQuery>;
 
 export const minutesOf = (b: Pick<ServiceBody, "duration" | "duration_unit">) => b.duration * DURATION_UNITS[b.duration_unit];
 
@@ -78,7 +90,7 @@ function filtered(businessId: number, f: Partial<ServiceFilters>) {
 
 export type ServiceRow = typeof services.$inferSelect & { stores: { store_id: number; name: string }[] };
 
-async function storesOf(ids: number[], exec: typeof db | Tx = db) {
+async function storesOf(ids: number[], exec: Db | Tx) {
   const out = new Map<number, { store_id: number; name: string }[]>();
   if (!ids.length) return out;
   const rows = await exec
@@ -91,24 +103,24 @@ async function storesOf(ids: number[], exec: typeof db | Tx = db) {
   return out;
 }
 
-export async function findServices(businessId: number, f: ServiceFilters, page: { limit: number; offset: number }) {
+export async function findServices(businessId: number, f: ServiceFilters, page: Page, exec: Db | Tx = db) {
   const where = filtered(businessId, f);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(services).where(where)
+    exec.select().from(services).where(where)
       .orderBy(...orderBy(f.sort, { created: services.timeCreated, modified: services.timeModified, name: services.name, id: services.id }))
       .limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(services).where(where),
+    exec.select({ total: count() }).from(services).where(where),
   ]);
-  const st = await storesOf(rows.map((r) => r.id));
+  const st = await storesOf(rows.map((r) => r.id), exec);
   return { rows: rows.map((r) => ({ ...r, stores: st.get(r.id) ?? [] })), total };
 }
 
-/** One service of the business (locked with `tx`), or undefined. */
-export async function findService(businessId: number, id: number, tx?: Tx): Promise<ServiceRow | undefined> {
-  const q = (tx ?? db).select().from(services).where(and(eq(services.businessId, businessId), eq(services.id, id))).limit(1);
-  const [row] = tx ? await q.for("update") : await q;
+/** One service of the business, or undefined; `lock`: the row stays locked until `exec` (a transaction) ends. */
+export async function findService(businessId: number, id: number, exec: Db | Tx = db, lock = false): Promise<ServiceRow | undefined> {
+  const q = exec.select().from(services).where(and(eq(services.businessId, businessId), eq(services.id, id))).limit(1);
+  const [row] = lock ? await q.for("update") : await q;
   if (!row) return undefined;
-  return { ...row, stores: (await storesOf([id], tx)).get(id) ?? [] };
+  return { ...row, stores: (await storesOf([id], exec)).get(id) ?? [] };
 }
 
 export function serviceJson(r: ServiceRow, t: TFunction) {
@@ -140,3 +152,105 @@ export function serviceSnapshot(v: { name: string; sku: string; description: str
     stores: v.storeNames.length ? v.storeNames.join(", ") : null,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The service: what the web's pages and the REST calls do (offering-crud.ts), for the actor's business.
+// ---------------------------------------------------------------------------------------------
+
+/** The business's stores among `ids` (names for the history); Refused on store_ids when one is not. */
+async function storesFor(tx: Tx, businessId: number, ids: number[]) {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return [];
+  const rows = await tx.select({ id: stores.id, name: stores.name }).from(stores)
+    .where(and(eq(stores.businessId, businessId), inArray(stores.id, wanted)));
+  if (rows.length !== wanted.length) throw new Refused("api:errors.validation", { store_ids: ["offering:errors.store_unknown"] });
+  return rows.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const valuesOf = (b: ServiceBody) => ({
+  name: b.name, sku: b.sku, description: b.description ?? "", image: b.image ?? null, durationMinutes: minutesOf(b), price: b.price,
+});
+
+export const serviceOffering = offeringService({
+  refType: "service",
+  table: services,
+  find: findService,
+  findMany: findServices,
+  json: serviceJson,
+  unique: { field: "sku", message: "offering:errors.sku_taken" },
+  messages: {
+    created: "api-offering:service.created",
+    updated: "api-offering:service.updated",
+    status: (activate, n) => `api-offering:service.${activate ? "activated" : "inactivated"}${n === 1 ? "" : "_many"}`,
+  },
+  async create(tx, { businessId }, body: ServiceBody) {
+    const chosen = await storesFor(tx, businessId, body.store_ids);
+    const [row] = await tx.insert(services).values({ ...valuesOf(body), businessId }).returning({ id: services.id });
+    if (chosen.length) await tx.insert(serviceStores).values(chosen.map((s) => ({ serviceId: row.id, storeId: s.id })));
+    return row.id;
+  },
+  async update(tx, { businessId }, before, body) {
+    const chosen = await storesFor(tx, businessId, body.store_ids);
+    const values = valuesOf(body);
+    const changes = diff(
+      serviceSnapshot({ ...before, storeNames: before.stores.map((s) => s.name) }),
+      serviceSnapshot({ ...values, storeNames: chosen.map((s) => s.name) }),
+    );
+    if (!Object.keys(changes).length) return changes;
+    await tx.update(services).set({ ...values, timeModified: new Date() }).where(eq(services.id, before.id));
+    await tx.delete(serviceStores).where(eq(serviceStores.serviceId, before.id));
+    if (chosen.length) await tx.insert(serviceStores).values(chosen.map((s) => ({ serviceId: before.id, storeId: s.id })));
+    return changes;
+  },
+});
+
+export const {
+  list: listServices, get: getService, create: createService, update: updateService, setStatus: setServiceStatus, history: serviceHistory,
+} = serviceOffering;
+
+/** The stores a service can be offered at: the business's active ones, the default store first, then by name. */
+export async function serviceStoreChoices(scope: Scope): Promise<{ id: number; name: string }[]> {
+  const { db, actor } = sellerScope(scope, "products");
+  return db.select({ id: stores.id, name: stores.name }).from(stores)
+    .where(and(eq(stores.businessId, actor.member.businessId), eq(stores.status, 1)))
+    .orderBy(desc(stores.isDefault), asc(sql`lower(${stores.name})`), asc(stores.id));
+}
+
+// The service listing as a spreadsheet, with the list's filters (search, status, store).
+defineExport("service-listing", {
+  privilege: "products",
+  filename: "offering:service.export.filename",
+  sheet: "offering:service.export.sheet",
+  filters: serviceFilters,
+  columns: [
+    { key: "name", header: "offering:service.fields.name", width: 32 },
+    { key: "sku", header: "offering:fields.sku", width: 18 },
+    { key: "duration", header: "offering:service.fields.duration", width: 14 },
+    { key: "price", header: "offering:fields.price", width: 16 },
+    { key: "stores", header: "offering:service.fields.stores", width: 40 },
+    { key: "status", header: "offering:fields.status", width: 12 },
+    { key: "description", header: "offering:fields.description", width: 40 },
+    { key: "time_created", header: "offering:fields.time_created", date: true },
+    { key: "time_modified", header: "offering:fields.time_modified", date: true },
+  ],
+  async page(job, filters, offset, limit, t) {
+    const { rows, total } = await findServices(job.businessId, filters, { limit, offset });
+    return {
+      total,
+      rows: rows.map((r) => {
+        const d = durationParts(r.durationMinutes);
+        return {
+          name: r.name,
+          sku: r.sku,
+          duration: t(`offering:duration.${d.unit}`, { count: d.value }),
+          price: r.price,
+          stores: r.stores.length ? r.stores.map((s) => s.name).join(", ") : t("offering:service.all_stores"),
+          status: t(statusKey(r.status)),
+          description: r.description,
+          time_created: r.timeCreated,
+          time_modified: r.timeModified,
+        };
+      }),
+    };
+  },
+});

@@ -17,17 +17,24 @@
  * - Codes: 3–20 letters, digits or dashes, kept in capitals, unique per business whatever the case
  *   (422 on `code`). The quota cannot go below the times already used (422 on `quota`).
  * - A new voucher cannot end before today, like gift vouchers.
+ *
+ * The service functions (list, get, create, update, status, history) come from offering-crud.ts.
+ * They take the body as voucherBody parses it (discount_value in basis points or rupiah).
  */
 import { and, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx } from "#db/client.ts";
 import { vouchers } from "#db/schema/index.ts";
+import { Refused } from "#core/errors.ts";
+import { diff } from "#core/lib/history.ts";
 import { unix } from "#core/lib/time.ts";
 import { contains, orderBy } from "#core/lib/list-query.ts";
 import { DISCOUNT_TYPES, MAX_VOUCHER_QUOTA, validityState, wibDay } from "./offering-enums.ts";
+import { offeringService, pageQuery, type Page } from "./offering-crud.ts";
 import {
-  blank, dayField, descriptionField, intField, moneyField, nameField, offeringFilters, optionalMoney, statusKey, validityOrder,
+  blank, checkNotOver, dayEnd, dayField, dayStart, descriptionField, intField, moneyField, nameField, offeringFilters, optionalMoney, statusKey,
+  validityOrder,
 } from "./offerings-shared.ts";
 import { validityFilter, validityWhere } from "./gift-vouchers.ts";
 import { parsePercent, percentText } from "#core/profile/store-fees-money.ts";
@@ -93,6 +100,8 @@ export const voucherFilters = offeringFilters.extend({
   discount_type: blank(z.enum(DISCOUNT_TYPES, { error: "invalid" })),
 });
 export type VoucherFilters = z.infer<typeof voucherFilters>;
+export const voucherListQuery = pageQuery.extend(voucherFilters.shape);
+export type VoucherListQuery = z.infer<typeof voucherListQuery>;
 
 function filtered(businessId: number, f: Partial<VoucherFilters>) {
   const where: SQL[] = [eq(vouchers.businessId, businessId)];
@@ -105,20 +114,21 @@ function filtered(businessId: number, f: Partial<VoucherFilters>) {
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 
-export async function findVouchers(businessId: number, f: VoucherFilters, page: { limit: number; offset: number }) {
+export async function findVouchers(businessId: number, f: VoucherFilters, page: Page, exec: Db | Tx = db) {
   const where = filtered(businessId, f);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(vouchers).where(where)
+    exec.select().from(vouchers).where(where)
       .orderBy(...orderBy(f.sort, { created: vouchers.timeCreated, modified: vouchers.timeModified, name: vouchers.name, id: vouchers.id }))
       .limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(vouchers).where(where),
+    exec.select({ total: count() }).from(vouchers).where(where),
   ]);
   return { rows, total };
 }
 
-export async function findVoucher(businessId: number, id: number, tx?: Tx): Promise<VoucherRow | undefined> {
-  const q = (tx ?? db).select().from(vouchers).where(and(eq(vouchers.businessId, businessId), eq(vouchers.id, id))).limit(1);
-  const [row] = tx ? await q.for("update") : await q;
+/** One voucher of the business, or undefined; `lock`: the row stays locked until `exec` (a transaction) ends. */
+export async function findVoucher(businessId: number, id: number, exec: Db | Tx = db, lock = false): Promise<VoucherRow | undefined> {
+  const q = exec.select().from(vouchers).where(and(eq(vouchers.businessId, businessId), eq(vouchers.id, id))).limit(1);
+  const [row] = lock ? await q.for("update") : await q;
   return row;
 }
 
@@ -165,3 +175,45 @@ export function voucherSnapshot(v: {
     valid_from: wibDay(unix(v.validFrom)!), valid_until: wibDay(unix(v.validUntil)!),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The service: what the web's pages and the REST calls do, for the actor's business ("products").
+// ---------------------------------------------------------------------------------------------
+
+const valuesOf = (b: VoucherBody) => ({
+  name: b.name, code: b.code, description: b.description ?? "", discountType: b.discount_type, discountValue: b.discount_value,
+  maxDiscount: b.max_discount, minPurchase: b.min_purchase, quota: b.quota, validFrom: dayStart(b.valid_from), validUntil: dayEnd(b.valid_until),
+});
+
+export const voucherOffering = offeringService({
+  refType: "voucher",
+  table: vouchers,
+  find: findVoucher,
+  findMany: findVouchers,
+  json: voucherJson,
+  unique: { field: "code", message: "offering:errors.code_taken" },
+  messages: {
+    created: "api-offering:voucher.created",
+    updated: "api-offering:voucher.updated",
+    status: (activate, n) => `api-offering:voucher.${activate ? "activated" : "inactivated"}${n === 1 ? "" : "_many"}`,
+  },
+  async create(tx, { businessId }, body: VoucherBody) {
+    const values = valuesOf(body);
+    checkNotOver(values.validUntil);
+    const [row] = await tx.insert(vouchers).values({ ...values, businessId }).returning({ id: vouchers.id });
+    return row.id;
+  },
+  async update(tx, _ctx, before, body) {
+    const values = valuesOf(body);
+    const changes = diff(voucherSnapshot(before), voucherSnapshot(values));
+    if (changes.valid_until) checkNotOver(values.validUntil);
+    if (values.quota < before.used) throw new Refused("api:errors.validation", { quota: ["offering:errors.quota_below_used"] });
+    if (!Object.keys(changes).length) return changes;
+    await tx.update(vouchers).set({ ...values, timeModified: new Date() }).where(eq(vouchers.id, before.id));
+    return changes;
+  },
+});
+
+export const {
+  list: listVouchers, get: getVoucher, create: createVoucher, update: updateVoucher, setStatus: setVoucherStatus, history: voucherHistory,
+} = voucherOffering;

@@ -35,6 +35,8 @@ type ListPageData<R> = {
 export function ListPage<R>(props: {
   data: ListPageData<R>;
   title: string;
+  /** A line under the title. */
+  intro?: ReactNode;
   add?: { href: string; label: string };
   /** The filter bar's fields (search, selects, sort, page size). */
   filters: ReactNode;
@@ -54,7 +56,7 @@ export function ListPage<R>(props: {
   const confirm = data.confirm;
   return (
     <div className="space-y-4">
-      <ListHeader title={props.title} exports={data.exports} exportsOpen={data.exportsOpen} add={props.add} />
+      <ListHeader title={props.title} intro={props.intro} exports={data.exports} exportsOpen={data.exportsOpen} add={props.add} />
       <FilterBar resetTo={location.pathname}>{props.filters}</FilterBar>
       {confirm && props.confirmText && props.idField ? (
         <ConfirmPanel

@@ -1,10 +1,10 @@
 /**
- * /products/gift-voucher/add: a new gift voucher; the API makes its codes. The validity starts
+ * /products/gift-voucher/add: a new gift voucher; core makes its codes. The validity starts
  * today and runs 30 days by default (WIB days).
  */
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
-import { giftVoucherBody } from "#core/catalog/gift-vouchers.ts";
+import { createGiftVoucher, giftVoucherBody, giftVoucherOffering } from "#core/catalog/gift-vouchers.ts";
 import { wibDate } from "#core/lib/time.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { GiftVoucherForm } from "#app/components/gift-voucher-form.tsx";
@@ -23,7 +23,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return submitOffering(args, { schema: giftVoucherBody, method: "POST", path: "/v0.0.0/gift-vouchers", listPath: "/products/gift-voucher" });
+  return submitOffering(args, {
+    schema: giftVoucherBody, save: createGiftVoucher, message: giftVoucherOffering.messages.created, listPath: "/products/gift-voucher",
+  });
 }
 
 export default function AddGiftVoucher({ loaderData, actionData }: Route.ComponentProps) {

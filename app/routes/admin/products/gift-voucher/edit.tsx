@@ -1,31 +1,34 @@
 /**
- * /products/gift-voucher/:slug/edit: GET /v0.0.0/gift-vouchers/{id}/update, PUT /{id} (spec).
+ * /products/gift-voucher/:slug/edit: core's read and update (the API's GET /{id}/update, PUT /{id}).
  * Changing the quantity adds codes or removes unredeemed ones (core/catalog/gift-vouchers.ts).
  */
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
-import { giftVoucherBody, type GiftVoucherJson } from "#core/catalog/gift-vouchers.ts";
+import { getGiftVoucher, giftVoucherBody, giftVoucherOffering, updateGiftVoucher } from "#core/catalog/gift-vouchers.ts";
 import { rupiahInput } from "#core/profile/store-fees-money.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { GiftVoucherForm } from "#app/components/gift-voucher-form.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
 import { useLocalePath } from "#app/components/offering-parts.tsx";
-import { getOrThrow } from "#app/lib/api.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { submitOffering } from "#app/lib/offering-form.server.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
-  const { data: voucher } = await getOrThrow<GiftVoucherJson>(args, `/v0.0.0/gift-vouchers/${id}/update`);
+  const voucher = await getGiftVoucher(getScope(args.context), id);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return { title: `${t("offering:gift_voucher.edit")} · ${voucher.name} | ${t("common:app_name")}`, voucher };
 }
 
 export async function action(args: Route.ActionArgs) {
   const id = idFromSlug(args.params.slug);
-  return submitOffering(args, { schema: giftVoucherBody, method: "PUT", path: `/v0.0.0/gift-vouchers/${id}`, listPath: "/products/gift-voucher" });
+  return submitOffering(args, {
+    schema: giftVoucherBody, save: (scope, value) => updateGiftVoucher(scope, id, value), message: giftVoucherOffering.messages.updated,
+    listPath: "/products/gift-voucher",
+  });
 }
 
 export default function EditGiftVoucher({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
-import type { GiftVoucherJson } from "#core/catalog/gift-vouchers.ts";
+import { giftVoucherListQuery, giftVoucherOffering } from "#core/catalog/gift-vouchers.ts";
 import { VALIDITY_STATES } from "#core/catalog/offering-enums.ts";
 import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -13,26 +13,21 @@ import { FilterSelect } from "#app/components/list/filter-bar.tsx";
 import { OfferingListPage } from "#app/components/offering-list.tsx";
 import { NameCell, RowActions, useLocalePath, Validity } from "#app/components/offering-parts.tsx";
 import { formatNumber, formatRupiah } from "#core/lib/format.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
+import { listPageAction, loadListPage } from "#app/lib/list-page.server.ts";
+import { offeringListSpec } from "#app/lib/offering-list.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS, validity: VALIDITY_STATES };
 
-const SPEC: ListPageSpec<GiftVoucherJson, typeof FILTERS> = {
-  list: "/v0.0.0/gift-vouchers",
-  filters: FILTERS,
-  idField: "gift_voucher_id",
-  titleKey: "offering:gift_voucher.title_count",
-  record: (id) => `/v0.0.0/gift-vouchers/${id}`,
-  toggle: (id, action) => `/v0.0.0/gift-vouchers/${id}/${action}`,
-  history: (id) => `/v0.0.0/gift-vouchers/${id}/update-history`,
-};
+const spec = (args: Route.LoaderArgs | Route.ActionArgs) => offeringListSpec(args, giftVoucherOffering, {
+  listQuery: giftVoucherListQuery, filters: FILTERS, idField: "gift_voucher_id", titleKey: "offering:gift_voucher.title_count",
+});
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadListPage(args, SPEC);
+  return loadListPage(args, spec(args));
 }
 
 export async function action(args: Route.ActionArgs) {
-  return listPageAction(args, SPEC);
+  return listPageAction(args, spec(args));
 }
 
 export default function GiftVoucherList({ loaderData }: Route.ComponentProps) {

@@ -1,13 +1,15 @@
 /**
  * /products/gift-voucher/:slug/view: one gift voucher (value, price, validity, codes used) and its
  * codes, searchable (with or without the dashes), filtered by redeemed / not redeemed and paged,
- * all in the URL. A code is redeemed with a POST that asks first: a dialog with JavaScript, the
- * server's confirm step (?confirm=redeem&code_id=…) without.
+ * all in the URL. A code is redeemed with a POST (intent=redeem, code_id) that asks first: a
+ * dialog with JavaScript, the web's one confirm step (confirm.server.ts: ?confirm=redeem&code_id=…)
+ * without. Success and refusals (already redeemed, outside the validity) come back as a toast.
  */
 import { data, Link, redirect, useLocation } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/view";
-import type { GiftVoucherJson } from "#core/catalog/gift-vouchers.ts";
+import { codeListQuery, getGiftVoucher, listGiftVoucherCodes, redeemGiftVoucherCode } from "#core/catalog/gift-vouchers.ts";
+import { parseInput, Refused } from "#core/errors.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { ConfirmPanel } from "#app/components/list/confirm-dialog.tsx";
 import { DataTable } from "#app/components/list/data-table.tsx";
@@ -17,27 +19,33 @@ import { SearchBox } from "#app/components/list/search-box.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { useLocalePath, Validity } from "#app/components/offering-parts.tsx";
 import { ConfirmSubmitButton } from "#app/components/warehouse-confirm-button.tsx";
-import { callApi, getList, getOrThrow } from "#app/lib/api.server.ts";
 import { buttonClass } from "#app/components/button.tsx";
 import { formatDateTime, formatNumber, formatRupiah } from "#core/lib/format.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { confirmAsked, requireConfirmed } from "#app/lib/confirm.server.ts";
+import { refusalMessage } from "#app/lib/errors.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
-import { apiQuery, listHref, parseListParams } from "#app/lib/list-params.ts";
+import { listCallQuery } from "#app/lib/list-page.server.ts";
+import { listHref, parseListParams } from "#app/lib/list-params.ts";
 import { idFromSlug } from "#app/lib/params.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 
-type Code = { gift_voucher_code_id: number; code: string; is_redeemed: boolean; time_redeemed: number | null; reference: string | null };
 const FILTERS = { redeemed: ["0", "1"] as const };
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
+  const scope = getScope(args.context);
   const url = new URL(args.request.url);
   const params = parseListParams(url, FILTERS);
-  const [{ data: voucher }, codes] = await Promise.all([
-    getOrThrow<GiftVoucherJson>(args, `/v0.0.0/gift-vouchers/${id}`),
-    getList<Code>(args, `/v0.0.0/gift-vouchers/${id}/codes`, apiQuery(params)),
+  const [voucher, list] = await Promise.all([
+    getGiftVoucher(scope, id),
+    listGiftVoucherCodes(scope, id, parseInput(codeListQuery, listCallQuery(params))),
   ]);
-  if (!codes.rows.length && params.page > 1) throw redirect(url.pathname + listHref({ ...params, page: 1 }));
-  const askedId = url.searchParams.get("confirm") === "redeem" ? Number(url.searchParams.get("code_id")) : NaN;
-  const confirming = codes.rows.find((c) => c.gift_voucher_code_id === askedId && !c.is_redeemed) ?? null;
+  if (!list.rows.length && params.page > 1) throw redirect(url.pathname + listHref({ ...params, page: 1 }));
+  const codes = { rows: list.rows, pagination: { total_page: Math.ceil(list.total / params.limit), total_record: list.total } };
+  // The no-JavaScript confirm step names a code of this page that is still to be redeemed.
+  const asked = confirmAsked(url, "redeem");
+  const confirming = asked ? list.rows.find((c) => String(c.gift_voucher_code_id) === asked.fields.code_id && !c.is_redeemed) ?? null : null;
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return { title: `${voucher.name} | ${t("common:app_name")}`, voucher, codes, params, confirming };
 }
@@ -48,17 +56,20 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const codeId = Number(form.get("code_id"));
   const back = url.pathname + listHref(parseListParams(url, FILTERS));
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
   if (form.get("intent") !== "redeem" || !Number.isInteger(codeId) || codeId <= 0) {
-    throw data(getI18n(args.context).getFixedT(getLocale(args.context))("common:errors.unknown_action"), { status: 400 });
+    throw data(t("common:errors.unknown_action"), { status: 400 });
   }
-  if (form.get("confirmed") !== "1") {
-    const ask = new URL(back, "http://x");
-    ask.searchParams.set("confirm", "redeem");
-    ask.searchParams.set("code_id", String(codeId));
-    throw redirect(ask.pathname + ask.search);
+  requireConfirmed(args.request, form, "redeem", back);
+  try {
+    await redeemGiftVoucherCode(getScope(args.context), id, codeId, {});
+  } catch (e) {
+    // Already redeemed, outside the validity: said as a toast, back to the codes (not to the confirm step).
+    if (!(e instanceof Refused)) throw e;
+    flashToast(args.context, "danger", refusalMessage(args.context, e));
+    throw redirect(back);
   }
-  // Success and refusals (already redeemed, outside the validity) come back as a toast.
-  await callApi(args, "PUT", `/v0.0.0/gift-vouchers/${id}/codes/${codeId}/redeem`, { body: {} });
+  flashToast(args.context, "success", t("api-offering:gift_voucher.redeemed"));
   throw redirect(back);
 }
 

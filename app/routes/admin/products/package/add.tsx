@@ -1,6 +1,7 @@
 /** /products/package/add: a new package (bundle), its products picked with the product picker. */
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
+import { createPackage, packageOffering } from "#core/catalog/packages.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
 import { useLocalePath } from "#app/components/offering-parts.tsx";
@@ -14,7 +15,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return packageAction(args, { method: "POST", path: "/v0.0.0/packages" });
+  return packageAction(args, { save: createPackage, message: packageOffering.messages.created });
 }
 
 export default function AddPackage({ loaderData, actionData }: Route.ComponentProps) {

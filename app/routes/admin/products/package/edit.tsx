@@ -1,17 +1,17 @@
 /**
- * /products/package/:slug/edit: GET /v0.0.0/packages/{id}/update, PUT /v0.0.0/packages/{id}; the
- * saved items start as the picker's selection. The derived stock is shown, never edited.
+ * /products/package/:slug/edit: core's read and update of a package (the API's GET
+ * /v0.0.0/packages/{id}/update, PUT /{id}); the saved items start as the picker's selection. The derived stock is shown, never edited.
  */
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
-import type { PackageJson } from "#core/catalog/packages.ts";
+import { getPackage, packageOffering, updatePackage } from "#core/catalog/packages.ts";
 import { rupiahInput } from "#core/profile/store-fees-money.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
 import { useLocalePath } from "#app/components/offering-parts.tsx";
 import { PackageForm } from "#app/components/package-form.tsx";
-import { getOrThrow } from "#app/lib/api.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
 import { formatNumber } from "#core/lib/format.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { initialPicker, packageAction } from "#app/lib/package-form.server.ts";
@@ -19,7 +19,7 @@ import { idFromSlug } from "#app/lib/params.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
-  const { data: pkg } = await getOrThrow<PackageJson>(args, `/v0.0.0/packages/${id}/update`);
+  const pkg = await getPackage(getScope(args.context), id);
   const picker = await initialPicker(args, pkg.item_datas.map((i) => ({ variant_id: i.variant_id, qty: i.quantity })));
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return { title: `${t("offering:package.edit")} · ${pkg.name} | ${t("common:app_name")}`, pkg, picker };
@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const id = idFromSlug(args.params.slug);
-  return packageAction(args, { method: "PUT", path: `/v0.0.0/packages/${id}` });
+  return packageAction(args, { save: (scope, body) => updatePackage(scope, id, body), message: packageOffering.messages.updated });
 }
 
 export default function EditPackage({ loaderData, actionData }: Route.ComponentProps) {

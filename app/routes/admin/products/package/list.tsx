@@ -1,12 +1,12 @@
 /**
  * /products/package: the business's packages (bundles) with their products, price against the
  * products bought separately, and the derived stock; filters status and stock (in stock / out of
- * stock, computed by the API from the components), search, sort, page size in the URL; status
+ * stock, computed by core from the components), search, sort, page size in the URL; status
  * switch, update history, edit link.
  */
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
-import type { PackageJson } from "#core/catalog/packages.ts";
+import { packageListQuery, packageOffering } from "#core/catalog/packages.ts";
 import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { FilterSelect } from "#app/components/list/filter-bar.tsx";
@@ -14,27 +14,22 @@ import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { OfferingListPage } from "#app/components/offering-list.tsx";
 import { NameCell, RowActions, useLocalePath } from "#app/components/offering-parts.tsx";
 import { formatNumber, formatRupiah } from "#core/lib/format.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
+import { listPageAction, loadListPage } from "#app/lib/list-page.server.ts";
+import { offeringListSpec } from "#app/lib/offering-list.server.ts";
 
 const STOCK = ["in_stock", "out_of_stock"] as const;
 const FILTERS = { status: STATUS_FILTERS, stock: STOCK };
 
-const SPEC: ListPageSpec<PackageJson, typeof FILTERS> = {
-  list: "/v0.0.0/packages",
-  filters: FILTERS,
-  idField: "package_id",
-  titleKey: "offering:package.title_count",
-  record: (id) => `/v0.0.0/packages/${id}`,
-  toggle: (id, action) => `/v0.0.0/packages/${id}/${action}`,
-  history: (id) => `/v0.0.0/packages/${id}/update-history`,
-};
+const spec = (args: Route.LoaderArgs | Route.ActionArgs) => offeringListSpec(args, packageOffering, {
+  listQuery: packageListQuery, filters: FILTERS, idField: "package_id", titleKey: "offering:package.title_count",
+});
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadListPage(args, SPEC);
+  return loadListPage(args, spec(args));
 }
 
 export async function action(args: Route.ActionArgs) {
-  return listPageAction(args, SPEC);
+  return listPageAction(args, spec(args));
 }
 
 export default function PackageList({ loaderData }: Route.ComponentProps) {

@@ -1,22 +1,22 @@
-/** /products/service/add: a new service; on success the list opens with the API's message. */
+/** /products/service/add: a new service; on success the list opens with a toast. */
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
-import { serviceBody } from "#core/catalog/services.ts";
+import { createService, serviceBody, serviceOffering, serviceStoreChoices } from "#core/catalog/services.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
 import { useLocalePath } from "#app/components/offering-parts.tsx";
 import { ServiceForm } from "#app/components/service-form.tsx";
+import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
-import { businessStores } from "#app/lib/offering-data.server.ts";
 import { submitOffering } from "#app/lib/offering-form.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  return { title: `${t("offering:service.add")} | ${t("common:app_name")}`, stores: await businessStores(args) };
+  return { title: `${t("offering:service.add")} | ${t("common:app_name")}`, stores: await serviceStoreChoices(getScope(args.context)) };
 }
 
 export async function action(args: Route.ActionArgs) {
-  return submitOffering(args, { schema: serviceBody, method: "POST", path: "/v0.0.0/services", listPath: "/products/service" });
+  return submitOffering(args, { schema: serviceBody, save: createService, message: serviceOffering.messages.created, listPath: "/products/service" });
 }
 
 export default function AddService({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,26 +1,27 @@
 /**
- * /products/service/:slug/edit (slug = service_id): reads GET /v0.0.0/services/{id}/update and
- * saves with PUT /v0.0.0/services/{id}. Stores already chosen stay listed even when inactive now.
+ * /products/service/:slug/edit (slug = service_id): the service as core reads it (the API's
+ * GET /v0.0.0/services/{id}/update), saved by the same update as PUT /v0.0.0/services/{id}.
+ * Stores already chosen stay listed even when inactive now.
  */
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
 import { durationParts } from "#core/catalog/offering-enums.ts";
-import { serviceBody, type ServiceJson } from "#core/catalog/services.ts";
+import { getService, serviceBody, serviceOffering, serviceStoreChoices, updateService } from "#core/catalog/services.ts";
 import { rupiahInput } from "#core/profile/store-fees-money.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
 import { useLocalePath } from "#app/components/offering-parts.tsx";
 import { ServiceForm } from "#app/components/service-form.tsx";
-import { getOrThrow } from "#app/lib/api.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
-import { businessStores } from "#app/lib/offering-data.server.ts";
 import { submitOffering } from "#app/lib/offering-form.server.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
-  const [{ data: service }, active] = await Promise.all([getOrThrow<ServiceJson>(args, `/v0.0.0/services/${id}/update`), businessStores(args)]);
+  const scope = getScope(args.context);
+  const [service, active] = await Promise.all([getService(scope, id), serviceStoreChoices(scope)]);
   const stores = [...active, ...service.store_datas.filter((s) => !active.some((a) => a.id === s.store_id)).map((s) => ({ id: s.store_id, name: s.name }))];
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return { title: `${t("offering:service.edit")} · ${service.name} | ${t("common:app_name")}`, service, stores };
@@ -28,7 +29,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const id = idFromSlug(args.params.slug);
-  return submitOffering(args, { schema: serviceBody, method: "PUT", path: `/v0.0.0/services/${id}`, listPath: "/products/service" });
+  return submitOffering(args, {
+    schema: serviceBody, save: (scope, value) => updateService(scope, id, value), message: serviceOffering.messages.updated, listPath: "/products/service",
+  });
 }
 
 export default function EditService({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,39 +6,33 @@
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
 import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
-import type { ServiceJson } from "#core/catalog/services.ts";
+import { serviceListQuery, serviceOffering, serviceStoreChoices } from "#core/catalog/services.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { FilterSelect } from "#app/components/list/filter-bar.tsx";
 import { OfferingListPage } from "#app/components/offering-list.tsx";
 import { NameCell, RowActions, useLocalePath } from "#app/components/offering-parts.tsx";
-import { businessStores } from "#app/lib/offering-data.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
 import { formatRupiah } from "#core/lib/format.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
+import { listPageAction, loadListPage } from "#app/lib/list-page.server.ts";
+import { offeringListSpec } from "#app/lib/offering-list.server.ts";
 
-const FILTERS = { status: STATUS_FILTERS, store_id: [] as string[] };
-
-function spec(storeIds: string[]): ListPageSpec<ServiceJson, typeof FILTERS> {
-  return {
-    list: "/v0.0.0/services",
-    filters: { ...FILTERS, store_id: storeIds },
-    idField: "service_id",
-    titleKey: "offering:service.title_count",
-    exportKind: "service-listing",
-    record: (id) => `/v0.0.0/services/${id}`,
-    toggle: (id, action) => `/v0.0.0/services/${id}/${action}`,
-    history: (id) => `/v0.0.0/services/${id}/update-history`,
-  };
+/** The list over core's services; the store filter's choices are the business's active stores (an unknown id is ignored). */
+async function spec(args: Route.LoaderArgs | Route.ActionArgs) {
+  const stores = await serviceStoreChoices(getScope(args.context));
+  const filters = { status: STATUS_FILTERS, store_id: stores.map((s) => String(s.id)) };
+  const list = offeringListSpec(args, serviceOffering, {
+    listQuery: serviceListQuery, filters, idField: "service_id", titleKey: "offering:service.title_count", exportKind: "service-listing",
+  });
+  return { list, stores };
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  // The store filter's choices; a store id it does not know is ignored.
-  const stores = await businessStores(args);
-  return { ...(await loadListPage(args, spec(stores.map((s) => String(s.id))))), stores };
+  const { list, stores } = await spec(args);
+  return { ...(await loadListPage(args, list)), stores };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const stores = await businessStores(args);
-  return listPageAction(args, spec(stores.map((s) => String(s.id))));
+  return listPageAction(args, (await spec(args)).list);
 }
 
 export default function ServiceList({ loaderData }: Route.ComponentProps) {
@@ -51,7 +45,6 @@ export default function ServiceList({ loaderData }: Route.ComponentProps) {
       data={loaderData}
       idField="service_id"
       addHref={path("/products/service/add")}
-      exportable
       filters={
         <>
           <FilterSelect name="status" label={t("fields.status")} value={params.filters.status} allLabel={t("list:filter.all")}

@@ -2,14 +2,13 @@
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
 import { wibDate } from "#core/lib/time.ts";
-import { voucherBody } from "#core/catalog/vouchers.ts";
+import { createVoucher, voucherBody, voucherOffering } from "#core/catalog/vouchers.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
 import { useLocalePath } from "#app/components/offering-parts.tsx";
 import { VoucherForm } from "#app/components/voucher-form.tsx";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { submitOffering } from "#app/lib/offering-form.server.ts";
-import { voucherPayload } from "#app/lib/voucher-payload.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
@@ -21,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return submitOffering(args, { schema: voucherBody, method: "POST", path: "/v0.0.0/vouchers", listPath: "/products/voucher", payload: voucherPayload, image: false });
+  return submitOffering(args, { schema: voucherBody, save: createVoucher, message: voucherOffering.messages.created, listPath: "/products/voucher", image: false });
 }
 
 export default function AddVoucher({ loaderData, actionData }: Route.ComponentProps) {

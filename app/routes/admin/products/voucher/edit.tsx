@@ -1,29 +1,31 @@
-/** /products/voucher/:slug/edit: GET /v0.0.0/vouchers/{id}/update, PUT /v0.0.0/vouchers/{id}. */
+/** /products/voucher/:slug/edit: core's read and update of a voucher (the API's GET /v0.0.0/vouchers/{id}/update, PUT /{id}). */
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
 import { rupiahInput } from "#core/profile/store-fees-money.ts";
-import { voucherBody, type VoucherJson } from "#core/catalog/vouchers.ts";
+import { getVoucher, updateVoucher, voucherBody, voucherOffering } from "#core/catalog/vouchers.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
 import { useLocalePath } from "#app/components/offering-parts.tsx";
 import { VoucherForm } from "#app/components/voucher-form.tsx";
-import { getOrThrow } from "#app/lib/api.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { submitOffering } from "#app/lib/offering-form.server.ts";
 import { idFromSlug } from "#app/lib/params.ts";
-import { voucherPayload } from "#app/lib/voucher-payload.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
-  const { data: voucher } = await getOrThrow<VoucherJson>(args, `/v0.0.0/vouchers/${id}/update`);
+  const voucher = await getVoucher(getScope(args.context), id);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return { title: `${t("offering:voucher.edit")} · ${voucher.name} | ${t("common:app_name")}`, voucher };
 }
 
 export async function action(args: Route.ActionArgs) {
   const id = idFromSlug(args.params.slug);
-  return submitOffering(args, { schema: voucherBody, method: "PUT", path: `/v0.0.0/vouchers/${id}`, listPath: "/products/voucher", payload: voucherPayload, image: false });
+  return submitOffering(args, {
+    schema: voucherBody, save: (scope, value) => updateVoucher(scope, id, value), message: voucherOffering.messages.updated, listPath: "/products/voucher",
+    image: false,
+  });
 }
 
 export default function EditVoucher({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,32 +8,27 @@ import type { Route } from "./+types/list";
 import { DISCOUNT_TYPES, VALIDITY_STATES } from "#core/catalog/offering-enums.ts";
 import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
 import { formatPercent } from "#core/profile/store-fees-money.ts";
-import type { VoucherJson } from "#core/catalog/vouchers.ts";
+import { voucherListQuery, voucherOffering, type VoucherJson } from "#core/catalog/vouchers.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { FilterSelect } from "#app/components/list/filter-bar.tsx";
 import { OfferingListPage } from "#app/components/offering-list.tsx";
 import { NameCell, RowActions, useLocalePath, Validity } from "#app/components/offering-parts.tsx";
 import { formatNumber, formatRupiah } from "#core/lib/format.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
+import { listPageAction, loadListPage } from "#app/lib/list-page.server.ts";
+import { offeringListSpec } from "#app/lib/offering-list.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS, validity: VALIDITY_STATES, discount_type: DISCOUNT_TYPES };
 
-const SPEC: ListPageSpec<VoucherJson, typeof FILTERS> = {
-  list: "/v0.0.0/vouchers",
-  filters: FILTERS,
-  idField: "voucher_id",
-  titleKey: "offering:voucher.title_count",
-  record: (id) => `/v0.0.0/vouchers/${id}`,
-  toggle: (id, action) => `/v0.0.0/vouchers/${id}/${action}`,
-  history: (id) => `/v0.0.0/vouchers/${id}/update-history`,
-};
+const spec = (args: Route.LoaderArgs | Route.ActionArgs) => offeringListSpec(args, voucherOffering, {
+  listQuery: voucherListQuery, filters: FILTERS, idField: "voucher_id", titleKey: "offering:voucher.title_count",
+});
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadListPage(args, SPEC);
+  return loadListPage(args, spec(args));
 }
 
 export async function action(args: Route.ActionArgs) {
-  return listPageAction(args, SPEC);
+  return listPageAction(args, spec(args));
 }
 
 export default function VoucherList({ loaderData }: Route.ComponentProps) {
