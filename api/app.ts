@@ -2,7 +2,7 @@
  * The REST API of spec section 7, under /api. One router per resource in api/routes; every
  * answer is the envelope { code, message, data?, pagination? } with HTTP status = code.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiEnv } from "./lib/env.ts";
@@ -35,7 +35,8 @@ function statusOf(err: DomainError): ContentfulStatusCode {
   return 422;
 }
 
-api.onError((err, c) => {
+/** The envelope of an error, in the caller's language; also server/app.ts's for the web session's geocoding. */
+export function answerError(err: Error, c: Context<ApiEnv>) {
   const t = c.var.t ?? translator("en");
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
@@ -53,7 +54,8 @@ api.onError((err, c) => {
   }
   if (refusal instanceof TooMany) return c.json({ code: status, message, data: { seconds: refusal.seconds } }, status);
   return c.json({ code: status, message }, status);
-});
+}
+api.onError(answerError);
 
 /** Field messages may be given as translation keys ("ns:key"); plain text passes through. */
 function translateFields(data: Record<string, string[]>, t: (k: string) => string) {

@@ -8,11 +8,14 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { withRefusalPages } from "#app/lib/errors.server.ts";
 import { randomBytes } from "node:crypto";
-import { api } from "#api/app.ts";
+import { answerError, api } from "#api/app.ts";
+import type { ApiEnv } from "#api/lib/env.ts";
+import { geocodeReverse, geocodeSearch } from "#api/routes/utilities.ts";
 import { clientIpContext, nonceContext } from "#app/lib/context.ts";
 import { localeFromPath } from "#app/lib/i18n.ts";
 import { sessionToken } from "#app/lib/session.server.ts";
 import { clientIp } from "#api/lib/client-ip.ts";
+import { actorFromToken, scopeOf } from "#core/actor.ts";
 import { localeFrom, translator } from "#core/i18n.ts";
 import { tileOrigin } from "#core/lib/maps.ts";
 import { serveUpload } from "#core/lib/uploads.ts";
@@ -104,17 +107,27 @@ app.use((c, next) => {
   return (multipart ? bodyLimits.multipart : bodyLimits.other)(c, next);
 });
 
-// The map widgets ask our API for addresses from the browser (core/lib/maps.ts), which holds no
-// bearer token: for these read-only lookups the web session's token stands in. (The cookie is
-// SameSite=Lax, so another site's page cannot make these calls as the user.)
-app.get("/api/v0.0.0/utilities/geocode/:kind{reverse|search}", async (c, next) => {
+// The map widgets ask for addresses from the browser (core/lib/maps.ts), which holds no bearer
+// token: for these read-only lookups the web session's actor stands in, answered by the API's own
+// handlers and envelope (errors included) with no second trip through the API. A bearer token, or
+// no session, goes on to the API as usual. (The cookie is SameSite=Lax, so another site's page
+// cannot make these calls as the user.)
+const geocodeFromSession = new Hono<ApiEnv>();
+geocodeFromSession.onError(answerError);
+geocodeFromSession.get("/api/v0.0.0/utilities/geocode/:kind{reverse|search}", async (c, next) => {
   if (c.req.header("authorization")) return next();
   const token = await sessionToken(c.req.raw);
   if (!token) return next();
-  const headers = new Headers(c.req.raw.headers);
-  headers.set("Authorization", `Bearer ${token}`);
-  return api.fetch(new Request(c.req.raw.url, { headers }));
+  const locale = localeFrom(c.req.header("accept-language"));
+  c.set("locale", locale);
+  c.set("t", translator(locale));
+  c.header("Cache-Control", "no-store");
+  const actor = await actorFromToken(token, locale);
+  c.set("actor", actor);
+  c.set("scope", scopeOf(actor));
+  return c.req.param("kind") === "reverse" ? geocodeReverse(c) : geocodeSearch(c);
 });
+app.route("/", geocodeFromSession);
 
 app.route("/", api);
 // An unknown path under /api is the API's own 404 (the envelope), never the web's not-found page.

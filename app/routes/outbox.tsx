@@ -1,35 +1,23 @@
 import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { data, Link, useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import type { Route } from "./+types/outbox";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { buttonClass } from "#app/components/button.tsx";
 import { LanguageSwitch } from "#app/components/language-switch.tsx";
-import { callApi } from "#app/lib/api.server.ts";
 import { formatDateTime } from "#core/lib/format.ts";
+import { demoOutbox } from "#core/lib/notifier.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 
-type Message = {
-  id: number;
-  channel: "email" | "sms";
-  target: string;
-  subject: string;
-  body: string;
-  delivered: boolean;
-  error: string | null;
-  time_created: number;
-};
-
 /**
- * Demo mode only (isDemo(), core/lib/demo.ts, and no SMTP or SMS provider configured): the
- * notifier's last 50 messages, open without signing in because this is where a demo user reads the
- * code of a forgotten password. Anywhere else the API answers 404 and so does this page.
+ * Demo mode only (core/lib/notifier.ts demoOutbox): the notifier's last 50 messages, open without
+ * signing in because this is where a demo user reads the code of a forgotten password. Anywhere
+ * else it is the not-found page.
  */
-export async function loader(args: Route.LoaderArgs) {
-  const res = await callApi<Message[]>(args, "GET", "/v0.0.0/demo/outbox", { quiet: true });
-  if (!res.ok) throw data(res.message, { status: res.code === 404 ? 404 : 503 });
-  const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  return { messages: res.data, title: `${t("auth:outbox.title")} · ${t("common:app_name")}` };
+export async function loader({ context }: Route.LoaderArgs) {
+  const messages = await demoOutbox();
+  const t = getI18n(context).getFixedT(getLocale(context));
+  return { messages, title: `${t("auth:outbox.title")} · ${t("common:app_name")}` };
 }
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {

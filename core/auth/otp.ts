@@ -3,7 +3,7 @@
  * - 6 random digits, valid 120 s (the spec's OTP timeout), stored only as a slow hash;
  * - single use; a new code for the same target and purpose kills the previous one;
  * - at most 5 wrong tries, then the code is dead and a new one must be requested;
- * - at most 3 sends per target per 15 minutes (429 with the seconds to wait).
+ * - at most 3 sends per target per 15 minutes (TooMany with the seconds to wait).
  * Expiry is judged by the database clock (expires_at > now()), so tests move time by editing rows.
  */
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
@@ -37,7 +37,7 @@ export async function spendHashTime(secret: string) {
   await verifyPassword(secret, await decoy);
 }
 
-/** Counts one send to the target; over the limit it answers 429 with the seconds to wait. */
+/** Counts one send to the target; over the limit it is TooMany with the seconds to wait. */
 export async function countSend(target: string) {
   const wait = await hit(`otp:send:${target}`, OTP_MAX_SENDS, OTP_SEND_WINDOW_SECONDS);
   if (wait) throw new TooMany("auth:api.otp_too_many_sends", wait);
@@ -47,7 +47,7 @@ export async function countSend(target: string) {
  * Makes a new code for target + purpose and sends it through the notifier, in the caller's
  * language. The code is hashed with the password hash (scrypt): a leaked table cannot be
  * brute-forced within the code's 120 s. A code that could not be delivered is killed and the
- * caller hears 503, so nobody waits for a message that will not come.
+ * caller hears Unavailable, so nobody waits for a message that will not come.
  */
 export async function sendOtp(t: TFunction, { channel, target }: OtpTarget, purpose: OtpPurpose) {
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -80,9 +80,10 @@ export async function sendOtp(t: TFunction, { channel, target }: OtpTarget, purp
  * Checks a code against the live one for target + purpose. `consume` uses it up (a reset, a
  * verification); without it the code stays usable (the "check" step before a form is sent).
  * A wrong code costs one try whether consumed or not. The row is locked while it is judged, so
- * parallel guesses cannot exceed the tries. Failures are 422 on the `otp` field.
+ * parallel guesses cannot exceed the tries. Failures are refusals on the `otp` field (keys; the
+ * adapter translates them with the refusal's vars, e.g. the tries left).
  */
-export async function checkOtp(t: TFunction, target: string, purpose: OtpPurpose, code: string, { consume }: { consume: boolean }) {
+export async function checkOtp(target: string, purpose: OtpPurpose, code: string, { consume }: { consume: boolean }) {
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -112,7 +113,7 @@ export async function checkOtp(t: TFunction, target: string, purpose: OtpPurpose
   });
   if (outcome) {
     const vars = "vars" in outcome ? outcome.vars : undefined;
-    throw new Refused(outcome.key, { otp: [t(outcome.key, vars)] }, vars);
+    throw new Refused(outcome.key, { otp: [outcome.key] }, vars);
   }
 }
 

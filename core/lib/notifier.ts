@@ -15,6 +15,7 @@ import { db } from "#db/client.ts";
 import { outbox } from "#db/schema/index.ts";
 import { isDemo } from "./demo.ts";
 import { unix } from "#core/lib/time.ts";
+import { NotFound } from "#core/errors.ts";
 
 export type Message = { channel: "email" | "sms"; target: string; subject: string; body: string };
 export type Delivery = { id: number; delivered: boolean; error: string | null };
@@ -82,7 +83,18 @@ export async function notify(message: Message): Promise<Delivery> {
   return { id: row.id, delivered: error === null, error };
 }
 
-/** The demo outbox page: the latest messages, newest first. */
+/**
+ * The demo outbox (GET demo/outbox, the web's /outbox page): the last 50 messages, open without
+ * signing in because this is where a demo user reads the code of a forgotten password. Only in
+ * demo mode with no real transport (isDemoOutbox); anywhere else NotFound.
+ */
+export async function demoOutbox() {
+  if (!isDemoOutbox()) throw new NotFound();
+  return latestMessages(50);
+}
+export type OutboxMessage = Awaited<ReturnType<typeof latestMessages>>[number];
+
+/** The latest messages, newest first. */
 export async function latestMessages(limit = 50) {
   const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
   return rows.map((r) => ({
@@ -93,6 +105,6 @@ export async function latestMessages(limit = 50) {
     body: r.body,
     delivered: r.delivered,
     error: r.error,
-    time_created: unix(r.timeCreated),
+    time_created: unix(r.timeCreated)!,
   }));
 }

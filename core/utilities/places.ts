@@ -1,11 +1,13 @@
 /**
  * Places (spec section 7 "Utilities"): provinces, cities (kota and kabupaten) and villages,
- * seeded from db/reference-data.ts. Reference data, the same for everyone signed in.
+ * seeded from db/reference-data.ts. Reference data, the same for everyone signed in; only the
+ * store cities depend on who asks (the cities of their own active businesses).
  */
-import { and, asc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { cities, provinces, villages } from "#db/schema/index.ts";
+import { businesses, cities, provinces, villages } from "#db/schema/index.ts";
 import type { Scope } from "#core/actor.ts";
+import { memberships } from "#core/auth/tokens.ts";
 import { contains } from "#core/lib/list-query.ts";
 
 export const cityColumns = {
@@ -39,6 +41,8 @@ export async function listCities({ db }: Scope, q: z.infer<typeof citiesQuery> =
     .orderBy(asc(provinces.name), asc(cities.name));
 }
 
+export const villagesQuery = z.object({ location_id: z.coerce.number({ error: "required" }).int().positive("required") });
+
 /** Villages (kelurahan/desa) of one city, with their district (kecamatan) and postcode. */
 export async function listVillages({ db }: Scope, cityId: number) {
   return db
@@ -46,4 +50,20 @@ export async function listVillages({ db }: Scope, cityId: number) {
     .from(villages)
     .where(eq(villages.cityId, cityId))
     .orderBy(asc(villages.district), asc(villages.name));
+}
+
+// The spec calls it with sort=1 (by name), the only order there is.
+export const storeCitiesQuery = z.object({ sort: z.coerce.number().int().optional() });
+
+/** The cities where the actor's active businesses are, by name. */
+export async function listStoreCities({ db, actor }: Scope): Promise<City[]> {
+  const mine = (await memberships(actor.user.id)).map((m) => m.businessId);
+  if (mine.length === 0) return [];
+  return db
+    .selectDistinct(cityColumns)
+    .from(businesses)
+    .innerJoin(cities, eq(cities.id, businesses.cityId))
+    .innerJoin(provinces, eq(provinces.id, cities.provinceId))
+    .where(inArray(businesses.id, mine))
+    .orderBy(asc(cities.name), asc(cities.id));
 }

@@ -6,36 +6,37 @@ import { data, Form, Link, redirect, useLoaderData, useParams } from "react-rout
 import { z } from "zod";
 import type { Route } from "./+types/forgot-password";
 import { useAuthOptions } from "./layout.tsx";
+import { replyToVisitor, visitorOf } from "./visitor.server.ts";
 import { FieldError, FormErrors, formState, TextInput } from "#app/components/form.tsx";
 import { SubmitButton, buttonClass, inputClass } from "#app/components/button.tsx";
-import { callApi } from "#app/lib/api.server.ts";
-import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { refusalMessage } from "#app/lib/errors.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
-import { pushToast, sessionContext } from "#app/lib/session.server.ts";
+import { flashToast } from "#app/lib/session.server.ts";
+import {
+  checkTarget, newPasswordField, readTarget, requestResetCode, resetPassword, targetField, type CodeDestination,
+} from "#core/auth/forgot-password.ts";
+import { DomainError } from "#core/errors.ts";
 
 /**
  * Forgotten password in three steps, each a plain POST carrying `step` and the address in hidden
  * fields, so it works without JavaScript: check (where would the code go) → request the code →
- * the code with a new password. The API never says whether an account exists (api/routes/auth.ts).
+ * the code with a new password. Nothing tells whether an account exists (core/auth/forgot-password.ts).
  */
-const checkSchema = z.object({
-  step: z.literal("check"),
-  target: z.string({ error: "email_or_phone" }).trim().min(1, "email_or_phone"),
-});
+const checkSchema = z.object({ step: z.literal("check"), target: targetField });
 const requestSchema = z.object({ step: z.enum(["request", "resend"]), target: z.string().min(1) });
 const resetSchema = z
   .object({
     step: z.literal("reset"),
     target: z.string().min(1),
     otp: z.string({ error: "required" }).trim().regex(/^\d{6}$/, "auth:forgot.otp_format"),
-    password: z.string({ error: "required" }).min(8, "password_min"),
+    password: newPasswordField,
     password_confirmation: z.string({ error: "required" }),
   })
   .refine((v) => v.password === v.password_confirmation, { message: "password_mismatch", path: ["password_confirmation"] });
 
 type Step = "check" | "request" | "reset";
-type Where = { target: string; channel: "email" | "sms"; masked_target: string };
+type Where = Omit<CodeDestination, "otp_seconds">;
 type View = {
   step: Step;
   where?: Where;
@@ -46,60 +47,63 @@ type View = {
 };
 type Args = Route.ActionArgs;
 
-/** Where a code for this address would go (the API's check step; it has no side effects). */
-async function describe(args: Args, target: string): Promise<Where | undefined> {
-  if (!target) return undefined;
-  const res = await callApi<Where>(args, "POST", "/v0.0/forgot-password/check", { body: { target }, quiet: true });
-  return res.ok ? { target: res.data.target, channel: res.data.channel, masked_target: res.data.masked_target } : undefined;
+/** Where a code for this address (a hidden field) would go; undefined for anything but an address. */
+function describe(target: string): Where | undefined {
+  if (!readTarget(target)) return undefined;
+  const { channel, target: normal, masked_target } = checkTarget({ target });
+  return { channel, target: normal, masked_target };
 }
 
-/** Stays on a step after a failed call, with the API's messages next to the fields. */
-function stay(view: Omit<View, "result">, failed: ReturnType<typeof replyWithApiError>) {
-  return data<View>({ ...view, result: failed.data }, failed.init ?? undefined);
+/** Stays on a step after a refusal, with the messages next to the fields. */
+function stay(view: Omit<View, "result">, failed: ReturnType<typeof replyToVisitor>) {
+  return data<View>({ ...view, result: failed.data as View["result"] }, failed.init ?? undefined);
 }
 
-async function check(args: Args, form: FormData) {
+function check(form: FormData) {
   const submission = parseWithZod(form, { schema: checkSchema });
   if (submission.status !== "success") return data<View>({ step: "check", result: submission.reply() }, { status: 400 });
-  const res = await callApi<Where>(args, "POST", "/v0.0/forgot-password/check", { body: { target: submission.value.target }, quiet: true });
-  if (!res.ok) return stay({ step: "check" }, replyWithApiError(submission, res));
-  return data<View>({ step: "request", where: { target: res.data.target, channel: res.data.channel, masked_target: res.data.masked_target } });
+  return data<View>({ step: "request", where: describe(submission.value.target) });
 }
 
 /** Sends a code; `resend` comes from the last step and goes back to it whatever happens. */
 async function request(args: Args, form: FormData) {
   const submission = parseWithZod(form, { schema: requestSchema });
-  const target = String(form.get("target") ?? "");
   const back: Step = form.get("step") === "resend" ? "reset" : "request";
-  const where = await describe(args, target);
+  const where = describe(String(form.get("target") ?? ""));
   if (submission.status !== "success" || !where) return data<View>({ step: "check" }, { status: 400 });
-  const res = await callApi<{ expires_in: number }>(args, "POST", "/v0.0/forgot-password/request-otp", { body: { target: where.target }, quiet: true });
-  if (!res.ok) {
-    if (back === "reset") {
+  let sent: Awaited<ReturnType<typeof requestResetCode>>;
+  try {
+    sent = await requestResetCode(visitorOf(args), { target: where.target });
+  } catch (e) {
+    if (back === "reset" && e instanceof DomainError) {
       const expiresAt = Number(form.get("expires_at")) || undefined;
-      return data<View>({ step: "reset", where, expiresAt, notice: { type: "danger", text: res.message } }, { status: 400 });
+      return data<View>({ step: "reset", where, expiresAt, notice: { type: "danger", text: refusalMessage(args.context, e) } }, { status: 400 });
     }
-    return stay({ step: "request", where }, replyWithApiError(submission, res));
+    return stay({ step: "request", where }, replyToVisitor(args, submission, e));
   }
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return data<View>({
     step: "reset",
     where,
-    expiresAt: Math.floor(Date.now() / 1000) + res.data.expires_in,
-    notice: { type: "info", text: res.message },
+    expiresAt: Math.floor(Date.now() / 1000) + sent.expires_in,
+    notice: { type: "info", text: t("auth:api.otp_sent") },
   });
 }
 
 async function reset(args: Args, form: FormData) {
   const submission = parseWithZod(form, { schema: resetSchema });
-  const where = await describe(args, String(form.get("target") ?? ""));
+  const where = describe(String(form.get("target") ?? ""));
   if (!where) return data<View>({ step: "check" }, { status: 400 });
   const expiresAt = Number(form.get("expires_at")) || undefined;
   const hideFields = ["password", "password_confirmation"];
   if (submission.status !== "success") return data<View>({ step: "reset", where, expiresAt, result: submission.reply({ hideFields }) }, { status: 400 });
   const { otp, password } = submission.value;
-  const res = await callApi(args, "POST", "/v0.0/forgot-password/reset-password", { body: { target: where.target, otp, password }, quiet: true });
-  if (!res.ok) return stay({ step: "reset", where, expiresAt }, replyWithApiError(submission, res));
-  pushToast(args.context.get(sessionContext), { type: "success", message: res.message });
+  try {
+    await resetPassword(visitorOf(args), { target: where.target, otp, password });
+  } catch (e) {
+    return stay({ step: "reset", where, expiresAt }, replyToVisitor(args, submission, e, hideFields));
+  }
+  flashToast(args.context, "success", getI18n(args.context).getFixedT(getLocale(args.context))("auth:api.password_reset"));
   throw redirect(localePath(getLocale(args.context), "/auth"));
 }
 
@@ -116,7 +120,7 @@ export async function action(args: Route.ActionArgs) {
   const step = form.get("step");
   if (step === "reset") return reset(args, form);
   if (step === "request" || step === "resend") return request(args, form);
-  return check(args, form);
+  return check(form);
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

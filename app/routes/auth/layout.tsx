@@ -3,21 +3,17 @@ import { Outlet, redirect, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { LanguageSwitch } from "#app/components/language-switch.tsx";
-import { callApi } from "#app/lib/api.server.ts";
 import { getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { sessionContext } from "#app/lib/session.server.ts";
+import { authOptions, type AuthOptions } from "#core/auth/sign-in.ts";
 
-/** What the API lets these pages offer (GET /v0.0/auth/options). */
-export type AuthOptions = { registration_enabled: boolean; demo_outbox: boolean; otp_seconds: number };
+export type { AuthOptions };
 
 /** The sign-in pages share a centred card; a signed-in user has nothing to do here. */
-export async function loader(args: Route.LoaderArgs) {
-  const { context } = args;
+export function loader({ context }: Route.LoaderArgs) {
   if (context.get(sessionContext).session.get("token")) throw redirect(localePath(getLocale(context), "/dashboard"));
-  const res = await callApi<AuthOptions>(args, "GET", "/v0.0/auth/options", { quiet: true });
-  const options: AuthOptions = res.ok ? res.data : { registration_enabled: false, demo_outbox: false, otp_seconds: 120 };
-  return { options };
+  return { options: authOptions() };
 }
 
 /** The options for a page inside this layout. */

@@ -1,26 +1,31 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { callApi } from "#app/lib/api.server.ts";
-import { getLocale } from "#app/lib/i18n.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
-import { sessionContext } from "#app/lib/session.server.ts";
+import { flashToast, sessionContext } from "#app/lib/session.server.ts";
+import { actorFromToken, scopeOf } from "#core/actor.ts";
+import { signOut } from "#core/auth/sign-in.ts";
+import { Unauthenticated } from "#core/errors.ts";
 
 /**
- * Sign-out is a POST (a link or prefetch must not sign anyone out): the API revokes the token,
- * the session cookie is dropped, and the user lands on sign-in with the API's goodbye as a toast.
+ * Sign-out is a POST (a link or prefetch must not sign anyone out): the session's token is
+ * revoked, the session cookie is dropped, and the user lands on sign-in with a goodbye toast.
  */
-export async function action(args: Route.ActionArgs) {
-  const web = args.context.get(sessionContext);
-  if (web.session.get("token")) {
+export async function action({ context }: Route.ActionArgs) {
+  const web = context.get(sessionContext);
+  const token = web.session.get("token");
+  const locale = getLocale(context);
+  if (token) {
     try {
-      await callApi(args, "POST", "/v0.0/auth/logout");
-    } catch (thrown) {
-      // An already expired token answers 401, which the client turns into a redirect: signed out anyway.
-      if (!(thrown instanceof Response)) throw thrown;
+      await signOut(scopeOf(await actorFromToken(token, locale)));
+      flashToast(context, "success", getI18n(context).getFixedT(locale)("api:auth.signed_out"));
+    } catch (e) {
+      // A token that already expired or was revoked: signed out anyway.
+      if (!(e instanceof Unauthenticated)) throw e;
     }
   }
   web.destroy = true;
-  throw redirect(localePath(getLocale(args.context), "/auth"));
+  throw redirect(localePath(locale, "/auth"));
 }
 
 export function loader({ context }: Route.LoaderArgs) {

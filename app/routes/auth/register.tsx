@@ -1,52 +1,43 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { data, Form, Link, redirect, useParams } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/register";
-import type { AuthOptions } from "./layout.tsx";
+import { replyToVisitor, visitorOf } from "./visitor.server.ts";
 import { FormErrors, formState, TextInput } from "#app/components/form.tsx";
 import { SubmitButton } from "#app/components/button.tsx";
-import { callApi } from "#app/lib/api.server.ts";
-import { replyWithApiError } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
-import { pushToast, sessionContext } from "#app/lib/session.server.ts";
+import { flashToast, sessionContext } from "#app/lib/session.server.ts";
+import { authOptions, register, registerForm } from "#core/auth/sign-in.ts";
 
-const schema = z
-  .object({
-    name: z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long"),
-    email: z.string({ error: "required" }).trim().email("email_invalid"),
-    phone: z.string().trim().optional(),
-    password: z.string({ error: "required" }).min(8, "password_min"),
-    password_confirmation: z.string({ error: "required" }),
-  })
-  .refine((v) => v.password === v.password_confirmation, { message: "password_mismatch", path: ["password_confirmation"] });
-
-/** Self sign-up exists only when the API says registration is open; otherwise this page is unknown. */
-async function requireOpen(args: Route.LoaderArgs | Route.ActionArgs) {
-  const res = await callApi<AuthOptions>(args, "GET", "/v0.0/auth/options", { quiet: true });
-  if (!res.ok || !res.data.registration_enabled) throw data("Not found", { status: 404 });
+/** Self sign-up exists only when registration is open; otherwise this page is unknown. */
+function requireOpen() {
+  if (!authOptions().registration_enabled) throw data("Not found", { status: 404 });
 }
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireOpen(args);
-  const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  return { title: `${t("auth:register.title")} · ${t("common:app_name")}`, constraint: getZodConstraint(schema) };
+export function loader({ context }: Route.LoaderArgs) {
+  requireOpen();
+  const t = getI18n(context).getFixedT(getLocale(context));
+  return { title: `${t("auth:register.title")} · ${t("common:app_name")}`, constraint: getZodConstraint(registerForm) };
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireOpen(args);
+  requireOpen();
   const { request, context } = args;
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await request.formData(), { schema: registerForm });
   const hideFields = ["password", "password_confirmation"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   const { password_confirmation: _, ...body } = submission.value;
-  const res = await callApi<{ token: string }>(args, "POST", "/v0.0/auth/register", { body, quiet: true });
-  if (!res.ok) return replyWithApiError(submission, res);
+  let token: string;
+  try {
+    ({ token } = await register(visitorOf(args), body));
+  } catch (e) {
+    return replyToVisitor(args, submission, e, hideFields);
+  }
   const web = context.get(sessionContext);
-  web.session.set("token", res.data.token);
+  web.session.set("token", token);
   web.dirty = true;
-  pushToast(web, { type: "success", message: res.message });
+  flashToast(context, "success", getI18n(context).getFixedT(getLocale(context))("auth:api.registered"));
   // A new account is not a seller yet: the next step is the seller registration form.
   throw redirect(localePath(getLocale(context), "/become-seller"));
 }

@@ -1,23 +1,16 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { data, Form, Link, redirect, useParams, useSearchParams } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/sign-in";
 import { useAuthOptions } from "./layout.tsx";
+import { replyToVisitor, visitorOf } from "./visitor.server.ts";
 import { FormErrors, formState, TextInput } from "#app/components/form.tsx";
 import { SubmitButton } from "#app/components/button.tsx";
-import { callApi } from "#app/lib/api.server.ts";
-import { replyWithApiError } from "#app/lib/forms.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
-import { pushToast, sessionContext } from "#app/lib/session.server.ts";
-
-const schema = z.object({
-  login: z.string({ error: "email_or_phone" }).trim().min(1, "email_or_phone"),
-  password: z.string({ error: "required" }).min(1, "required"),
-  redirectTo: z.string().optional(),
-});
+import { flashToast, sessionContext } from "#app/lib/session.server.ts";
+import { credentialsOf, signIn, signInForm } from "#core/auth/sign-in.ts";
 
 /**
  * Where to go after signing in: the page that sent the user here when it is one of ours
@@ -32,26 +25,25 @@ function afterSignIn(locale: string, redirectTo: string | undefined) {
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = getI18n(context).getFixedT(getLocale(context));
-  return { title: `${t("auth:sign_in.title")} · ${t("common:app_name")}`, constraint: getZodConstraint(schema) };
+  return { title: `${t("auth:sign_in.title")} · ${t("common:app_name")}`, constraint: getZodConstraint(signInForm) };
 }
 
+/** Checks the credentials through core and keeps the issued bearer token in the session. */
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await request.formData(), { schema: signInForm });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const { login, password, redirectTo } = submission.value;
-  // One field for both: an "@" makes it an email, anything else is read as a phone number.
-  const body = login.includes("@") ? { email: login, password } : { phone: login, password };
-  const res = await callApi<{ token: string }>(args, "POST", "/v0.0/auth/login", { body, quiet: true });
-  if (!res.ok) {
-    const { email, phone, ...rest } = res.fieldErrors ?? {};
-    const fieldErrors = res.fieldErrors ? { ...rest, ...(email || phone ? { login: email ?? phone } : {}) } : undefined;
-    return replyWithApiError(submission, { ...res, fieldErrors });
+  let token: string;
+  try {
+    ({ token } = await signIn(visitorOf(args), credentialsOf(login, password)));
+  } catch (e) {
+    return replyToVisitor(args, submission, e);
   }
   const web = context.get(sessionContext);
-  web.session.set("token", res.data.token);
+  web.session.set("token", token);
   web.dirty = true;
-  pushToast(web, { type: "success", message: res.message });
+  flashToast(context, "success", getI18n(context).getFixedT(getLocale(context))("api:auth.signed_in"));
   throw redirect(afterSignIn(getLocale(context), redirectTo));
 }
 
