@@ -1,6 +1,6 @@
 /**
  * socket.io on the app's HTTP server. A client emits onSellerJoin with { token }: a bearer token, or
- * the web's realtime ticket (api/routes/realtime.ts). A valid one joins the room of its active
+ * the web's realtime ticket (core/orders/realtime.ts). A valid one joins the room of its active
  * business (onSellerJoinSuccess), anything else gets onSellerJoinFailed with a stable code for
  * programs ("invalid_token") and a message for people in the connection's Accept-Language.
  * With REDIS_URL the Redis adapter carries events across app processes.
@@ -9,9 +9,8 @@ import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
-import { api } from "#api/app.ts";
 import { localeFrom, translator } from "#core/i18n.ts";
-import { businessForTicket } from "#api/routes/realtime.ts";
+import { businessToJoin } from "#core/orders/realtime.ts";
 import { setEmitter } from "#core/lib/events.ts";
 
 let io: Server | undefined;
@@ -26,7 +25,8 @@ export function attachRealtime(server: HttpServer) {
   io.on("connection", (socket) => {
     socket.on("onSellerJoin", async (payload: unknown) => {
       const token = typeof payload === "string" ? safeToken(payload) : (payload as { token?: string })?.token;
-      const businessId = !token ? undefined : token.startsWith("rt.") ? await businessForTicket(token) : await businessForToken(token);
+      // A failure to check (the database away) is a refusal too, never an unhandled rejection.
+      const businessId = typeof token === "string" && token ? await businessToJoin(token).catch(() => undefined) : undefined;
       if (!businessId) {
         const t = translator(localeFrom(socket.handshake.headers["accept-language"]));
         socket.emit("onSellerJoinFailed", { code: "invalid_token", message: t("api:errors.session_expired") });
@@ -46,14 +46,6 @@ function safeToken(raw: string) {
   } catch {
     return raw;
   }
-}
-
-/** A bearer token (API clients) is checked by the API itself, so the rules stay in one place. */
-async function businessForToken(token: string) {
-  const res = await api.request("/api/v0.0.0/accounts/me", { headers: { Authorization: `Bearer ${token}` } });
-  if (res.status !== 200) return undefined;
-  const body = (await res.json()) as { data?: { business_id: number | null } };
-  return body.data?.business_id ?? undefined;
 }
 
 export const businessRoom = (businessId: number) => `business:${businessId}`;

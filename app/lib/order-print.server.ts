@@ -1,19 +1,24 @@
 /**
  * What every order print page does on the server: read the chosen orders and the paper from the
- * URL, fetch what the view prints from the API, and mark the orders printed.
+ * URL, read what the view prints from core/orders (the order, the picklist: what the REST API
+ * answers too), and mark the orders printed.
  *
  * When is an order "printed"? When its print view is opened (the loader, after the documents were
  * fetched). That is the only moment we know of both with and without JavaScript: the browser's own
  * Print menu (the no-JS way, and Ctrl+P with JS) tells the server nothing, and the `afterprint`
  * event also fires when the print dialog is cancelled. Opening the view means "I am printing these
- * now", which is what the mark is for (the list tells "not printed yet" apart from "printed"); the
- * API keeps the first time, so reopening moves nothing. A failed mark is shown on the page rather
+ * now", which is what the mark is for (the list tells "not printed yet" apart from "printed"); core
+ * keeps the first time, so reopening moves nothing. A failed mark is shown on the page rather
  * than hidden, and the documents still print. A link prefetch (`Sec-Purpose`/`Purpose: prefetch`)
  * is not an opening and marks nothing.
  */
 import { data, type RouterContextProvider } from "react-router";
-import { callApi, getOrThrow } from "./api.server.ts";
-import { getMe } from "./auth.server.ts";
+import { DomainError } from "#core/errors.ts";
+import { orderDetail } from "#core/orders/detail.ts";
+import { markPrinted as markOrdersPrinted } from "#core/orders/marks.ts";
+import { picklist } from "#core/orders/picklist.ts";
+import { getMe, getScope } from "./auth.server.ts";
+import { refusalMessage } from "./errors.server.ts";
 import { getI18n, getLocale } from "./i18n.server.ts";
 import {
   KIND_OF, MAX_PRINT_ORDERS, readPrintParams, type Picklist, type PrintBase, type PrintMark, type PrintOrder, type PrintView,
@@ -43,18 +48,19 @@ export function printBase(ctx: Ctx, view: PrintView): PrintBase {
 
 /** Each order's detail, in the order asked; any order that is not the business's makes the page 404. */
 export async function printOrders(ctx: Ctx, ids: number[]): Promise<PrintOrder[]> {
+  const scope = getScope(ctx.context);
   const out: PrintOrder[] = new Array(ids.length);
   for (let i = 0; i < ids.length; i += PARALLEL) {
     const batch = ids.slice(i, i + PARALLEL);
-    const got = await Promise.all(batch.map((id) => getOrThrow<PrintOrder>(ctx, `/v2.2.0/orders/${id}`)));
-    got.forEach((res, k) => (out[i + k] = res.data));
+    const got = await Promise.all(batch.map((id) => orderDetail(scope, id)));
+    got.forEach((order, k) => (out[i + k] = order));
   }
   return out;
 }
 
-/** The picklist of the orders (grouped by location, then SKU), from the API in one call. */
+/** The picklist of the orders (grouped by location, then SKU), in one call. */
 export async function printPicklist(ctx: Ctx, ids: number[]): Promise<Picklist> {
-  return (await getOrThrow<Picklist>(ctx, "/v0.0.1/orders/picklist", { order_ids: ids.join(",") })).data;
+  return picklist(getScope(ctx.context), { order_ids: ids });
 }
 
 const isPrefetch = (request: Request) =>
@@ -63,8 +69,14 @@ const isPrefetch = (request: Request) =>
 /** Marks the orders printed for the view's kind (see the header for why on opening). */
 export async function markPrinted(ctx: Ctx, view: PrintView, ids: number[]): Promise<PrintMark> {
   if (isPrefetch(ctx.request)) return null;
-  const res = await callApi(ctx, "PUT", "/v0.0.0/orders/printed", { body: { order_ids: ids, kind: KIND_OF[view] }, quiet: true });
-  return res.ok ? { ok: true } : { ok: false, message: res.message };
+  try {
+    await markOrdersPrinted(getScope(ctx.context), { order_ids: ids, kind: KIND_OF[view] });
+    return { ok: true };
+  } catch (e) {
+    // The documents are read already: a refusal to mark is said on the page, which still prints.
+    if (!(e instanceof DomainError)) throw e;
+    return { ok: false, message: refusalMessage(ctx.context, e) };
+  }
 }
 
 /** A page answer with the status a problem deserves (400: nothing printable was asked for). */

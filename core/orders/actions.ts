@@ -1,5 +1,7 @@
 /**
- * The only writer of an order's status. One action on one order is one transaction:
+ * The only writer of an order's status (staff through seller-actions.ts, channels and couriers
+ * through webhooks.ts, the sweeper through core/jobs/order-deadlines.ts). One action on one order
+ * is one transaction:
  *   lock the order row → look the move up in the lifecycle table (order-lifecycle.ts) → move its
  *   stock through the stock ledger → write the order → append a status-history row.
  * Anything the table does not allow answers 422 and writes nothing. Two staff pressing the same
@@ -25,7 +27,7 @@ import {
   type Actor, type OrderAction, type OrderState, type StockHolding,
 } from "./lifecycle.ts";
 import { applyStockChanges, type StockChange, type StockLocation } from "#core/stock/stock-ledger.ts";
-import { DomainError, NotFound, Refused, pgErrorCode } from "#core/errors.ts";
+import { NotFound, Refused } from "#core/errors.ts";
 
 export type ActionInput = {
   action: OrderAction;
@@ -264,25 +266,6 @@ async function deadlineFor(tx: Tx, order: OrderRow, status: string): Promise<Dat
     return paused && (!order.deadlineAt || order.deadlineAt < least) ? least : order.deadlineAt;
   }
   return null;
-}
-
-/** Every order of the business in these ids, each action in its own transaction (bulk buttons). */
-export async function applyToOrders(businessId: number, orderIds: number[], input: ActionInput) {
-  const results: Array<{ order_id: number; ok: boolean; status?: string; message?: string; vars?: Record<string, unknown>; errors?: unknown }> = [];
-  for (const id of [...new Set(orderIds)]) {
-    try {
-      const r = await applyOrderAction(businessId, id, input);
-      results.push({ order_id: id, ok: true, status: splitState(r.to).status });
-    } catch (e) {
-      // Two changes that crossed (deadlock, serialization) fail this order only: the rest of the
-      // bulk goes on, and the caller sees which to send again.
-      const code = pgErrorCode(e);
-      if (code === "40P01" || code === "40001") results.push({ order_id: id, ok: false, message: "api:errors.conflict" });
-      else if (e instanceof DomainError) results.push({ order_id: id, ok: false, message: e.message, vars: e.vars, errors: e instanceof Refused ? e.fields : undefined });
-      else throw e;
-    }
-  }
-  return results;
 }
 
 /** The system's expiry action of each status that has one (expire-payment, -accept, -process). */

@@ -3,6 +3,10 @@
  * /v2.2.0/orders/{id}, /v0.0.0/orders/{id}/tracking): items, customer, shipping address, courier,
  * payment, status history, the actions the lifecycle table allows now, printed marks, feedback.
  * Scoped by the business: another business's order is 404, the same answer as an unknown id.
+ * The service functions (orderDetail, orderTrackingJson) take the actor's scope and need the
+ * "orders" privilege; orderOf, linesOf and sourceOf are the queries the other order modules share.
+ * The reads run side by side: these are called on the pool (as the adapters do), never with a
+ * transaction's scope (one transaction runs one query at a time).
  *
  * Decisions where the spec is silent:
  * - `allowed_actions` are the seller's actions of the lifecycle table for the order's state, in
@@ -12,19 +16,18 @@
  *   (200: the order exists, nothing has happened on the road yet).
  */
 import { aliasedTable, and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { db } from "#db/client.ts";
+import { db as pool, type Db, type Tx } from "#db/client.ts";
 import {
   channels, orderItems, orders, orderStatusHistory, orderTracking, stores, users, warehousePartitions, warehouses,
 } from "#db/schema/index.ts";
 import { unix } from "#core/lib/time.ts";
 import { allowedActions, transitionFor } from "./lifecycle.ts";
 import { courierNamesOf } from "./list.ts";
+import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound } from "#core/errors.ts";
 
-type T = (key: string, vars?: Record<string, unknown>) => string;
-
 /** The order row of the business, or 404. */
-export async function orderOf(businessId: number, orderId: number) {
+export async function orderOf(businessId: number, orderId: number, db: Db | Tx = pool) {
   const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.businessId, businessId)));
   if (!order) throw new NotFound("api-orders:not_found");
   return order;
@@ -55,7 +58,7 @@ const lineStoreId = sql<number | null>`CASE WHEN ${placed} THEN ${orderItems.sto
 const lineWarehouseId = sql<number | null>`CASE WHEN ${placed} THEN ${orderItems.warehouseId} ELSE ${orders.warehouseId} END`;
 
 /** The lines of orders with their stock location's names (order → its lines in id order). */
-export async function linesOf(orderIds: number[]) {
+export async function linesOf(orderIds: number[], db: Db | Tx = pool) {
   if (!orderIds.length) return [];
   const rows = await db
     .select({
@@ -86,10 +89,13 @@ export function actionsJson(order: OrderRow) {
   return { allowed_actions: actions, action_needs: needs };
 }
 
-export async function orderDetail(businessId: number, orderId: number, t: T) {
-  const order = await orderOf(businessId, orderId);
+/** GET /{id}: the order as the page and API clients read it. */
+export async function orderDetail(scope: Scope, orderId: number) {
+  const { db, actor } = sellerScope(scope, "orders");
+  const t = actor.t;
+  const order = await orderOf(actor.member.businessId, orderId, db);
   const [lines, history, channel, source, names] = await Promise.all([
-    linesOf([order.id]),
+    linesOf([order.id], db),
     db
       .select({
         action: orderStatusHistory.action, actor: orderStatusHistory.actor, userName: users.name, fromStatus: orderStatusHistory.fromStatus,
@@ -102,7 +108,7 @@ export async function orderDetail(businessId: number, orderId: number, t: T) {
     order.channelId
       ? db.select({ id: channels.id, name: channels.name, platformCode: channels.platformCode }).from(channels).where(eq(channels.id, order.channelId)).then((r) => r[0])
       : undefined,
-    sourceOf(order),
+    sourceOf(order, db),
     courierNamesOf(),
   ]);
   const cancelReasonName = (code: number | null) => (code ? t(`orders:cancel_reasons.${code}`) : null);
@@ -173,7 +179,7 @@ export async function orderDetail(businessId: number, orderId: number, t: T) {
 }
 
 /** The store or warehouse the order ships from (also where a courier picks it up). */
-export async function sourceOf(order: Pick<OrderRow, "storeId" | "warehouseId">) {
+export async function sourceOf(order: Pick<OrderRow, "storeId" | "warehouseId">, db: Db | Tx = pool) {
   if (order.storeId) {
     const [s] = await db
       .select({ id: stores.id, name: stores.name, phone: stores.phone, address: stores.address, postcode: stores.postcode })
@@ -192,8 +198,9 @@ export async function sourceOf(order: Pick<OrderRow, "storeId" | "warehouseId">)
 }
 
 /** GET /{id}/tracking: the courier, the receipt number and the timeline, newest first. */
-export async function orderTrackingJson(businessId: number, orderId: number) {
-  const order = await orderOf(businessId, orderId);
+export async function orderTrackingJson(scope: Scope, orderId: number) {
+  const { db, actor } = sellerScope(scope, "orders");
+  const order = await orderOf(actor.member.businessId, orderId, db);
   const [events, names] = await Promise.all([
     db
       .select({ description: orderTracking.description, location: orderTracking.location, timeCreated: orderTracking.timeCreated })

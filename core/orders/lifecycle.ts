@@ -120,6 +120,9 @@ export const LIFECYCLE: readonly Transition[] = [
   { action: "finish-returns", from: ["complaint:received"], to: "returned", by: ["seller"], stock: "returned" },
 ];
 
+/** The actions staff take; the others come from the channel, the courier or the customer (webhooks). */
+export const SELLER_ACTIONS: readonly OrderAction[] = ORDER_ACTIONS.filter((a) => LIFECYCLE.some((t) => t.action === a && t.by.includes("seller")));
+
 export type OrderLike = { status: string; returnStage?: string | null; deliveryMethod?: string | null };
 
 export const stateOf = (o: OrderLike): OrderState =>

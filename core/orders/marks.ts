@@ -11,15 +11,16 @@
  * - A printed mark keeps when the document was first printed (reprints do not move it), so the
  *   list can tell "not printed yet" from "printed" at a glance. Every id must be the business's
  *   order, or the whole call is 404 and nothing is marked.
+ * Both are the actor's, with the "orders" privilege.
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "#db/client.ts";
 import { orders } from "#db/schema/index.ts";
 import { unix } from "#core/lib/time.ts";
 import { orderOf } from "./detail.ts";
 import { orderIdList } from "./picklist.ts";
 import { blank } from "#core/profile/warehouses-shared.ts";
+import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound, Refused } from "#core/errors.ts";
 
 export const FEEDBACK_STATUSES = ["received", "finish", "complaint", "returned"] as const;
@@ -29,8 +30,12 @@ export const feedbackBody = z.object({
   rating: blank(z.coerce.number({ error: "invalid" }).int("invalid").min(1, "invalid").max(5, "invalid")),
 });
 
-export async function giveFeedback(businessId: number, orderId: number, body: z.infer<typeof feedbackBody>) {
-  const order = await orderOf(businessId, orderId);
+export type FeedbackBody = z.infer<typeof feedbackBody>;
+
+export async function giveFeedback(scope: Scope, orderId: number, body: FeedbackBody) {
+  const { db, actor } = sellerScope(scope, "orders");
+  const businessId = actor.member.businessId;
+  const order = await orderOf(businessId, orderId, db);
   // One statement decides: two submits at once give one feedback, the other is told it exists.
   const [row] = await db
     .update(orders)
@@ -57,7 +62,9 @@ export const printedBody = z.object({
 const printedColumn = { invoice: orders.invoicePrintedAt, label: orders.labelPrintedAt, picklist: orders.picklistPrintedAt } as const;
 const printedKey = { invoice: "invoicePrintedAt", label: "labelPrintedAt", picklist: "picklistPrintedAt" } as const;
 
-export async function markPrinted(businessId: number, body: z.infer<typeof printedBody>) {
+export async function markPrinted(scope: Scope, body: z.infer<typeof printedBody>) {
+  const { db, actor } = sellerScope(scope, "orders");
+  const businessId = actor.member.businessId;
   const ids = [...new Set(body.order_ids)];
   const col = printedColumn[body.kind];
   return db.transaction(async (tx) => {

@@ -12,16 +12,17 @@
  * - A line's location is the level its stock was reserved at on accept (a store, or a warehouse
  *   and its partition); a line not accepted yet shows its order's store or warehouse. Cancelled
  *   lines are left out. Locations sort by name, SKUs within a location alphabetically.
+ * The actor's, with the "orders" privilege.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "#db/client.ts";
 import { orders } from "#db/schema/index.ts";
 import { unix } from "#core/lib/time.ts";
 import { linesOf } from "./detail.ts";
 import { statusCondition } from "./list.ts";
 import { isStatusFilter } from "#db/schema/order-tabs.ts";
 import { blank } from "#core/profile/warehouses-shared.ts";
+import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound } from "#core/errors.ts";
 
 export const MAX_PICKLIST_IDS = 150;
@@ -47,7 +48,9 @@ export const picklistQuery = z.object({
 
 type Line = Awaited<ReturnType<typeof linesOf>>[number];
 
-export async function picklist(businessId: number, q: z.infer<typeof picklistQuery>) {
+export async function picklist(scope: Scope, q: z.infer<typeof picklistQuery>) {
+  const { db, actor } = sellerScope(scope, "orders");
+  const businessId = actor.member.businessId;
   const ids = q.order_ids ? [...new Set(q.order_ids)] : undefined;
   const picked = await db
     .select({
@@ -61,7 +64,7 @@ export async function picklist(businessId: number, q: z.infer<typeof picklistQue
   // Every id asked for must be the business's own order.
   if (ids && picked.length !== ids.length) throw new NotFound("api-orders:not_found");
 
-  const lines = (await linesOf(picked.map((o) => o.id))).filter((l) => !l.cancelledAt);
+  const lines = (await linesOf(picked.map((o) => o.id), db)).filter((l) => !l.cancelledAt);
   const codeOf = new Map(picked.map((o) => [o.id, o.orderCode]));
   const locations = new Map<string, { location: Line["location"]; lines: Map<string, PickLine> }>();
   for (const l of lines) {

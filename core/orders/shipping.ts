@@ -11,16 +11,19 @@
  * - Parameters can be set while the order is ready to ship or booked and not yet handed over
  *   (ready-to-ship, wait-to-send), for courier orders only; setting them changes no status (booking
  *   is the book-delivery action). Store-pickup orders have none: the customer collects.
+ * Both calls are the actor's, with the "orders" privilege; shippingParameters reads side by side
+ * (on the pool, never with a transaction's scope).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "#db/client.ts";
+import type { Db, Tx } from "#db/client.ts";
 import { orderItems, orders, products } from "#db/schema/index.ts";
 import { unix } from "#core/lib/time.ts";
 import { orderOf, sourceOf, type OrderRow } from "./detail.ts";
 import { courierNamesOf } from "./list.ts";
 import { wibDayStart } from "#core/lib/time.ts";
 import { blank } from "#core/profile/warehouses-shared.ts";
+import { sellerScope, type Scope } from "#core/actor.ts";
 import { Refused } from "#core/errors.ts";
 
 export const SHIPPING_STATUSES = ["ready-to-ship", "wait-to-send"] as const;
@@ -53,7 +56,7 @@ export const shippingBody = z.object({
 const canSet = (o: OrderRow) => o.deliveryMethod === "courier" && (SHIPPING_STATUSES as readonly string[]).includes(o.status);
 
 /** Grams of the order's live lines (product weight × quantity). */
-async function weightOf(orderId: number) {
+async function weightOf(db: Db | Tx, orderId: number) {
   const { rows } = await db.execute<{ g: number }>(sql`
     SELECT coalesce(sum(${products.weightGr} * ${orderItems.quantity}), 0)::int AS g
       FROM ${orderItems} JOIN ${products} ON ${products.id} = ${orderItems.productId}
@@ -61,9 +64,10 @@ async function weightOf(orderId: number) {
   return rows[0].g;
 }
 
-export async function shippingParameters(businessId: number, orderId: number) {
-  const order = await orderOf(businessId, orderId);
-  const [source, weight, names] = await Promise.all([sourceOf(order), weightOf(order.id), courierNamesOf()]);
+export async function shippingParameters(scope: Scope, orderId: number) {
+  const { db, actor } = sellerScope(scope, "orders");
+  const order = await orderOf(actor.member.businessId, orderId, db);
+  const [source, weight, names] = await Promise.all([sourceOf(order, db), weightOf(db, order.id), courierNamesOf()]);
   const courier = order.deliveryMethod === "courier";
   return {
     order_id: order.id,
@@ -86,8 +90,12 @@ export async function shippingParameters(businessId: number, orderId: number) {
   };
 }
 
-export async function saveShippingParameters(businessId: number, body: z.infer<typeof shippingBody>) {
-  const order = await orderOf(businessId, body.order_id);
+export type ShippingBody = z.infer<typeof shippingBody>;
+
+export async function saveShippingParameters(scope: Scope, body: ShippingBody) {
+  const { db, actor } = sellerScope(scope, "orders");
+  const businessId = actor.member.businessId;
+  const order = await orderOf(businessId, body.order_id, db);
   if (!canSet(order)) {
     throw new Refused("api-orders:shipping.not_now", { order_id: ["api-orders:shipping.not_now"] }, { order: order.orderCode });
   }
@@ -100,7 +108,7 @@ export async function saveShippingParameters(businessId: number, body: z.infer<t
     method: body.method,
     pickup_time: window?.start ?? null,
     pickup_time_end: window?.end ?? null,
-    weight_gr: body.weight_gr ?? (await weightOf(order.id)),
+    weight_gr: body.weight_gr ?? (await weightOf(db, order.id)),
     note: body.note ?? null,
     time_saved: unix(new Date()),
   };

@@ -28,6 +28,10 @@
  *   timeline; when the order is not where the event would move it from (couriers report late and
  *   out of order, or the seller already marked it delivered) the status stays and the answer says
  *   `applied: false` — the parcel's story is still true.
+ * - Order of checks (receiveWebhook), so a stranger learns nothing and nothing is written for them:
+ *   signature of the raw body (Unauthenticated) → the channel the code names (NotFound) → JSON and
+ *   its schema (Refused) → the event (NotFound unknown order, Refused by the lifecycle).
+ * A delivery has no user: these functions take the channel, never an actor's scope.
  */
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
@@ -37,7 +41,8 @@ import { publish } from "#core/lib/events.ts";
 import { receiveOrder, type IncomingOrder } from "./intake.ts";
 import { applyOrderActionIn } from "./actions.ts";
 import { COMPLAINT_REASONS, splitState, transitionFor, type Actor, type OrderAction } from "./lifecycle.ts";
-import { NotFound } from "#core/errors.ts";
+import { verifySignature } from "./webhook-signing.ts";
+import { fieldMessages, NotFound, Refused, Unauthenticated } from "#core/errors.ts";
 
 /** The active or inactive channel a code names (platform and id must both match), else 404. */
 export async function channelForCode(code: string) {
@@ -127,6 +132,32 @@ export type WebhookResult = {
 };
 
 type Channel = Awaited<ReturnType<typeof channelForCode>>;
+
+/** Zod's own messages as the validation keys every form uses (a message the schema names wins). */
+function message(issue: { code: string; input?: unknown; origin?: string }) {
+  if (issue.input === undefined) return "required";
+  if (issue.code === "too_big" && issue.origin === "string") return "too_long";
+  if (issue.code === "too_small" && issue.origin === "string") return "required";
+  return "invalid";
+}
+
+/**
+ * One delivery as it came: the channel's code (from the URL), the raw body and its signature
+ * header, checked in the order the header says, then handled.
+ */
+export async function receiveWebhook(code: string, raw: string, signature: string | undefined | null) {
+  if (!verifySignature(code, raw, signature)) throw new Unauthenticated("api-webhooks:bad_signature");
+  const channel = await channelForCode(code);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new Refused("api-webhooks:not_json");
+  }
+  const parsed = webhookEvent.safeParse(json, { error: message });
+  if (!parsed.success) throw new Refused("api:errors.validation", fieldMessages(parsed.error.issues));
+  return handleWebhookEvent(channel, parsed.data);
+}
 
 /** Handles one verified, parsed delivery. Throws NotFound (unknown order) or Refused. */
 export async function handleWebhookEvent(channel: Channel, event: WebhookEvent): Promise<WebhookResult & { created?: boolean }> {

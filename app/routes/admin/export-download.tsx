@@ -1,31 +1,58 @@
 /**
- * /exports/:id/download: passes the API's export file on to the browser (the browser has no
- * bearer token; the session cookie has it). The API marks the file downloaded. When the file
- * cannot be had, the API client's mapping applies (fetchApiFile): an expired session signs in
- * again and comes back to the page the download was asked from; otherwise (not ready, not this
- * user's) the user goes back there with the API's message as a notice.
+ * /exports/:id/download: the user's finished export as a file (core/jobs/export-history.ts
+ * takeExportFile, which the REST download answers with too, and which marks it downloaded).
+ * When the file cannot be had: a session that is no longer valid signs in again and comes back to
+ * the page the download was asked from (the file itself is no page to land on); otherwise (not
+ * ready, not this user's) the user goes back there with the reason as a notice.
+ *
+ * The actor is read from the session's token here rather than taken from the layout's guard, so
+ * the route stays a plain resource route that also answers when called on its own.
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/export-download";
-import { fetchApiFile } from "#app/lib/api.server.ts";
+import { actorFromToken, scopeOf, type Actor } from "#core/actor.ts";
+import { DomainError, Unauthenticated } from "#core/errors.ts";
+import { takeExportFile } from "#core/jobs/export-history.ts";
+import { refusalMessage } from "#app/lib/errors.server.ts";
 import { getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
+import { pushToast, sessionContext } from "#app/lib/session.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = Number(args.params.id);
-  if (!Number.isInteger(id) || id <= 0) throw data("Not found", { status: 404 });
-  const back = sameSitePage(args.request) ?? localePath(getLocale(args.context), "/dashboard");
-  const res = await fetchApiFile(args, `/v0.0.0/exports/${id}/download`, { returnTo: back });
-  if (res instanceof Response) {
-    const headers = new Headers({ "Cache-Control": "private, no-store" });
-    for (const h of ["Content-Type", "Content-Disposition", "Content-Length"]) {
-      const v = res.headers.get(h);
-      if (v) headers.set(h, v);
-    }
-    return new Response(res.body, { status: 200, headers });
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw data("Not found", { status: 404 });
+  const locale = getLocale(args.context);
+  const web = args.context.get(sessionContext);
+  const back = sameSitePage(args.request) ?? localePath(locale, "/dashboard");
+  let actor: Actor;
+  try {
+    actor = await actorFromToken(web.session.get("token"), locale);
+  } catch (e) {
+    if (!(e instanceof Unauthenticated)) throw e;
+    web.session.unset("token");
+    web.dirty = true;
+    pushToast(web, { type: "danger", message: refusalMessage(args.context, e) });
+    throw redirect(`${localePath(locale, "/auth")}?redirectTo=${encodeURIComponent(back)}`);
   }
-  throw redirect(back);
+  try {
+    const { filename, file } = await takeExportFile(scopeOf(actor), id);
+    return new Response(new Uint8Array(file), { status: 200, headers: fileHeaders(filename, file.length) });
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    pushToast(web, { type: "danger", message: refusalMessage(args.context, e) });
+    throw redirect(back);
+  }
+}
+
+/** An .xlsx attachment named for the user (the plain name for old browsers, the UTF-8 one for the rest). */
+function fileHeaders(name: string, length: number) {
+  return {
+    "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "Content-Disposition": `attachment; filename="${name.replace(/[^\w.-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    "Content-Length": String(length),
+    "Cache-Control": "private, no-store",
+  };
 }
 
 /** The page the link was on (the Referer), when it is one of ours; a malformed Referer is none. */

@@ -5,9 +5,9 @@ import type { Route } from "./+types/layout";
 import { AdminHeader } from "#app/components/admin-header.tsx";
 import { OfflineScreen, useOnline } from "#app/components/offline.tsx";
 import { Sidebar } from "#app/components/sidebar.tsx";
-import { callApi } from "#app/lib/api.server.ts";
+import { realtimeTicket as ticketFor } from "#core/orders/realtime.ts";
 import { sessionContext } from "#app/lib/session.server.ts";
-import { getMe, requireSeller, requireUser } from "#app/lib/auth.server.ts";
+import { getMe, getScope, requireSeller, requireUser } from "#app/lib/auth.server.ts";
 import type { SocketState } from "#app/lib/use-seller-socket.ts";
 import type { RealtimeProps } from "#app/components/realtime.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -22,7 +22,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSelle
 export async function loader(args: Route.LoaderArgs) {
   const me = getMe(args.context);
   return {
-    realtimeTicket: await realtimeTicket(args, me.business_id!),
+    realtimeTicket: realtimeTicket(args, me.business_id!),
     user: me.user,
     businessId: me.business_id!,
     businessName: me.business_name!,
@@ -34,20 +34,19 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * The socket ticket (api/routes/realtime.ts) is good as long as the token is, for its business: it
- * is asked for once and kept in the session, not on every page; a business switch asks again.
+ * The socket ticket (core/orders/realtime.ts) is good as long as the token is, for its business: it
+ * is made once and kept in the session, not on every page; a business switch makes another.
  */
-async function realtimeTicket(args: Route.LoaderArgs, businessId: number) {
+function realtimeTicket(args: Route.LoaderArgs, businessId: number) {
   const web = args.context.get(sessionContext);
   const kept = web.session.get("realtime");
   // Bound to the token too: another sign-in on the same browser (a shared kiosk) asks afresh.
   const token = (web.session.get("token") ?? "").slice(0, 12);
   if (kept?.business_id === businessId && kept.token === token) return kept.ticket;
-  const res = await callApi<{ ticket: string }>(args, "POST", "/v0.0.0/realtime/ticket", { quiet: true });
-  if (!res.ok) return null;
-  web.session.set("realtime", { ticket: res.data.ticket, business_id: businessId, token });
+  const { ticket } = ticketFor(getScope(args.context));
+  web.session.set("realtime", { ticket, business_id: businessId, token });
   web.dirty = true;
-  return res.data.ticket;
+  return ticket;
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

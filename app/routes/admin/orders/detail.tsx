@@ -2,9 +2,10 @@
  * /orders/:slug (slug = the order's id, the socket's sys_order_id): one order — its items,
  * customer, shipping and the courier's tracking, payment, status history — and what the seller
  * can do next: exactly the actions the lifecycle table allows now (core/orders/lifecycle.ts,
- * given by the API as allowed_actions), each a POST form to this page's action
- * (detail.server.ts), which calls the API. Partial cancellation sits with the items, the seller's
- * feedback at the end, the print links at the top.
+ * given as allowed_actions), each a POST form to this page's action (detail.server.ts), which
+ * calls core/orders. Partial cancellation sits with the items, the seller's feedback at the end,
+ * the print links at the top. The loader reads the order, its tracking and (only when the booking
+ * form is on the page) its shipping parameters with the same core functions the REST API answers with.
  *
  * Decisions where the spec is silent:
  * - Destructive actions (cancel, reject, approving the customer's cancellation, cancelling items)
@@ -25,21 +26,20 @@ import { OrderHeader } from "#app/components/orders/detail-header.tsx";
 import { CustomerCard, OrderNotes, PaymentCard, ShippingCard } from "#app/components/orders/detail-info.tsx";
 import { OrderItems } from "#app/components/orders/detail-items.tsx";
 import { HistoryCard, TrackingCard } from "#app/components/orders/detail-timeline.tsx";
-import type { OrderDetail, OrderTracking, ShippingParameters } from "#app/components/orders/detail-types.ts";
-import { getOrThrow } from "#app/lib/api.server.ts";
+import { orderDetail, orderTrackingJson } from "#core/orders/detail.ts";
+import { shippingParameters } from "#core/orders/shipping.ts";
+import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { orderAction } from "./detail.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
-  const [{ data: order }, { data: tracking }] = await Promise.all([
-    getOrThrow<OrderDetail>(args, `/v2.2.0/orders/${id}`),
-    getOrThrow<OrderTracking>(args, `/v0.0.0/orders/${id}/tracking`),
-  ]);
+  const scope = getScope(args.context);
+  const [order, tracking] = await Promise.all([orderDetail(scope, id), orderTrackingJson(scope, id)]);
   // The booking form's choices (hand-over, pickup windows, weight), only when it is on the page.
   const booking = order.allowed_actions.includes("book-delivery") && order.delivery_method === "courier"
-    ? (await getOrThrow<ShippingParameters>(args, "/v2.0.0/orders/shipping-parameter", { order_id: id })).data
+    ? await shippingParameters(scope, id)
     : null;
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return { title: `${order.order_code} | ${t("orders:title")} | ${t("common:app_name")}`, order, tracking: tracking.timeline, booking };

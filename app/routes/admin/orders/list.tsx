@@ -15,10 +15,19 @@
  * - Printing ticked orders opens the print page with their ids (print-invoice, print-label,
  *   selected-picklist), which marks them printed.
  * - Tab and stage counts follow the search and filters; filtered counts stop at the API's cap.
+ *   The total under the list is the count of the tab or stage shown (the same figure as its tab).
+ *
+ * The loader calls core/orders/listing.ts once for each of the rows, the counts and the filter
+ * choices (the same functions the REST API answers with; the rows exactly as the table shows them).
  */
 import { data, Link, redirect, replace, useLocation, useNavigation, useParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
+import { fieldMessages, Refused } from "#core/errors.ts";
+import { queueExport } from "#core/jobs/export-history.ts";
+import { orderListQuery } from "#core/orders/list.ts";
+import { countOrders, orderFilterChoices, orderListLines } from "#core/orders/listing.ts";
+import { actOnOrders } from "#core/orders/seller-actions.ts";
 import { buttonClass } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { EmptyState } from "#app/components/list/empty-state.tsx";
@@ -29,34 +38,43 @@ import { OrderListPager } from "#app/components/orders/list-pager.tsx";
 import { orderApiQuery, parseOrderParams } from "#app/components/orders/list-params.ts";
 import { stepsFor } from "#app/components/orders/list-steps.ts";
 import { OrderListTable } from "#app/components/orders/list-table.tsx";
-import { countText, OrderListTabs } from "#app/components/orders/list-tabs.tsx";
+import { countText, OrderListTabs, type OrderCounts } from "#app/components/orders/list-tabs.tsx";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { callApi } from "#app/lib/api.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { refusalMessage } from "#app/lib/errors.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
-import { loadExports } from "#app/lib/list-page-via-api.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
+import { loadExports } from "#app/lib/list-page.server.ts";
 import { listHref } from "#app/lib/list-params.ts";
-import { loadCounts, loadFilterChoices, loadOrders } from "#app/lib/order-list.server.ts";
 import { pushToast, sessionContext } from "#app/lib/session.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
+  const scope = getScope(args.context);
   const url = new URL(args.request.url);
   const params = parseOrderParams(url);
-  const query = orderApiQuery(params);
-  const [list, counts, choices, exports] = await Promise.all([
-    loadOrders(args, query),
-    loadCounts(args, query),
-    loadFilterChoices(args),
+  const parsed = orderListQuery.safeParse(orderApiQuery(params));
+  if (!parsed.success) {
+    // A cursor that is no cursor (hand-edited, made for another list): the first page.
+    if (params.cursor) throw redirect(url.pathname + listHref(params));
+    throw new Refused("api:errors.validation", fieldMessages(parsed.error.issues));
+  }
+  const { status: _s, sort: _o, limit: _l, page: _p, cursor: _c, ...filters } = parsed.data;
+  const [list, all, choices, exports] = await Promise.all([
+    orderListLines(scope, parsed.data, QUICK_ACTIONS),
+    countOrders(scope, filters),
+    orderFilterChoices(scope),
     loadExports(args, "orders"),
   ]);
-  // A cursor that leads nowhere now (the orders moved on, an old or edited link) shows the first page.
-  if (!list || (!list.rows.length && params.cursor)) throw redirect(url.pathname + listHref(params));
+  // A cursor that leads nowhere now (the orders moved on, an old link) shows the first page.
+  if (!list.rows.length && params.cursor) throw redirect(url.pathname + listHref(params));
+  // Only what the tabs show travels to the browser (not the per-status figures).
+  const counts: OrderCounts = { tabs: all.tabs, stages: all.stages, capped: [...all.capped.tabs, ...all.capped.stages] };
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return {
     title: `${t("order-list:title_count", { total: countText(counts, "all") })} | ${t("common:app_name")}`,
     params,
     rows: list.rows,
-    total: list.total,
+    total: countText(counts, params.filters.stage ?? params.filters.tab ?? "all"),
     prev: list.prev,
     next: list.next,
     counts,
@@ -73,6 +91,7 @@ const bulkForm = z.object({
 });
 
 export async function action(args: Route.ActionArgs) {
+  const scope = getScope(args.context);
   const url = new URL(args.request.url);
   const params = parseOrderParams(url);
   // Back to the same page of the same list (the cursor too: staff work through a page).
@@ -85,10 +104,15 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "export") {
     const { cursor: _, limit: __, ...filters } = orderApiQuery(params);
-    const queued = await callApi(args, "POST", "/v0.0.0/orders/export", { body: filters });
-    // Refused (too many orders for one file): say why and stay on the list.
-    if (!queued.ok && queued.code === 422) pushToast(web, { type: "danger", message: queued.message });
-    throw redirect(url.pathname + listHref(params, queued.ok ? { history: "open" } : {}));
+    try {
+      await queueExport(scope, "orders", filters);
+    } catch (e) {
+      // Refused (too many orders for one file): say why and stay on the list.
+      if (!(e instanceof Refused)) throw e;
+      pushToast(web, { type: "danger", message: refusalMessage(args.context, e) });
+      throw redirect(url.pathname + listHref(params));
+    }
+    throw redirect(url.pathname + listHref(params, { history: "open" }));
   }
   if (intent !== "bulk") throw data(t("common:errors.unknown_action"), { status: 400 });
 
@@ -105,14 +129,12 @@ export async function action(args: Route.ActionArgs) {
   if ((PRINTS as readonly string[]).includes(action)) throw redirect(printPage(locale, action as PrintKind, ids));
 
   const step = action as QuickAction;
-  const res = await callApi<{ order_id: number; ok: boolean; message?: string }[]>(
-    args, "PUT", `/v2.0.0/orders/${step === "book-delivery" ? "book-deliveries" : step}`, { body: { order_ids: ids }, quiet: true },
-  );
-  if (!res.ok) {
+  const res = await actOnOrders(scope, step, ids, {});
+  if (res.outcome !== "applied") {
     pushToast(web, { type: "danger", message: res.message });
   } else {
     const done = res.data.filter((r) => r.ok).length;
-    const refused = res.data.filter((r) => !r.ok);
+    const refused = res.data.flatMap((r) => (r.ok ? [] : [r]));
     pushToast(web, { type: "success", message: t("order-list:bulk.done", { count: done, done: t(`orders:done.${step}`) }) });
     if (refused.length) {
       pushToast(web, { type: "danger", message: t("order-list:bulk.skipped", { count: refused.length, reason: refused[0].message }) });

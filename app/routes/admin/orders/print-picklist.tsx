@@ -1,7 +1,7 @@
 /**
  * /orders/print-picklist?ids=1,2,3 (or repeated `id`) [&paper=a4|label]: a picklist per chosen
  * order, each on its own page with the order code's barcode, for shops where one person picks and
- * packs one order at a time. One picklist call for all of them (the API groups by location and SKU
+ * packs one order at a time. One picklist read for all of them (core groups by location and SKU
  * and says which order each quantity is for); each order's sheet keeps its own quantities. Opening
  * the page marks the orders' picklists printed (app/lib/order-print.server.ts says why then).
  */
@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 export default function PrintPicklist({ loaderData }: Route.ComponentProps) {
   const { picklist, ...base } = loaderData;
   if (!picklist) return <PrintShell base={base}>{null}</PrintShell>;
-  // The sheets follow the order the orders were chosen in (the API lists them oldest first).
+  // The sheets follow the order the orders were chosen in (the picklist lists them oldest first).
   const byId = new Map(picklist.orders.map((o) => [o.order_id, o]));
   const orders = base.params.ids.flatMap((id) => byId.get(id) ?? []);
   const one = orders.length === 1 ? { id: orders[0].order_id, code: orders[0].order_code } : undefined;
