@@ -12,8 +12,8 @@ export type Envelope<T = unknown> = {
   pagination?: { total_page: number; total_record: number; summary_data?: unknown };
 };
 
-export function ok<T>(c: Context<ApiEnv>, data: T, message = "api:ok", status: ContentfulStatusCode = 200) {
-  return c.json({ code: status, message: c.var.t(message), data } satisfies Envelope<T>, status);
+export function ok<T>(c: Context<ApiEnv>, data: T, message = "api:ok", status: ContentfulStatusCode = 200, vars?: Record<string, unknown>) {
+  return c.json({ code: status, message: c.var.t(message, vars), data } satisfies Envelope<T>, status);
 }
 
 /** One page of a list: `total` rows in all, `limit` per page. */

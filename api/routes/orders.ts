@@ -143,5 +143,6 @@ orderRoutes.get("/v0.0.0/orders/:id{[0-9]+}/tracking", ...seller, async (c) => o
 
 orderRoutes.post("/v0.0.0/orders/:id{[0-9]+}/feedback", ...seller, async (c) => {
   const body = await input(c, feedbackBody);
-  return ok(c, await giveFeedback(c.var.scope, orderId(c), body), "api-orders:feedback.saved");
+  const given = await giveFeedback(c.var.scope, orderId(c), body);
+  return ok(c, given, "api-orders:feedback.saved", 200, { order: given.order_code });
 });

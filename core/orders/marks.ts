@@ -45,7 +45,7 @@ export async function giveFeedback(scope: Scope, orderId: number, body: Feedback
       inArray(orders.status, [...FEEDBACK_STATUSES]),
     ))
     .returning({ message: orders.sellerFeedback, rating: orders.sellerRating });
-  if (row) return { order_id: order.id, message: row.message, rating: row.rating };
+  if (row) return { order_id: order.id, order_code: order.orderCode, message: row.message, rating: row.rating };
   const [now] = await db.select({ status: orders.status, feedback: orders.sellerFeedback }).from(orders).where(eq(orders.id, order.id));
   if (now?.feedback != null) throw new Refused("api-orders:feedback.already", { message: ["api-orders:feedback.already"] }, { order: order.orderCode });
   throw new Refused("api-orders:feedback.not_yet", { message: ["api-orders:feedback.not_yet"] }, { order: order.orderCode });

@@ -395,6 +395,7 @@ describe("feedback", () => {
     expect((await call("POST", `/v0.0.0/orders/${orderId}/feedback`, { token: seller, json: { message: " " } })).status).toBe(422);
     const given = await call<Row>("POST", `/v0.0.0/orders/${orderId}/feedback`, { token: seller, json: { message: "Terima kasih sudah belanja!", rating: 5 } });
     expect(given.status).toBe(200);
+    expect(given.body.message).toMatch(/^Feedback sent for order INV\/\d{8}\/\d+$/);
     const again = await call("POST", `/v0.0.0/orders/${orderId}/feedback`, { token: seller, json: { message: "Lagi" } });
     expect(again.status).toBe(422);
     const detail = await call<Row>("GET", `/v0.0.2/orders/${orderId}`, { token: seller });

@@ -78,13 +78,14 @@ export async function orderAction(args: Args, id: number) {
   if (intent === "feedback") {
     const submission = parseWithZod(formData, { schema: feedbackBody });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    let given: Awaited<ReturnType<typeof giveFeedback>>;
     try {
-      await giveFeedback(scope, id, submission.value);
+      given = await giveFeedback(scope, id, submission.value);
     } catch (e) {
       return replyOrderRefusal(args, submission, e);
     }
     // The message the API answers the same call with.
-    flashToast(args.context, "success", t("api-orders:feedback.saved"));
+    flashToast(args.context, "success", t("api-orders:feedback.saved", { order: given.order_code }));
     throw redirect(here);
   }
 
