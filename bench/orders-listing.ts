@@ -5,24 +5,23 @@
  * 1. Database: bench/orders-db.ts — DATABASE_URL, else an embedded PostgreSQL in
  *    data/bench-orders-pg topped up once to BENCH_ORDERS (1 000 000) orders in Toko Demo by the
  *    bulk generator; bench/orders-ssr.ts serves the same orders.
- * 2. The loader's API calls, in-process as the web makes them (Bearer token of seller@indie.test,
- *    read once per page view and shared by its calls, as app/lib/api.server.ts does),
- *    with the query the page builds from its URL (app/components/orders/list-params.ts):
- *    GET /v2.2.0/orders (the list, 50 rows), GET /v2.0.0/orders/count (tab and stage counts),
- *    GET /v0.0.1/channels/offline-online and GET /v0.1.0/utilities/delivery-couriers (filter
- *    choices), GET /v0.0.0/exports?kind=orders (export history) — see app/lib/order-list.server.ts.
+ * 2. What one page view asks of the database, as the web does it: the actor from the session's
+ *    token and the account overview (the admin layout's middleware, app/lib/auth.server.ts), then
+ *    the loader's core calls (app/routes/admin/orders/list.tsx) with the query the page builds
+ *    from its URL (app/components/orders/list-params.ts): orderListLines (the 50 rows),
+ *    countOrders (tab and stage counts), orderFilterChoices (channels, stores, couriers) and
+ *    exportHistory (the export popup).
  * 3. DB time of one page view = the database's own time (planning + execution, pg_stat_statements,
  *    which bench/orders-db.ts loads) of every query those calls send. Shown beside it, the wall time:
- *    the sum of every query from
- *    the driver's call to its answer (pg.Client#query is wrapped), authentication included. The
- *    calls run one after the other (the loader sends them together), so no query's time holds
- *    another's. Each scenario runs 3 times to warm up, then RUNS times: p50 / p95.
+ *    the sum of every query from the driver's call to its answer (pg.Client#query is wrapped),
+ *    authentication included. The calls run one after the other (the loader sends them together),
+ *    so no query's time holds another's. Each scenario runs 3 times to warm up, then RUNS times: p50 / p95.
  *
  * Targets (issue 5): the loader's DB time for the first page of any tab p95 ≤ 5 ms; page 1000
  * (keyset: the cursor reached by following next_cursor 999 times) ≤ 10 ms; the tab counts ≤ 1 ms —
  * the count call's read of the counter table, over every view measured. Each view's time is also
- * split into the order tables' queries (what grows with the orders), the token checks (one per
- * call) and the rest (channels, stores, couriers, export history), so a miss shows where it is.
+ * split into the order tables' queries (what grows with the orders), the token check (once per
+ * view) and the rest (channels, stores, couriers, export history), so a miss shows where it is.
  * Filtered and searched views are measured too and shown, without a target. Exit code 1 when a
  * target is missed. BENCH_TRACE=1 prints every query with its time.
  */
@@ -58,23 +57,21 @@ timeEveryQuery((text, ms) => {
   if (inCountCall && text.includes("order_status_counts")) countsQueryMs += ms;
 });
 
-// The API reads its locale files through Vite (import.meta.glob): load it as the dev server does.
+// Core reads its locale files through Vite (import.meta.glob): load it as the dev server does.
 const { createServer } = await import("vite");
 const vite = await createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom", logLevel: "error" });
-const { api } = (await vite.ssrLoadModule("./api/app.ts")) as typeof import("#api/app.ts");
-const { orderApiQuery, parseOrderParams } = (await vite.ssrLoadModule("./app/components/orders/list-params.ts")) as typeof import("#app/components/orders/list-params.ts");
-const login = await api.request("/api/v0.0/auth/login", {
-  method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "seller@indie.test", password: "indie-demo" }),
-});
-const token = ((await login.json()) as { data: { token: string } }).data.token;
+const load = <T>(path: string) => vite.ssrLoadModule(path) as Promise<T>;
+const { orderApiQuery, parseOrderParams } = await load<typeof import("#app/components/orders/list-params.ts")>("./app/components/orders/list-params.ts");
+const { actorFromToken, scopeOf } = await load<typeof import("#core/actor.ts")>("./core/actor.ts");
+const { accountOverview } = await load<typeof import("#core/auth/account.ts")>("./core/auth/account.ts");
+const { issueToken } = await load<typeof import("#core/auth/tokens.ts")>("./core/auth/tokens.ts");
+const { orderListQuery } = await load<typeof import("#core/orders/list.ts")>("./core/orders/list.ts");
+const { countOrders, orderFilterChoices, orderListLines } = await load<typeof import("#core/orders/listing.ts")>("./core/orders/listing.ts");
+const { exportHistory } = await load<typeof import("#core/jobs/export-history.ts")>("./core/jobs/export-history.ts");
+const { QUICK_ACTIONS } = await load<typeof import("#app/components/orders/list-bulk.tsx")>("./app/components/orders/list-bulk.tsx");
+const { rows: [seller] } = await db.execute<{ id: number }>(sql`SELECT id FROM users WHERE email = 'seller@indie.test'`);
+const token = await issueToken(seller.id);
 
-type ListBody = { code: number; data?: unknown[]; pagination?: { total_record: number; next_cursor?: string | null } };
-async function get<T = ListBody>(pathAndQuery: string) {
-  const res = await api.request(`/api${pathAndQuery}`, { headers: { Authorization: `Bearer ${token}`, "Accept-Language": "en" } });
-  return { status: res.status, body: (await res.json()) as T };
-}
-const qs = (q: Record<string, string | number | undefined>) =>
-  new URLSearchParams(Object.entries(q).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)])).toString();
 
 /** The API query the page sends for an /orders URL (its search params). */
 function apiQuery(search: string) {
@@ -108,26 +105,27 @@ type View = {
   ms: number; queries: number; countsMs: number; orders: number; auth: number; other: number; rows: number; total: number; next: string | null;
   db: number; dbOrders: number; dbCounts: number;
 };
-/** One page view: the loader's five calls, one after the other. */
+/** One page view: the middleware's actor and overview, then the loader's four calls, one after the other. */
 async function pageView(search: string): Promise<View> {
-  const q = apiQuery(search);
-  const { status: _s, cursor: _c, limit: _l, sort: _o, ...filters } = q;
+  const q = orderListQuery.parse(apiQuery(search));
+  const { status: _s, cursor: _c, limit: _l, sort: _o, page: _p, ...filters } = q;
   dbMs = 0;
   queries = 0;
   countsQueryMs = 0;
   byKind = { orders: 0, auth: 0, other: 0 };
   await serverTime(); // starts the view's statistics afresh
-  const list = await get(`/v2.2.0/orders?${qs(q)}`);
+  const scope = scopeOf(await actorFromToken(token, "en"));
+  await accountOverview(scope);
+  const list = await orderListLines(scope, q, QUICK_ACTIONS);
   inCountCall = true;
-  await get(`/v2.0.0/orders/count?${qs(filters)}`);
+  const counts = await countOrders(scope, filters);
   inCountCall = false;
-  await get("/v0.0.1/channels/offline-online");
-  await get("/v0.1.0/utilities/delivery-couriers");
-  await get("/v0.0.0/exports?kind=orders&limit=10");
-  if (list.status !== 200 && list.status !== 404) throw new Error(`GET /v2.2.0/orders?${qs(q)} answered ${list.status}: ${JSON.stringify(list.body)}`);
+  await orderFilterChoices(scope);
+  await exportHistory(scope, { kind: "orders", page: 1, limit: 10 });
+  const tab = (q.status ?? "all") as keyof typeof counts.tabs;
   return {
-    ms: dbMs, queries, countsMs: countsQueryMs, ...byKind, ...(await serverTime()), rows: list.body.data?.length ?? 0,
-    total: list.body.pagination?.total_record ?? 0, next: list.body.pagination?.next_cursor ?? null,
+    ms: dbMs, queries, countsMs: countsQueryMs, ...byKind, ...(await serverTime()), rows: list.rows.length,
+    total: counts.tabs[tab] ?? counts.stages[tab as keyof typeof counts.stages] ?? 0, next: list.next,
   };
 }
 
@@ -135,8 +133,9 @@ async function pageView(search: string): Promise<View> {
 async function cursorOfPage(search: string, n: number) {
   let cursor: string | null = null;
   for (let page = 1; page < n; page++) {
-    const res: { body: ListBody } = await get(`/v2.2.0/orders?${qs({ ...apiQuery(search), cursor: cursor ?? undefined })}`);
-    cursor = res.body.pagination?.next_cursor ?? null;
+    const scope = scopeOf(await actorFromToken(token, "en"));
+    const res = await orderListLines(scope, orderListQuery.parse({ ...apiQuery(search), cursor: cursor ?? undefined }), QUICK_ACTIONS);
+    cursor = res.next ?? null;
     if (!cursor) throw new Error(`${search}: the list ends before page ${n} (page ${page} has no next)`);
   }
   return cursor!;
