@@ -21,7 +21,7 @@
  * - No delete: a factory that stops working for the business is deactivated, which keeps its
  *   history readable. Status changes follow the warehouse rules (whole call 404 if any id is not
  *   the business's; repeating the current status is a harmless 200 without a history row).
- * - Scope, PUT semantics and history as api/routes/warehouses.ts.
+ * - Scope, PUT semantics and history as the warehouses (core/profile/warehouse-changes.ts).
  *
  * The rules and queries are core/profile/factories.ts; this file is the REST adapter over them.
  */

@@ -1,8 +1,8 @@
 /**
  * The one company form: /profile/company/add, the edit step of /profile/company/:slug and the
  * seller registration (which adds its document rows as children). The schema is the API's own
- * (core/business/company-schema.ts) and runs on the server (action, then API); the browser gets its
- * HTML constraints only.
+ * (core/business/company-schema.ts) and runs on the server (the action, then core); the browser
+ * gets its HTML constraints only.
  *
  * City: one <select> of every city grouped by province (<optgroup>), so it works without
  * JavaScript. Village: the villages of the chosen city; with JavaScript a new city loads its
@@ -12,35 +12,14 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Form, Link, useFetcher, useLocation } from "react-router";
+import type { CompanyJson } from "#core/business/business.ts";
 import { BUSINESS_TYPES, LEGAL_TYPES } from "#db/schema/company-enums.ts";
 import { type Constraints, FormErrors, type FormReply, type FormState, formState, Select, TextArea, TextInput } from "./form.tsx";
 import { buttonClass, SubmitButton } from "./button.tsx";
 
 
 /** A company as the Business calls answer it (core/business/business.ts companyJson). */
-export type Company = {
-  business_id: number;
-  name: string;
-  legal_type: string;
-  legal_type_name: string | null;
-  business_type: { id: number; name: string | null };
-  email: string | null;
-  phone: string;
-  address: string;
-  city: { location_id: number; location_name: string; province_name: string } | null;
-  village: { village_id: number; name: string; district: string; postcode: string } | null;
-  postcode: string | null;
-  tax_id: string | null;
-  description: string | null;
-  status: number;
-  status_name: string;
-  is_owner: boolean;
-  is_active_business: boolean;
-  document_datas: { type: string; type_name: string; url: string; name: string }[];
-  group: { id: number; name: string } | null;
-  time_created: number;
-  time_modified: number;
-};
+export type Company = CompanyJson;
 
 export type Location = { location_id: number; location_name: string; province_id: number; province_name: string };
 export type Village = { village_id: number; name: string; district: string; postcode: string };

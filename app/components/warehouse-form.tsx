@@ -1,7 +1,7 @@
 /**
  * The warehouse form of /profile/warehouse/add and /profile/warehouse/:slug, on the plain form kit
  * (form.tsx: no Conform client). The schema is the API's own (core/profile/warehouses.ts
- * warehouseBody), checked by the route's action and again by the API; the fields carry the HTML
+ * warehouseBody), checked by the route's action before it calls core; the fields carry the HTML
  * constraints (required, lengths) themselves. Multipart, for the image.
  *
  * The add form also takes the first partitions, one per line (a textarea: works without
@@ -91,17 +91,4 @@ export function WarehouseForm({ reply, defaults, cities, submitLabel, cancelTo, 
       </div>
     </Form>
   );
-}
-
-/** What a form parsed (the API's schema) as the API's body; empty optionals are sent as null, so PUT clears them. */
-export function warehousePayload(v: {
-  name: string; type: number; region?: number; is_partner: boolean; is_default?: boolean; image?: string; email?: string; phone?: string;
-  address: string; city_id?: number; postcode?: string; latitude?: number; longitude?: number; partitions?: string[];
-}) {
-  return {
-    name: v.name, type: v.type, region: v.region ?? 1, is_partner: v.is_partner, ...(v.is_default ? { is_default: true } : {}),
-    image: v.image ?? null, email: v.email ?? null, phone: v.phone ?? null, address: v.address, city_id: v.city_id ?? null,
-    postcode: v.postcode ?? null, latitude: v.latitude ?? null, longitude: v.longitude ?? null,
-    ...(v.partitions ? { partitions: v.partitions } : {}),
-  };
 }

@@ -1,7 +1,8 @@
-import type { Location, Village } from "#app/components/company-form.tsx";
-import { getList } from "./api.server.ts";
+import type { RouterContextProvider } from "react-router";
+import { listCities, listVillages } from "#core/utilities/places.ts";
+import { getScope } from "./auth.server.ts";
 
-type Args = Parameters<typeof getList>[0];
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /**
  * What a form with an address needs: every city (grouped by province in the select) and the
@@ -9,10 +10,9 @@ type Args = Parameters<typeof getList>[0];
  * is how the form loads them when the city changes (app/components/company-form.tsx).
  */
 export async function loadPlaces(args: Args, cityId: number | null | undefined) {
-  const wanted = Number(new URL(args.request.url).searchParams.get("location_id")) || cityId || null;
-  const [locations, villages] = await Promise.all([
-    getList<Location>(args, "/v0.0.0/utilities/locations"),
-    wanted ? getList<Village>(args, "/v0.0.0/utilities/villages", { location_id: wanted }) : null,
-  ]);
-  return { locations: locations.rows, villages: villages?.rows ?? [], villagesCity: wanted };
+  const scope = getScope(args.context);
+  const asked = Number(new URL(args.request.url).searchParams.get("location_id"));
+  const wanted = (Number.isInteger(asked) && asked > 0 && asked <= 2_147_483_647 ? asked : null) || cityId || null;
+  const [locations, villages] = await Promise.all([listCities(scope), wanted ? listVillages(scope, wanted) : null]);
+  return { locations, villages: villages ?? [], villagesCity: wanted };
 }

@@ -13,12 +13,29 @@
  * reason: no holder name is ever made up.
  * Per-bank number lengths are not checked: no authoritative table of them is at hand, and a wrong
  * table would refuse real accounts. 6-20 digits covers every Indonesian bank's format.
+ *
+ * The service (bottom half) is what the REST calls (api/routes/banks.ts) and the store form's bank
+ * step do. Decisions where the spec is silent:
+ * - An account belongs to the business the actor works in (the tenant key); another business's
+ *   account id is NotFound. Any member with the profile privilege manages them, like stores.
+ * - The first account becomes the default; `is_default` on create, or set_default, moves the
+ *   default (exactly one per business: a partial unique index). The same bank + number twice is
+ *   refused on account_no.
+ * - When the inquiry service is configured, create refuses an account it does not know (on
+ *   account_no) or knows under another name (on account_name); when it does not answer, the
+ *   account is saved unverified (the seller should not be stuck on an outage).
+ * - Every change writes an update_history row (ref_type bank_account) with readable values.
  */
-import { and, asc, desc, eq } from "drizzle-orm";
-import { db, type Tx } from "#db/client.ts";
-import { bankAccounts, banks } from "#db/schema/index.ts";
+import { and, asc, count, desc, eq, ne } from "drizzle-orm";
+import { z } from "zod";
+import { db, type Db, type Tx } from "#db/client.ts";
+import { bankAccounts, banks, businesses } from "#db/schema/index.ts";
 import { unix } from "#core/lib/time.ts";
-import { Refused } from "#core/errors.ts";
+import { sellerScope, type Scope } from "#core/actor.ts";
+import { NotFound, Refused } from "#core/errors.ts";
+import { recordHistory } from "#core/lib/history.ts";
+import type { BankAccountBody } from "#core/profile/store-schema.ts";
+import { bankLabel } from "#core/profile/stores.ts";
 
 export const INQUIRY_TIMEOUT_MS = 5000;
 
@@ -51,13 +68,13 @@ const columns = {
 };
 
 /** The business's accounts, the default first, then newest. */
-export async function findBankAccounts(businessId: number, exec: typeof db | Tx = db) {
+export async function findBankAccounts(businessId: number, exec: Db | Tx = db) {
   return exec.select(columns).from(bankAccounts).innerJoin(banks, eq(banks.code, bankAccounts.bankCode))
     .where(eq(bankAccounts.businessId, businessId))
     .orderBy(desc(bankAccounts.isDefault), desc(bankAccounts.timeCreated), desc(bankAccounts.id));
 }
 
-export async function findBankAccount(businessId: number, id: number, exec: typeof db | Tx = db) {
+export async function findBankAccount(businessId: number, id: number, exec: Db | Tx = db) {
   const [row] = await exec.select(columns).from(bankAccounts).innerJoin(banks, eq(banks.code, bankAccounts.bankCode))
     .where(and(eq(bankAccounts.businessId, businessId), eq(bankAccounts.id, id))).limit(1);
   return row;
@@ -78,9 +95,9 @@ export function bankAccountJson(r: BankAccountRow) {
   };
 }
 
-/** The reference bank, or 422 on bank_code. */
-export async function referenceBank(code: string) {
-  const [bank] = await db.select().from(banks).where(eq(banks.code, code)).limit(1);
+/** The reference bank, or Refused on bank_code. */
+export async function referenceBank(code: string, exec: Db | Tx = db) {
+  const [bank] = await exec.select().from(banks).where(eq(banks.code, code)).limit(1);
   if (!bank) throw new Refused("api:errors.validation", { bank_code: ["store:errors.bank_unknown"] });
   return bank;
 }
@@ -108,9 +125,11 @@ async function inquire(bankCode: string, accountNo: string): Promise<{ found: tr
   }
 }
 
-export async function checkAccount(businessId: number, input: { bank_code: string; account_no: string; account_name?: string }): Promise<AccountCheck> {
-  const bank = await referenceBank(input.bank_code);
-  const [registered] = await db.select({ id: bankAccounts.id }).from(bankAccounts)
+export async function checkAccount(
+  businessId: number, input: { bank_code: string; account_no: string; account_name?: string }, exec: Db | Tx = db,
+): Promise<AccountCheck> {
+  const bank = await referenceBank(input.bank_code, exec);
+  const [registered] = await exec.select({ id: bankAccounts.id }).from(bankAccounts)
     .where(and(eq(bankAccounts.businessId, businessId), eq(bankAccounts.bankCode, bank.code), eq(bankAccounts.accountNo, input.account_no)))
     .limit(1);
   const base = {
@@ -128,6 +147,86 @@ export async function checkAccount(businessId: number, input: { bank_code: strin
 }
 
 /** Reference banks for the web's select, by short name. */
-export async function referenceBanks() {
-  return db.select({ bank_code: banks.code, name: banks.name, short_name: banks.shortName }).from(banks).orderBy(asc(banks.shortName));
+export async function referenceBanks(exec: Db | Tx = db) {
+  return exec.select({ bank_code: banks.code, name: banks.name, short_name: banks.shortName }).from(banks).orderBy(asc(banks.shortName));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The service: the actor's business (privilege "profile").
+// ---------------------------------------------------------------------------------------------
+
+export const setDefaultBankBody = z.object({ bank_account_id: z.coerce.number({ error: "required" }).int().positive("required") });
+
+/** The business's accounts, the default first. */
+export async function listBankAccounts(scope: Scope) {
+  const { db, actor } = sellerScope(scope, "profile");
+  return (await findBankAccounts(actor.member.businessId, db)).map(bankAccountJson);
+}
+
+/** The account check (see the header): what was really checked, never a made-up holder name. */
+export async function checkBankAccount(scope: Scope, input: { bank_code: string; account_no: string; account_name?: string }) {
+  const { db, actor } = sellerScope(scope, "profile");
+  return checkAccount(actor.member.businessId, input, db);
+}
+
+/** The message key of a check's answer (the API's message, the store form's note). */
+export const accountCheckMessage = (check: AccountCheck) => (check.verified ? "store:check.verified" : `store:check.${check.reason}`);
+
+/** Adds an account to the business; answers it with how far it was verified. */
+export async function createBankAccount(scope: Scope, body: BankAccountBody) {
+  const { db, actor } = sellerScope(scope, "profile");
+  const businessId = actor.member.businessId;
+  const bank = await referenceBank(body.bank_code, db);
+  const check = await checkAccount(businessId, body, db);
+  if (check.is_registered) throw new Refused("api:errors.validation", { account_no: ["store:errors.account_registered"] });
+  if (check.reason === "account_not_found") throw new Refused("api:errors.validation", { account_no: ["store:errors.account_not_found"] });
+  if (check.reason === "name_mismatch") throw new Refused("api:errors.validation", { account_name: ["store:errors.account_name_mismatch"] });
+  const row = await db.transaction(async (tx) => {
+    // One account creation at a time per business: "the first becomes the default" holds.
+    await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for("update");
+    const [{ n }] = await tx.select({ n: count() }).from(bankAccounts).where(eq(bankAccounts.businessId, businessId));
+    const isDefault = n === 0 || body.is_default;
+    if (isDefault) {
+      await tx.update(bankAccounts).set({ isDefault: false, timeModified: new Date() })
+        .where(and(eq(bankAccounts.businessId, businessId), eq(bankAccounts.isDefault, true)));
+    }
+    const [added] = await tx.insert(bankAccounts)
+      .values({ businessId, bankCode: bank.code, accountName: body.account_name, accountNo: body.account_no, isDefault })
+      .returning({ id: bankAccounts.id });
+    await recordHistory(tx, {
+      businessId, refType: "bank_account", refId: added.id, userId: actor.user.id, action: "create",
+      changes: { bank_account: { from: null, to: bankLabel({ shortName: bank.shortName, accountNo: body.account_no, accountName: body.account_name }) } },
+    });
+    return (await findBankAccount(businessId, added.id, tx))!;
+  });
+  return { ...bankAccountJson(row), verified: check.verified, reason: check.reason };
+}
+
+/** Makes one of the business's accounts its default (the previous default loses it, with its own history row). */
+export async function setDefaultBankAccount(scope: Scope, id: number) {
+  const { db, actor } = sellerScope(scope, "profile");
+  const businessId = actor.member.businessId;
+  const row = await db.transaction(async (tx) => {
+    await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for("update");
+    const account = await findBankAccount(businessId, id, tx);
+    if (!account) throw new NotFound();
+    if (account.isDefault) return account;
+    const [before] = await tx.select({ id: bankAccounts.id }).from(bankAccounts)
+      .where(and(eq(bankAccounts.businessId, businessId), eq(bankAccounts.isDefault, true)));
+    await tx.update(bankAccounts).set({ isDefault: false, timeModified: new Date() })
+      .where(and(eq(bankAccounts.businessId, businessId), eq(bankAccounts.isDefault, true), ne(bankAccounts.id, account.id)));
+    await tx.update(bankAccounts).set({ isDefault: true, timeModified: new Date() }).where(eq(bankAccounts.id, account.id));
+    await recordHistory(tx, {
+      businessId, refType: "bank_account", refId: account.id, userId: actor.user.id, action: "update",
+      changes: { is_default: { from: false, to: true } },
+    });
+    if (before) {
+      await recordHistory(tx, {
+        businessId, refType: "bank_account", refId: before.id, userId: actor.user.id, action: "update",
+        changes: { is_default: { from: true, to: false } },
+      });
+    }
+    return (await findBankAccount(businessId, id, tx))!;
+  });
+  return bankAccountJson(row);
 }

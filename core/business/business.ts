@@ -1,7 +1,8 @@
 /**
  * Companies (businesses) as a member sees them: the list query shared by the list call and the
- * export job, the answer shape of spec section 7 "Business", and approval out of moderation
- * (used by the demo button and by scripts/approve-business.ts).
+ * export job (kind "business", defined at the bottom), the answer shape of spec section 7
+ * "Business", and approval out of moderation (used by the demo button, core/business/sellers.ts,
+ * and by scripts/approve-business.ts). The service over them is core/business/companies.ts.
  *
  * Scope: a user sees the companies they are a member of (owner or staff), in any status, when
  * that membership grants the "profile" privilege (owners have every privilege). The privilege is
@@ -13,11 +14,12 @@
 import { and, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx } from "#db/client.ts";
 import { businessGroups, businesses, businessMembers, cities, provinces, settings, villages } from "#db/schema/index.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import { unix } from "#core/lib/time.ts";
 import { contains, orderBy } from "#core/lib/list-query.ts";
+import { defineExport } from "#core/jobs/exports.ts";
 import { BUSINESS_STATUS, STATUS_FILTERS, statusName } from "#db/schema/company-enums.ts";
 
 export const companyFilters = z.object({
@@ -69,7 +71,7 @@ function scoped(userId: number, f: Partial<CompanyFilters> = {}) {
   return and(...where);
 }
 
-function baseQuery(exec: typeof db | Tx = db) {
+function baseQuery(exec: Db | Tx = db) {
   return exec
     .select(columns)
     .from(businesses)
@@ -81,27 +83,27 @@ function baseQuery(exec: typeof db | Tx = db) {
 }
 
 /** One page of the companies the user may see (their membership grants the profile privilege). */
-export async function findCompanies(userId: number, f: CompanyFilters, page: { limit: number; offset: number }) {
+export async function findCompanies(userId: number, f: CompanyFilters, page: { limit: number; offset: number }, exec: Db | Tx = db) {
   const where = and(scoped(userId, f), grantsProfile);
   const [rows, [{ total }]] = await Promise.all([
-    baseQuery()
+    baseQuery(exec)
       .where(where)
       .orderBy(...orderBy(f.sort, { created: businesses.timeCreated, modified: businesses.timeModified, name: businesses.name, id: businesses.id }))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(businesses).innerJoin(businessMembers, eq(businessMembers.businessId, businesses.id)).where(where),
+    exec.select({ total: count() }).from(businesses).innerJoin(businessMembers, eq(businessMembers.businessId, businesses.id)).where(where),
   ]);
   return { rows, total };
 }
 
 /**
  * One company the user is a member of, with their membership's role and privileges (the caller
- * checks them); undefined for anyone else's (the caller answers 404). With a transaction, the
- * company's row is locked until it ends, so a change decides on the current values.
+ * checks them); undefined for anyone else's (the caller answers 404). `lock`: the company's row
+ * stays locked until `exec` (a transaction) ends, so a change decides on the current values.
  */
-export async function findCompany(userId: number, id: number, tx?: Tx) {
-  const query = baseQuery(tx).where(and(scoped(userId), eq(businesses.id, id))).limit(1);
-  const [row] = tx ? await query.for("update", { of: businesses }) : await query;
+export async function findCompany(userId: number, id: number, exec: Db | Tx = db, lock = false) {
+  const query = baseQuery(exec).where(and(scoped(userId), eq(businesses.id, id))).limit(1);
+  const [row] = lock ? await query.for("update", { of: businesses }) : await query;
   return row;
 }
 export type CompanyRow = NonNullable<Awaited<ReturnType<typeof findCompany>>>;
@@ -134,12 +136,15 @@ export function companyJson(r: CompanyRow, t: TFunction, activeBusinessId: numbe
   };
 }
 
+export type CompanyJson = ReturnType<typeof companyJson>;
+
 /**
  * Moves a company out of moderation: Active, its owner becomes its owner member (so they are a
  * seller now), default settings exist. Answers the company, or null when it was not in moderation.
+ * Its own transaction, or the caller's when `exec` is one.
  */
-export async function approveBusiness(businessId: number, actorUserId: number | null) {
-  return db.transaction(async (tx) => {
+export async function approveBusiness(businessId: number, actorUserId: number | null, exec: Db | Tx = db) {
+  return exec.transaction(async (tx) => {
     const [b] = await tx
       .update(businesses)
       .set({ status: BUSINESS_STATUS.active, timeModified: new Date() })
@@ -155,3 +160,56 @@ export async function approveBusiness(businessId: number, actorUserId: number | 
     return b;
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Companies: the list of /profile/company with its filters (search, status, ownership, sort).
+// ---------------------------------------------------------------------------------------------
+defineExport("business", {
+  privilege: "profile",
+  filename: "company:export.filename",
+  sheet: "company:export.sheet",
+  filters: companyFilters,
+  columns: [
+    { key: "name", header: "company:fields.name", width: 32 },
+    { key: "legal_type", header: "company:fields.legal_type", width: 28 },
+    { key: "business_type", header: "company:fields.business_type", width: 20 },
+    { key: "status", header: "company:fields.status", width: 14 },
+    { key: "ownership", header: "company:fields.ownership", width: 14 },
+    { key: "email", header: "company:fields.email", width: 26 },
+    { key: "phone", header: "company:fields.phone", width: 18 },
+    { key: "address", header: "company:fields.address", width: 40 },
+    { key: "village", header: "company:fields.village", width: 20 },
+    { key: "city", header: "company:fields.city", width: 24 },
+    { key: "province", header: "company:fields.province", width: 20 },
+    { key: "postcode", header: "company:fields.postcode", width: 10 },
+    { key: "tax_id", header: "company:fields.tax_id", width: 22 },
+    { key: "time_created", header: "company:fields.time_created", date: true },
+    { key: "time_modified", header: "company:fields.time_modified", date: true },
+  ],
+  async page(job, filters, offset, limit, t) {
+    const { rows, total } = await findCompanies(job.userId, filters, { limit, offset });
+    return {
+      total,
+      rows: rows.map((r) => {
+        const c = companyJson(r, t, null);
+        return {
+          name: c.name,
+          legal_type: c.legal_type_name,
+          business_type: c.business_type.name,
+          status: c.status_name,
+          ownership: t(c.is_owner ? "list:ownership.1" : "list:ownership.2"),
+          email: c.email,
+          phone: c.phone,
+          address: c.address,
+          village: c.village?.name ?? null,
+          city: c.city?.location_name ?? null,
+          province: c.city?.province_name ?? null,
+          postcode: c.postcode,
+          tax_id: c.tax_id,
+          time_created: r.timeCreated,
+          time_modified: r.timeModified,
+        };
+      }),
+    };
+  },
+});

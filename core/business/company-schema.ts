@@ -1,8 +1,9 @@
 /**
- * The editable fields of a company: the one schema for the API (create, update, the seller
- * registration's text part) and the web's company forms, which check it in their actions before
- * the API checks it again. Server-side only on the web: the browser gets the schema's HTML
- * constraints from the loader (getZodConstraint) and downloads no Zod.
+ * The editable fields of a company: the one schema of the REST calls (create, update, the seller
+ * registration's text part) and of the web's company forms, whose actions check it before they
+ * call the same core functions (core/business/companies.ts, sellers.ts). Server-side only on the
+ * web: the browser gets the schema's HTML constraints from the loader (getZodConstraint) and
+ * downloads no Zod.
  */
 import { z } from "zod";
 import { isPhoneLike } from "#core/lib/phone.ts";

@@ -11,7 +11,6 @@ import ExcelJS from "exceljs";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import type { Privilege } from "#core/auth/privileges.ts";
-import { companyFilters, companyJson, findCompanies } from "#core/business/business.ts";
 import { translator, type Locale } from "#core/i18n.ts";
 import { registerJob, type JobRow } from "./worker.ts";
 import { WIB_OFFSET_MS } from "#core/lib/time.ts";
@@ -67,56 +66,3 @@ async function writeWorkbook(def: ExportKind, job: JobRow, progress: (percent: n
   }
   return { filename: job.filename ?? `${t(def.filename)}.xlsx`, file: Buffer.from(await workbook.xlsx.writeBuffer()) };
 }
-
-// ---------------------------------------------------------------------------------------------
-// Companies: the list of /profile/company with its filters (search, status, ownership, sort).
-// ---------------------------------------------------------------------------------------------
-defineExport("business", {
-  privilege: "profile",
-  filename: "company:export.filename",
-  sheet: "company:export.sheet",
-  filters: companyFilters,
-  columns: [
-    { key: "name", header: "company:fields.name", width: 32 },
-    { key: "legal_type", header: "company:fields.legal_type", width: 28 },
-    { key: "business_type", header: "company:fields.business_type", width: 20 },
-    { key: "status", header: "company:fields.status", width: 14 },
-    { key: "ownership", header: "company:fields.ownership", width: 14 },
-    { key: "email", header: "company:fields.email", width: 26 },
-    { key: "phone", header: "company:fields.phone", width: 18 },
-    { key: "address", header: "company:fields.address", width: 40 },
-    { key: "village", header: "company:fields.village", width: 20 },
-    { key: "city", header: "company:fields.city", width: 24 },
-    { key: "province", header: "company:fields.province", width: 20 },
-    { key: "postcode", header: "company:fields.postcode", width: 10 },
-    { key: "tax_id", header: "company:fields.tax_id", width: 22 },
-    { key: "time_created", header: "company:fields.time_created", date: true },
-    { key: "time_modified", header: "company:fields.time_modified", date: true },
-  ],
-  async page(job, filters, offset, limit, t) {
-    const { rows, total } = await findCompanies(job.userId, filters, { limit, offset });
-    return {
-      total,
-      rows: rows.map((r) => {
-        const c = companyJson(r, t, null);
-        return {
-          name: c.name,
-          legal_type: c.legal_type_name,
-          business_type: c.business_type.name,
-          status: c.status_name,
-          ownership: t(c.is_owner ? "list:ownership.1" : "list:ownership.2"),
-          email: c.email,
-          phone: c.phone,
-          address: c.address,
-          village: c.village?.name ?? null,
-          city: c.city?.location_name ?? null,
-          province: c.city?.province_name ?? null,
-          postcode: c.postcode,
-          tax_id: c.tax_id,
-          time_created: r.timeCreated,
-          time_modified: r.timeModified,
-        };
-      }),
-    };
-  },
-});

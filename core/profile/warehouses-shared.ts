@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "#db/client.ts";
+import { db, type Db, type Tx } from "#db/client.ts";
 import { cities, provinces } from "#db/schema/index.ts";
 import { isPhoneLike } from "#core/lib/phone.ts";
 import { Refused } from "#core/errors.ts";
@@ -65,10 +65,10 @@ export function statusChangeBody(idsField: string) {
   });
 }
 
-/** The city of a place, with its province, or a 422 on `field` when there is no such city. */
-export async function cityOf(cityId: number | undefined | null, field = "city_id") {
+/** The city of a place, with its province, or Refused on `field` when there is no such city. */
+export async function cityOf(cityId: number | undefined | null, field = "city_id", exec: Db | Tx = db) {
   if (!cityId) return null;
-  const [city] = await db
+  const [city] = await exec
     .select({ id: cities.id, name: cities.name, province: provinces.name })
     .from(cities)
     .innerJoin(provinces, eq(provinces.id, cities.provinceId))

@@ -8,14 +8,23 @@
  * business_data{name}, time_created, time_modified) plus region/region_name (1 Domestic,
  * 2 Overseas), status_name, city_id, province_name and partition_datas[id, name] (the picker's
  * shape). location_name is the city's name (spec "Location: location_id, location_name").
+ *
+ * The reads of the service (list, one, picker, history) and the export kind "warehouse" are here;
+ * the changes are core/profile/warehouse-changes.ts and core/profile/warehouse-partitions.ts
+ * (their decisions are in their headers). Every call needs the "profile" privilege; another
+ * business's warehouse is NotFound, exactly like an unknown id.
  */
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx } from "#db/client.ts";
 import { businesses, cities, provinces, warehousePartitions, warehouses } from "#db/schema/index.ts";
 import { unix } from "#core/lib/time.ts";
-import { contains, orderBy } from "#core/lib/list-query.ts";
+import { contains, listQuery, offsetOf, orderBy } from "#core/lib/list-query.ts";
+import { sellerScope, type Scope, type SellerScope } from "#core/actor.ts";
+import { NotFound } from "#core/errors.ts";
+import { historyPage } from "#core/lib/history.ts";
+import { defineExport } from "#core/jobs/exports.ts";
 import { WAREHOUSE_REGIONS, WAREHOUSE_TYPES } from "./profile-enums.ts";
 import {
   addressField, blank, bothOrNone, coordinates, emailField, flag, imageField, nameField, optionalFlag, phoneField, statusFilter, statusKey,
@@ -44,7 +53,7 @@ const partitionList = z.preprocess(
 /**
  * The editable fields. A Domestic warehouse needs its city and a 5-digit postcode; an Overseas one
  * has no Indonesian city (city_id optional) and a free postcode. `is_default` only ever makes a
- * warehouse the default (missing = keep; see api/routes/warehouses.ts).
+ * warehouse the default (missing = keep; see core/profile/warehouse-changes.ts).
  */
 export const warehouseBody = z
   .object({
@@ -112,7 +121,7 @@ const columns = {
   timeModified: warehouses.timeModified,
 };
 
-function baseQuery(exec: typeof db | Tx = db) {
+function baseQuery(exec: Db | Tx = db) {
   return exec
     .select(columns)
     .from(warehouses)
@@ -138,7 +147,7 @@ export type WarehouseRow = NonNullable<Awaited<ReturnType<typeof findWarehouse>>
 export type Partition = { id: number; name: string };
 
 /** The partitions of some warehouses, in the order they were added. */
-export async function partitionsOf(ids: number[], exec: typeof db | Tx = db) {
+export async function partitionsOf(ids: number[], exec: Db | Tx = db) {
   const out = new Map<number, Partition[]>();
   if (!ids.length) return out;
   const rows = await exec
@@ -151,29 +160,30 @@ export async function partitionsOf(ids: number[], exec: typeof db | Tx = db) {
 }
 
 /** One page of the business's warehouses, each with its partitions. */
-export async function findWarehouses(businessId: number, f: WarehouseFilters, page: { limit: number; offset: number }) {
+export async function findWarehouses(businessId: number, f: WarehouseFilters, page: { limit: number; offset: number }, exec: Db | Tx = db) {
   const where = filtered(businessId, f);
   const [rows, [{ total }]] = await Promise.all([
-    baseQuery()
+    baseQuery(exec)
       .where(where)
       .orderBy(...orderBy(f.sort, { created: warehouses.timeCreated, modified: warehouses.timeModified, name: warehouses.name, id: warehouses.id }))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(warehouses).leftJoin(cities, eq(cities.id, warehouses.cityId)).where(where),
+    exec.select({ total: count() }).from(warehouses).leftJoin(cities, eq(cities.id, warehouses.cityId)).where(where),
   ]);
-  const partitions = await partitionsOf(rows.map((r) => r.id));
+  const partitions = await partitionsOf(rows.map((r) => r.id), exec);
   return { rows: rows.map((r) => ({ ...r, partitions: partitions.get(r.id) ?? [] })), total };
 }
 
 /**
- * One warehouse of the business, with its partitions; undefined for any other (the caller answers
- * 404). With a transaction the row stays locked until it ends, so a change decides on current values.
+ * One warehouse of the business, with its partitions; undefined for any other (the caller refuses
+ * NotFound). `lock`: the row stays locked until `exec` (a transaction) ends, so a change decides
+ * on current values.
  */
-export async function findWarehouse(businessId: number, id: number, tx?: Tx) {
-  const query = baseQuery(tx).where(and(eq(warehouses.businessId, businessId), eq(warehouses.id, id))).limit(1);
-  const [row] = tx ? await query.for("update", { of: warehouses }) : await query;
+export async function findWarehouse(businessId: number, id: number, exec: Db | Tx = db, lock = false) {
+  const query = baseQuery(exec).where(and(eq(warehouses.businessId, businessId), eq(warehouses.id, id))).limit(1);
+  const [row] = lock ? await query.for("update", { of: warehouses }) : await query;
   if (!row) return undefined;
-  const partitions = (await partitionsOf([row.id], tx)).get(row.id) ?? [];
+  const partitions = (await partitionsOf([row.id], exec)).get(row.id) ?? [];
   return { ...row, partitions };
 }
 
@@ -209,17 +219,110 @@ export function warehouseJson(r: WarehouseRow, t: TFunction) {
 export type WarehouseJson = ReturnType<typeof warehouseJson>;
 
 /** Active warehouses with their partitions, by name: the stock pickers' list (spec "Seller warehouse in pickers"). */
-export async function pickerWarehouses(businessId: number, search?: string) {
+export async function pickerWarehouses(businessId: number, search?: string, exec: Db | Tx = db) {
   const where = and(
     eq(warehouses.businessId, businessId),
     eq(warehouses.status, 1),
     search ? ilike(warehouses.name, contains(search)) : undefined,
   );
-  const rows = await db
+  const rows = await exec
     .select({ id: warehouses.id, name: warehouses.name, isDefault: warehouses.isDefault })
     .from(warehouses)
     .where(where)
     .orderBy(sql`${warehouses.isDefault} DESC`, sql`lower(${warehouses.name})`, asc(warehouses.id));
-  const partitions = await partitionsOf(rows.map((r) => r.id));
+  const partitions = await partitionsOf(rows.map((r) => r.id), exec);
   return rows.map((r) => ({ seller_warehouse_id: r.id, name: r.name, is_default: r.isDefault, partition_datas: partitions.get(r.id) ?? [] }));
 }
+
+// ---------------------------------------------------------------------------------------------
+// The service's reads (privilege "profile").
+// ---------------------------------------------------------------------------------------------
+
+export const warehouseListQuery = listQuery.extend(warehouseFilters.shape);
+export type WarehouseListQuery = z.infer<typeof warehouseListQuery>;
+export const pickerQuery = listQuery.pick({ search: true });
+
+export async function listWarehouses(scope: Scope, q: WarehouseListQuery) {
+  const { db, actor } = sellerScope(scope, "profile");
+  const { rows, total } = await findWarehouses(actor.member.businessId, q, { limit: q.limit, offset: offsetOf(q) }, db);
+  return { rows: rows.map((r) => warehouseJson(r, actor.t)), total };
+}
+
+/** The warehouse row of the actor's business, else NotFound (`lock`: see findWarehouse). */
+export async function warehouseRow({ db, actor }: SellerScope, id: number, lock = false) {
+  const row = await findWarehouse(actor.member.businessId, id, db, lock);
+  if (!row) throw new NotFound();
+  return row;
+}
+
+export async function getWarehouse(scope: Scope, id: number) {
+  const seller = sellerScope(scope, "profile");
+  return warehouseJson(await warehouseRow(seller, id), seller.actor.t);
+}
+
+/** Active warehouses with their partitions (the stock pickers). */
+export async function warehousePicker(scope: Scope, q: z.infer<typeof pickerQuery>) {
+  const { db, actor } = sellerScope(scope, "profile");
+  return pickerWarehouses(actor.member.businessId, q.search, db);
+}
+
+export async function warehouseHistory(scope: Scope, id: number, q: { page: number; limit: number }) {
+  const seller = sellerScope(scope, "profile");
+  const w = await warehouseRow(seller, id);
+  return historyPage(seller.db, { businessId: seller.actor.member.businessId, refType: "warehouse", refId: w.id }, q);
+}
+
+/** Export kind "warehouse": the list of /profile/warehouse with its filters, as an .xlsx (core/jobs/exports.ts). */
+defineExport("warehouse", {
+  privilege: "profile",
+  filename: "site:warehouse.export.filename",
+  sheet: "site:warehouse.export.sheet",
+  filters: warehouseFilters,
+  columns: [
+    { key: "name", header: "site:warehouse.fields.name", width: 30 },
+    { key: "type", header: "site:warehouse.fields.type", width: 12 },
+    { key: "region", header: "site:warehouse.fields.region", width: 12 },
+    { key: "ownership", header: "site:warehouse.fields.ownership", width: 14 },
+    { key: "is_default", header: "site:warehouse.fields.is_default", width: 12 },
+    { key: "status", header: "site:fields.status", width: 12 },
+    { key: "email", header: "site:fields.email", width: 26 },
+    { key: "phone", header: "site:fields.phone", width: 18 },
+    { key: "address", header: "site:fields.address", width: 40 },
+    { key: "city", header: "site:fields.city", width: 24 },
+    { key: "province", header: "site:fields.province", width: 20 },
+    { key: "postcode", header: "site:fields.postcode", width: 10 },
+    { key: "latitude", header: "site:fields.latitude", width: 12 },
+    { key: "longitude", header: "site:fields.longitude", width: 12 },
+    { key: "partitions", header: "site:warehouse.fields.partitions", width: 40 },
+    { key: "time_created", header: "site:fields.time_created", date: true },
+    { key: "time_modified", header: "site:fields.time_modified", date: true },
+  ],
+  async page(job, filters, offset, limit, t) {
+    const { rows, total } = await findWarehouses(job.businessId, filters, { limit, offset });
+    return {
+      total,
+      rows: rows.map((r) => {
+        const w = warehouseJson(r, t);
+        return {
+          name: w.name,
+          type: w.type_name,
+          region: w.region_name,
+          ownership: t(w.is_partner ? "site:warehouse.partner" : "site:warehouse.owned"),
+          is_default: t(w.is_default ? "site:yes" : "site:no"),
+          status: w.status_name,
+          email: w.email,
+          phone: w.phone,
+          address: w.address,
+          city: w.location_name,
+          province: w.province_name,
+          postcode: w.postcode,
+          latitude: w.latitude,
+          longitude: w.longitude,
+          partitions: w.partition_datas.map((p) => p.name).join(", "),
+          time_created: r.timeCreated,
+          time_modified: r.timeModified,
+        };
+      }),
+    };
+  },
+});

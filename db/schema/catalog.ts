@@ -147,7 +147,8 @@ export const stockLevels = pgTable(
     productId: integer().notNull().references(() => products.id, { onDelete: "cascade" }),
     variantId: integer().notNull().references(() => productVariants.id, { onDelete: "cascade" }),
     // No cascade: a location that has held stock keeps its history (a partition with stock rows
-    // cannot be removed: api/routes/warehouses.ts); only removing the whole business removes them.
+    // cannot be removed: core/profile/warehouse-partitions.ts); only removing the whole business
+    // removes them.
     storeId: integer().references(() => stores.id),
     warehouseId: integer().references(() => warehouses.id),
     partitionId: integer().references(() => warehousePartitions.id),

@@ -1,6 +1,7 @@
 /**
- * /become-seller/form-register: the company form plus its legal documents, sent to
- * POST /v0.0.0/sellers/register as multipart. The company then waits in moderation.
+ * /become-seller/form-register: the company form plus its legal documents, registered through
+ * core/business/sellers.ts (the same call as POST /v0.0.0/sellers/register). The company then
+ * waits in moderation.
  *
  * Decisions where the spec is silent:
  * - Three document rows to start (founder ID card, tax ID, deed of establishment suggested), up to
@@ -20,16 +21,17 @@ import type { Route } from "./+types/form-register";
 import { CompanyForm, type CompanyFields } from "#app/components/company-form.tsx";
 import { BUSINESS_STATUS, DOCUMENT_MIME_TYPES, DOCUMENT_TYPES, MAX_DOCUMENTS, MAX_UPLOAD_BYTES } from "#db/schema/company-enums.ts";
 import { companyBody } from "#core/business/company-schema.ts";
-import { companyPayload } from "#app/lib/company-schema.ts";
+import { registerSeller } from "#core/business/sellers.ts";
+import { Refused, type FieldMessages } from "#core/errors.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { FieldError } from "#app/components/form-error.tsx";
 import { buttonClass, inputClass } from "#app/components/button.tsx";
-import { callApi } from "#app/lib/api.server.ts";
-import { getMe } from "#app/lib/auth.server.ts";
-import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getMe, getScope } from "#app/lib/auth.server.ts";
+import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { loadPlaces } from "#app/lib/places.server.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 
 const FIRST_ROWS = ["founder_id_card", "tax_id", "deed_of_establishment"];
 
@@ -62,25 +64,30 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(await args.request.formData(), { schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const body = new FormData();
-  for (const [k, v] of Object.entries(companyPayload(submission.value))) body.set(k, String(v));
-  // The API names a bad file by its place among the files sent ("documents.0"); the form by its row.
+  const { documents: rows, ...fields } = submission.value;
+  // Core names a bad file by its place among the files given ("documents.0"); the form by its row.
   const rowOfFile: number[] = [];
-  submission.value.documents.forEach((d, row) => {
-    if (!d.file || !d.type) return;
-    body.append("document_types[]", d.type);
-    body.append("documents[]", d.file);
+  const files = rows.flatMap((d, row) => {
+    if (!d.file || !d.type) return [];
     rowOfFile.push(row);
+    return [{ file: d.file, type: d.type }];
   });
-  const res = await callApi(args, "POST", "/v0.0.0/sellers/register", { body });
-  if (!res.ok) {
-    const fieldErrors = res.fieldErrors && Object.fromEntries(Object.entries(res.fieldErrors).map(([key, messages]) => {
-      const n = key.match(/^documents\.(\d+)$/)?.[1];
-      return [n === undefined ? key : `documents[${rowOfFile[Number(n)]}].file`, messages];
-    }));
-    return replyWithApiError(submission, { ...res, fieldErrors });
+  try {
+    await registerSeller(getScope(args.context), { fields, files });
+  } catch (e) {
+    return replyRefused(args, submission, e instanceof Refused && e.fields ? new Refused(e.message, byRow(e.fields, rowOfFile), e.vars) : e);
   }
-  throw redirect(localePath(getLocale(args.context), "/become-seller/moderation"));
+  const locale = getLocale(args.context);
+  flashToast(args.context, "success", getI18n(args.context).getFixedT(locale)("seller:api.registered"));
+  throw redirect(localePath(locale, "/become-seller/moderation"));
+}
+
+/** "documents.<n>" (the n-th file given) as the field of its row's file input. */
+function byRow(fields: FieldMessages, rowOfFile: number[]): FieldMessages {
+  return Object.fromEntries(Object.entries(fields).map(([key, messages]) => {
+    const n = key.match(/^documents\.(\d+)$/)?.[1];
+    return [n === undefined ? key : `documents[${rowOfFile[Number(n)]}].file`, messages];
+  }));
 }
 
 export default function FormRegister({ loaderData, actionData }: Route.ComponentProps) {

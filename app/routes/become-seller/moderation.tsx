@@ -1,7 +1,8 @@
 /**
  * /become-seller/moderation: the registered company while it waits (or was rejected). In demo
- * mode (isDemo(), core/lib/demo.ts) the owner can approve it here and go straight to the dashboard; the
- * admin command for real use is scripts/approve-business.ts.
+ * mode (isDemo(), core/lib/demo.ts) the owner can approve it here and go straight to the dashboard
+ * (core/business/sellers.ts approveDemoBusiness); the admin command for real use is
+ * scripts/approve-business.ts.
  */
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { data, Form, Link, redirect, useParams } from "react-router";
@@ -11,12 +12,13 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { buttonClass, SubmitButton } from "#app/components/button.tsx";
 import { companyTone } from "#app/components/list/company-tone.ts";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import { approveDemoBusiness } from "#core/business/sellers.ts";
 import { isDemo } from "#core/lib/demo.ts";
-import { callApi } from "#app/lib/api.server.ts";
-import { getMe } from "#app/lib/auth.server.ts";
+import { getMe, getScope } from "#app/lib/auth.server.ts";
 import { formatDateTime } from "#core/lib/format.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -30,9 +32,10 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const pending = getMe(args.context).pending_business;
   if (!isDemo() || pending?.status !== BUSINESS_STATUS.moderation) throw data("Not found", { status: 404 });
-  const res = await callApi(args, "POST", `/v0.0.0/demo/businesses/${pending.business_id}/approve`);
+  await approveDemoBusiness(getScope(args.context), pending.business_id);
   const locale = getLocale(args.context);
-  throw redirect(localePath(locale, res.ok ? "/dashboard" : "/become-seller/moderation"));
+  flashToast(args.context, "success", getI18n(args.context).getFixedT(locale)("seller:api.approved"));
+  throw redirect(localePath(locale, "/dashboard"));
 }
 
 export default function Moderation({ loaderData }: Route.ComponentProps) {

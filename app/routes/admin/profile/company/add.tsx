@@ -1,20 +1,22 @@
 /**
  * /profile/company/add: a new company, owned by the user and Active at once (the user is already a
- * verified seller; see api/routes/business.ts). On success the new company's page opens.
+ * verified seller; see core/business/companies.ts). On success the new company's page opens, with
+ * the same notice the API answers with.
  */
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { data, Link, redirect, useParams } from "react-router";
 import type { Route } from "./+types/add";
-import { CompanyForm, type Company } from "#app/components/company-form.tsx";
+import { CompanyForm } from "#app/components/company-form.tsx";
+import { createCompany } from "#core/business/companies.ts";
 import { companyBody } from "#core/business/company-schema.ts";
-import { companyPayload } from "#app/lib/company-schema.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { callApi } from "#app/lib/api.server.ts";
-import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { loadPlaces } from "#app/lib/places.server.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
@@ -28,9 +30,14 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(await args.request.formData(), { schema: companyBody });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const res = await callApi<Company>(args, "POST", "/v0.0.1/business", { body: companyPayload(submission.value) });
-  if (!res.ok) return replyWithApiError(submission, res);
-  throw redirect(localePath(getLocale(args.context), `/profile/company/${res.data.business_id}`));
+  let company;
+  try {
+    company = await createCompany(getScope(args.context), submission.value);
+  } catch (e) {
+    return replyRefused(args, submission, e);
+  }
+  flashToast(args.context, "success", getI18n(args.context).getFixedT(getLocale(args.context))("company:api.created"));
+  throw redirect(localePath(getLocale(args.context), `/profile/company/${company.business_id}`));
 }
 
 export default function AddCompany({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,14 +3,13 @@
  *
  * Decisions where the spec is silent:
  * - Editing is its own page, /profile/company/:slug/edit (edit.tsx), so this read-only page does not
- *   load the form kit. Only the owner sees Edit; the API refuses anyone else anyway.
+ *   load the form kit. Only the owner sees Edit; core refuses anyone else anyway.
  * - The update history card shows the latest 5 changes, newest first, with readable values; "View
  *   Update History" opens all of them, page by page, in the shared modal (?history=<id>).
  */
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Link, useParams } from "react-router";
 import type { Route } from "./+types/detail";
-import type { Company } from "#app/components/company-form.tsx";
 import { statusName } from "#db/schema/company-enums.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { buttonClass } from "#app/components/button.tsx";
@@ -18,8 +17,9 @@ import { companyTone } from "#app/components/list/company-tone.ts";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { HistoryLink } from "#app/components/update-history-lazy.tsx";
 import { UpdateHistoryEntries, UpdateHistoryModal, type HistoryEntry } from "#app/components/update-history.tsx";
-import { getList, getOrThrow } from "#app/lib/api.server.ts";
-import { loadHistory } from "#app/lib/history-via-api.server.ts";
+import { companyHistory, getCompany } from "#core/business/companies.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { loadHistory } from "#app/lib/history.server.ts";
 import { formatDate, formatDateTime } from "#core/lib/format.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
@@ -27,17 +27,17 @@ import { idFromSlug } from "#app/lib/params.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
-  const historyPath = (ref: number) => `/v0.0.0/business/${ref}/update-history`;
+  const scope = getScope(args.context);
   const [company, latest, history] = await Promise.all([
-    getOrThrow<Company>(args, `/v0.0.1/business/${id}`),
-    getList<HistoryEntry>(args, historyPath(id), { limit: 5 }),
-    loadHistory(args, historyPath, { allow: (ref) => ref === id }),
+    getCompany(scope, id),
+    companyHistory(scope, id, { page: 1, limit: 5 }),
+    loadHistory(args, (ref, page) => companyHistory(scope, ref, page), { allow: (ref) => ref === id }),
   ]);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return {
-    title: `${company.data.name} | ${t("common:app_name")}`,
-    company: company.data,
-    latest: latest.rows,
+    title: `${company.name} | ${t("common:app_name")}`,
+    company,
+    latest: latest.rows as HistoryEntry[],
     history,
   };
 }

@@ -1,32 +1,34 @@
 /**
  * /profile/company/:slug/edit: the owner edits a company with the shared CompanyForm. Its loader
- * also answers the form's village lookups (?location_id=…). The API refuses non-owners.
+ * also answers the form's village lookups (?location_id=…). A non-owner is sent to the company's
+ * page (core/business/companies.ts refuses their change anyway).
  */
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { data, Link, redirect, useParams } from "react-router";
 import type { Route } from "./+types/edit";
-import { CompanyForm, type Company } from "#app/components/company-form.tsx";
+import { CompanyForm } from "#app/components/company-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { callApi, getOrThrow } from "#app/lib/api.server.ts";
+import { getCompany, updateCompany } from "#core/business/companies.ts";
 import { companyBody } from "#core/business/company-schema.ts";
-import { companyPayload } from "#app/lib/company-schema.ts";
-import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { loadPlaces } from "#app/lib/places.server.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
-  const company = await getOrThrow<Company>(args, `/v0.0.1/business/${id}`);
-  if (!company.data.is_owner) throw redirect(localePath(getLocale(args.context), `/profile/company/${id}`));
+  const company = await getCompany(getScope(args.context), id);
+  if (!company.is_owner) throw redirect(localePath(getLocale(args.context), `/profile/company/${id}`));
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return {
-    title: `${t("company:edit")} · ${company.data.name} | ${t("common:app_name")}`,
-    company: company.data,
+    title: `${t("company:edit")} · ${company.name} | ${t("common:app_name")}`,
+    company,
     constraint: getZodConstraint(companyBody),
-    ...(await loadPlaces(args, company.data.city?.location_id)),
+    ...(await loadPlaces(args, company.city?.location_id)),
   };
 }
 
@@ -34,8 +36,12 @@ export async function action(args: Route.ActionArgs) {
   const id = idFromSlug(args.params.slug);
   const submission = parseWithZod(await args.request.formData(), { schema: companyBody });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const res = await callApi<Company>(args, "PUT", `/v0.0.1/business/${id}`, { body: companyPayload(submission.value) });
-  if (!res.ok) return replyWithApiError(submission, res);
+  try {
+    await updateCompany(getScope(args.context), id, submission.value);
+  } catch (e) {
+    return replyRefused(args, submission, e);
+  }
+  flashToast(args.context, "success", getI18n(args.context).getFixedT(getLocale(args.context))("company:api.updated"));
   throw redirect(localePath(getLocale(args.context), `/profile/company/${id}`));
 }
 

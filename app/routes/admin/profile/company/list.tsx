@@ -8,15 +8,20 @@
  *   condition always holds and the filter is always shown. Owned = the user owns the company,
  *   Partnership = the user is a member but not its owner.
  * - All list state is in the URL (search, status, ownership, sort, limit, page); defaults are
- *   left out of links. A page past the end redirects to the first page. ?confirm=toggle&id=…&action=… is the no-JavaScript confirm step of the
- *   switch; ?history=open opens the export history after an export was asked for.
+ *   left out of links. A page past the end redirects to the first page. ?confirm=toggle&business_id=…&action=…
+ *   is the no-JavaScript confirm step of the switch (confirm.server.ts); ?history=open opens the
+ *   export history after an export was asked for.
  * - The switch shows for Active and Inactive companies (disabled for a non-owner); a company in
  *   Moderation, Suspend or Reject shows its status instead: only the platform changes those.
+ * The server half is the list kit (list-page.server.ts) over core/business/companies.ts; the
+ * switch's success says so with the toast the API answers with ("Company deactivated").
  */
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Link, useLocation, useNavigation, useParams } from "react-router";
 import type { Route } from "./+types/list";
 import type { Company } from "#app/components/company-form.tsx";
+import { companyListQuery, companyStatusMessage, getCompany, listCompanies, setCompanyStatus } from "#core/business/companies.ts";
+import { parseInput } from "#core/errors.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { buttonClass } from "#app/components/button.tsx";
 import { ConfirmPanel, useToggleText } from "#app/components/list/confirm-dialog.tsx";
@@ -35,26 +40,33 @@ import { StatusSwitch } from "#app/components/list/status-switch.tsx";
 import { formatDate, formatNumber } from "#core/lib/format.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS.map(String), ownership: ["1", "2"] };
 
-const SPEC: ListPageSpec<Company, typeof FILTERS> = {
-  list: "/v0.0.1/business",
-  filters: FILTERS,
-  idField: "business_id",
-  titleKey: "company:title_count",
-  exportKind: "business",
-  record: (id) => `/v0.0.1/business/${id}`,
-  toggle: (id, action) => `/v0.0.0/business/${id}/${action}`,
-};
+function spec(args: Route.LoaderArgs | Route.ActionArgs): ListPageSpec<Company, typeof FILTERS> {
+  return {
+    list: (scope, q) => listCompanies(scope, parseInput(companyListQuery, q)),
+    filters: FILTERS,
+    idField: "business_id",
+    titleKey: "company:title_count",
+    exportKind: "business",
+    record: getCompany,
+    async toggle(scope, ids, activate) {
+      for (const id of ids) await setCompanyStatus(scope, id, activate);
+      flashToast(args.context, "success", getI18n(args.context).getFixedT(getLocale(args.context))(companyStatusMessage(activate)));
+    },
+  };
+}
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadListPage(args, SPEC);
+  return loadListPage(args, spec(args));
 }
 
 export async function action(args: Route.ActionArgs) {
-  return listPageAction(args, SPEC);
+  return listPageAction(args, spec(args));
 }
 
 export default function CompanyList({ loaderData }: Route.ComponentProps) {

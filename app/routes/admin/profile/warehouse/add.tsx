@@ -1,30 +1,32 @@
 /**
  * /profile/warehouse/add: a new warehouse with its first partitions (one per line). The first
- * warehouse of a business becomes its default whatever the checkbox says (api/routes/warehouses.ts).
- * On success the list opens, with the API's message as a toast.
+ * warehouse of a business becomes its default whatever the checkbox says
+ * (core/profile/warehouse-changes.ts). On success the list opens, with the API's message as a toast.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
+import { createWarehouse } from "#core/profile/warehouse-changes.ts";
 import { warehouseBody } from "#core/profile/warehouses.ts";
+import { listCities } from "#core/utilities/places.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import type { City } from "#app/components/form.tsx";
 import { PinPointField } from "#app/components/map/pin-point-lazy.tsx";
-import { WarehouseForm, warehousePayload } from "#app/components/warehouse-form.tsx";
-import { callApi, getList } from "#app/lib/api.server.ts";
-import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { WarehouseForm } from "#app/components/warehouse-form.tsx";
+import { getScope } from "#app/lib/auth.server.ts";
+import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 import { imageFromForm } from "#app/lib/uploads.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   // The map picker is an island (pin-point-lazy.tsx): loaded before the page renders.
-  const [cities] = await Promise.all([getList<City>(args, "/v0.0.0/utilities/locations"), PinPointField.ready()]);
+  const [cities] = await Promise.all([listCities(getScope(args.context)), PinPointField.ready()]);
   return {
     title: `${t("site:warehouse.add")} | ${t("common:app_name")}`,
-    cities: cities.rows,
+    cities,
   };
 }
 
@@ -35,8 +37,12 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success" || image.error) {
     return data(submission.reply(image.error ? { fieldErrors: { image: [image.error] } } : undefined), { status: 400 });
   }
-  const res = await callApi(args, "POST", "/v0.0.1/warehouses/create", { body: warehousePayload(submission.value) });
-  if (!res.ok) return replyWithApiError(submission, res);
+  try {
+    await createWarehouse(getScope(args.context), submission.value);
+  } catch (e) {
+    return replyRefused(args, submission, e);
+  }
+  flashToast(args.context, "success", getI18n(args.context).getFixedT(getLocale(args.context))("site:api.warehouse_created"));
   throw redirect(localePath(getLocale(args.context), "/profile/warehouse"));
 }
 

@@ -2,7 +2,9 @@
  * /profile/warehouse/:slug (slug = seller_warehouse_id): edit a warehouse, and manage its
  * partitions with small separate forms (rename, remove after confirming, add), so everything
  * works without JavaScript. Removing asks first: a dialog with JavaScript; without, the action
- * answers with this page's confirm step (?confirm=partition_remove&partition_id=…).
+ * answers with this page's confirm step (confirm.server.ts: ?confirm=partition_remove&partition_id=…).
+ * Each change calls core (core/profile/warehouse-changes.ts, warehouse-partitions.ts) and says so
+ * with the API's notice as a toast; a refused partition name shows under its own field, as typed.
  *
  * Intents: none (the warehouse form), partition_add, partition_rename, partition_remove.
  * The update history opens from the warehouse's card on the list (the modal's code would push this
@@ -10,71 +12,105 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { data, Link, redirect, useLocation, useParams } from "react-router";
+import { data, Link, redirect, useLocation, useParams, type RouterContextProvider } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
-import { warehouseBody } from "#core/profile/warehouses.ts";
+import { domainErrorOfDatabase, parseInput, Refused } from "#core/errors.ts";
+import { translator } from "#core/i18n.ts";
+import { updateWarehouse } from "#core/profile/warehouse-changes.ts";
+import { addPartition, partitionBody, removePartition, renamePartition } from "#core/profile/warehouse-partitions.ts";
+import { getWarehouse, warehouseBody } from "#core/profile/warehouses.ts";
+import { listCities } from "#core/utilities/places.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { ConfirmPanel } from "#app/components/list/confirm-dialog.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { PinPointField } from "#app/components/map/pin-point-lazy.tsx";
-import type { Warehouse } from "#app/components/warehouse-card.tsx";
-import type { City } from "#app/components/form.tsx";
-import { WarehouseForm, warehousePayload } from "#app/components/warehouse-form.tsx";
+import { WarehouseForm } from "#app/components/warehouse-form.tsx";
 import { WarehousePartitions, type PartitionReply } from "#app/components/warehouse-partitions.tsx";
-import { callApi, getList, getOrThrow } from "#app/lib/api.server.ts";
-import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { confirmAsked, requireConfirmed } from "#app/lib/confirm.server.ts";
+import { refusalMessage } from "#app/lib/errors.server.ts";
+import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 import { imageFromForm } from "#app/lib/uploads.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
-  const url = new URL(args.request.url);
+  const scope = getScope(args.context);
   const [warehouse, cities] = await Promise.all([
-    getOrThrow<Warehouse>(args, `/v0.0.0/warehouses/${id}`),
-    getList<City>(args, "/v0.0.0/utilities/locations"),
+    getWarehouse(scope, id),
+    listCities(scope),
     PinPointField.ready(), // the map picker is an island (pin-point-lazy.tsx)
   ]);
-  const w = warehouse.data;
-  const askedPid = url.searchParams.get("confirm") === "partition_remove" ? Number(url.searchParams.get("partition_id")) : NaN;
-  const confirming = w.partition_datas.find((p) => p.id === askedPid) ?? null;
+  const asked = confirmAsked(new URL(args.request.url), "partition_remove");
+  const confirming = asked ? warehouse.partition_datas.find((p) => String(p.id) === asked.fields.partition_id) ?? null : null;
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return {
-    title: `${t("site:warehouse.edit")} · ${w.name} | ${t("common:app_name")}`,
-    warehouse: w,
-    cities: cities.rows,
+    title: `${t("site:warehouse.edit")} · ${warehouse.name} | ${t("common:app_name")}`,
+    warehouse,
+    cities,
     confirming,
   };
 }
 
+/** A refused partition change as the partition form's reply: the messages under its name field, as typed. */
+function partitionRefused(context: Readonly<RouterContextProvider>, err: unknown, reply: Omit<PartitionReply, "errors">) {
+  const refusal = err instanceof Refused ? err : domainErrorOfDatabase(err);
+  if (!(refusal instanceof Refused)) throw err;
+  const t = translator(getLocale(context));
+  const errors = (refusal.fields?.name ?? refusal.fields?._form ?? [refusal.message]).map((k) => t(k, refusal.vars));
+  return data({ partition: { ...reply, errors } }, { status: 400 });
+}
+
 export async function action(args: Route.ActionArgs) {
   const id = idFromSlug(args.params.slug);
+  const scope = getScope(args.context);
   const locale = getLocale(args.context);
+  const t = getI18n(args.context).getFixedT(locale);
   const here = localePath(locale, `/profile/warehouse/${id}`);
   const formData = await args.request.formData();
   const intent = formData.get("intent");
   const name = String(formData.get("name") ?? "");
   const pid = Number(formData.get("partition_id"));
-  const refused = (reply: PartitionReply) => data({ partition: reply }, { status: 400 });
+  const done = (key: string) => {
+    flashToast(args.context, "success", t(key));
+    return redirect(here);
+  };
 
   switch (intent) {
     case "partition_add": {
-      const res = await callApi(args, "POST", `/v0.0.0/warehouses/${id}/partitions`, { body: { name } });
-      if (!res.ok && res.code === 422) return refused({ intent, id: null, name, errors: res.fieldErrors?.name ?? [res.message] });
-      throw redirect(here);
+      try {
+        await addPartition(scope, id, parseInput(partitionBody, { name }));
+      } catch (e) {
+        return partitionRefused(args.context, e, { intent, id: null, name });
+      }
+      throw done("site:api.partition_added");
     }
     case "partition_rename": {
-      const res = await callApi(args, "PUT", `/v0.0.0/warehouses/${id}/partitions/${pid}`, { body: { name } });
-      if (!res.ok && res.code === 422) return refused({ intent, id: pid, name, errors: res.fieldErrors?.name ?? [res.message] });
-      throw redirect(here);
+      if (!Number.isInteger(pid) || pid <= 0) throw redirect(here);
+      try {
+        await renamePartition(scope, id, pid, parseInput(partitionBody, { name }));
+      } catch (e) {
+        return partitionRefused(args.context, e, { intent, id: pid, name });
+      }
+      throw done("site:api.partition_renamed");
     }
     case "partition_remove": {
       if (!Number.isInteger(pid) || pid <= 0) throw redirect(here);
-      if (formData.get("confirmed") !== "1") throw redirect(`${here}?confirm=partition_remove&partition_id=${pid}`);
-      await callApi(args, "DELETE", `/v0.0.0/warehouses/${id}/partitions/${pid}`);
-      throw redirect(here);
+      requireConfirmed(args.request, formData, "partition_remove", here);
+      try {
+        await removePartition(scope, id, pid);
+      } catch (e) {
+        // A partition that held stock stays: said as a notice on the page (not on the confirm step).
+        const refusal = e instanceof Refused ? e : domainErrorOfDatabase(e);
+        if (!(refusal instanceof Refused)) throw e;
+        flashToast(args.context, "danger", refusalMessage(args.context, refusal));
+        throw redirect(here);
+      }
+      throw done("site:api.partition_removed");
     }
     case null:
     case "save": {
@@ -83,12 +119,16 @@ export async function action(args: Route.ActionArgs) {
       if (submission.status !== "success" || image.error) {
         return data(submission.reply(image.error ? { fieldErrors: { image: [image.error] } } : undefined), { status: 400 });
       }
-      const res = await callApi(args, "PUT", `/v0.0.0/warehouses/${id}`, { body: warehousePayload(submission.value) });
-      if (!res.ok) return replyWithApiError(submission, res);
+      try {
+        await updateWarehouse(scope, id, submission.value);
+      } catch (e) {
+        return replyRefused(args, submission, e);
+      }
+      flashToast(args.context, "success", t("site:api.warehouse_updated"));
       throw redirect(localePath(locale, "/profile/warehouse"));
     }
     default:
-      throw data(getI18n(args.context).getFixedT(locale)("common:errors.unknown_action"), { status: 400 });
+      throw data(t("common:errors.unknown_action"), { status: 400 });
   }
 }
 

@@ -6,16 +6,20 @@
  *
  * Decisions where the spec is silent:
  * - All list state is in the URL; a page past the end redirects to the first page.
- *   ?confirm=toggle&id=…&action=… is the switch's no-JavaScript confirm step; ?history=<id> opens
- *   the update-history modal of warehouse <id>; ?history=open opens the export history.
- * - The switch calls PUT /v0.0.0/warehouses/{id}/{activate|inactivate}, the one-warehouse form of
- *   the spec's status change (the shared toggle action sends no body).
- * - The default warehouse's switch is disabled while it is active (the API refuses it anyway).
+ *   ?confirm=toggle&seller_warehouse_id=…&action=… is the switch's no-JavaScript confirm step
+ *   (confirm.server.ts); ?history=<id> opens the update-history modal of warehouse <id>;
+ *   ?history=open opens the export history.
+ * - The switch is the one-warehouse form of the spec's status change (core/profile/warehouse-changes.ts
+ *   setWarehouseStatus), with the API's notice as its toast ("Warehouse deactivated").
+ * - The default warehouse's switch is disabled while it is active (core refuses it anyway).
  */
 import { Link, useLocation, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
+import { parseInput } from "#core/errors.ts";
 import { STATUS_FILTERS, WAREHOUSE_REGIONS, WAREHOUSE_TYPES } from "#core/profile/profile-enums.ts";
+import { setWarehouseStatus, warehouseStatusMessage } from "#core/profile/warehouse-changes.ts";
+import { getWarehouse, listWarehouses, warehouseHistory, warehouseListQuery } from "#core/profile/warehouses.ts";
 import { buttonClass } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { ConfirmPanel, useToggleText } from "#app/components/list/confirm-dialog.tsx";
@@ -34,29 +38,37 @@ import { DisabledOwnership } from "#app/components/warehouse-list-parts.tsx";
 import { formatNumber } from "#core/lib/format.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS, type: WAREHOUSE_TYPES.map(String), region: WAREHOUSE_REGIONS.map(String) };
 
-const SPEC: ListPageSpec<Warehouse, typeof FILTERS> = {
-  list: "/v0.0.0/warehouses",
-  filters: FILTERS,
-  idField: "seller_warehouse_id",
-  titleKey: "site:warehouse.title_count",
-  exportKind: "warehouse",
-  record: (id) => `/v0.0.0/warehouses/${id}`,
-  toggle: (id, action) => `/v0.0.0/warehouses/${id}/${action}`,
-  history: (id) => `/v0.0.0/warehouses/${id}/update-history`,
-};
+function spec(args: Route.LoaderArgs | Route.ActionArgs): ListPageSpec<Warehouse, typeof FILTERS> {
+  return {
+    list: (scope, q) => listWarehouses(scope, parseInput(warehouseListQuery, q)),
+    filters: FILTERS,
+    idField: "seller_warehouse_id",
+    titleKey: "site:warehouse.title_count",
+    exportKind: "warehouse",
+    record: getWarehouse,
+    async toggle(scope, ids, activate) {
+      const rows = await setWarehouseStatus(scope, ids, activate);
+      const t = getI18n(args.context).getFixedT(getLocale(args.context));
+      flashToast(args.context, "success", t(warehouseStatusMessage(activate, rows.length), { count: rows.length }));
+    },
+    history: warehouseHistory,
+  };
+}
 
 export async function loader(args: Route.LoaderArgs) {
   // The cards' maps are islands (pin-point-lazy.tsx): loaded before the page renders.
-  const [page] = await Promise.all([loadListPage(args, SPEC), PinPointMap.ready()]);
+  const [page] = await Promise.all([loadListPage(args, spec(args)), PinPointMap.ready()]);
   return page;
 }
 
 export async function action(args: Route.ActionArgs) {
-  return listPageAction(args, SPEC);
+  return listPageAction(args, spec(args));
 }
 
 export default function WarehouseList({ loaderData }: Route.ComponentProps) {
