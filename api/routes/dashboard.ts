@@ -1,13 +1,15 @@
 /**
- * Dashboard figures for the active business, straight from SQL aggregates: orders per status and
- * per tab, sales per WIB day, products per status and the ones running low on stock.
+ * Dashboard figures for the active business: orders per status and per tab, sales per WIB day,
+ * products per status and the ones running low on stock.
+ *
+ *   GET /v0.0.0/dashboard/order
+ *   GET /v0.0.1/dashboard/transaction
+ *   GET /v0.0.0/dashboard/product
+ *
+ * The queries are core/dashboard/figures.ts; this file is the REST adapter over them.
  */
 import { Hono } from "hono";
-import { eq, sql } from "drizzle-orm";
-import { db } from "#db/client.ts";
-import { orders, orderStatusCounts } from "#db/schema/index.ts";
-import { NOT_A_SALE, ORDER_STATUSES, ORDER_TABS } from "#db/schema/order-tabs.ts";
-import { DAY_MS, wibDate, wibDayStart } from "#core/lib/time.ts";
+import { orderFigures, productFigures, transactionFigures } from "#core/dashboard/figures.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { ok } from "#api/lib/http.ts";
@@ -15,92 +17,6 @@ import { ok } from "#api/lib/http.ts";
 export const dashboardRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("dashboard")] as const;
 
-/**
- * Orders per status and per tab (the orders page's tabs, so a card can link to its tab), read from
- * the counter table the order triggers keep (one index range, whatever the number of orders).
- */
-dashboardRoutes.get("/v0.0.0/dashboard/order", ...seller, async (c) => {
-  const rows = await db
-    .select({ status: orderStatusCounts.status, n: orderStatusCounts.n })
-    .from(orderStatusCounts)
-    .where(eq(orderStatusCounts.businessId, c.var.member.businessId));
-  const byStatus = new Map(rows.map((r) => [r.status, r.n]));
-  return ok(c, {
-    total: rows.reduce((sum, r) => sum + r.n, 0),
-    groups: Object.entries(ORDER_TABS).map(([tab, statuses]) => ({
-      tab,
-      count: statuses.reduce((sum, s) => sum + (byStatus.get(s) ?? 0), 0),
-    })),
-    statuses: ORDER_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 })),
-  });
-});
-
-const DAYS = 7;
-
-/**
- * Sales per WIB day for the last 7 days, today last. `sales` (rupiah) and `sales_orders` leave out
- * orders that bring no money (unpaid, cancelled, returned); `orders` counts every order placed.
- */
-dashboardRoutes.get("/v0.0.1/dashboard/transaction", ...seller, async (c) => {
-  const now = new Date();
-  const from = wibDayStart(now, -(DAYS - 1));
-  const to = wibDayStart(now, 1);
-  const excluded = sql.join(NOT_A_SALE.map((s) => sql`${s}`), sql`, `);
-  const { rows } = await db.execute<{ day: number; orders: number; sales_orders: number; sales: number }>(sql`
-    SELECT floor(extract(epoch FROM ${orders.timeCreated} - ${from.toISOString()}::timestamptz) / 86400)::int AS day,
-           count(*) AS orders,
-           count(*) FILTER (WHERE ${orders.status} NOT IN (${excluded})) AS sales_orders,
-           coalesce(sum(${orders.totalAmount}) FILTER (WHERE ${orders.status} NOT IN (${excluded})), 0)::bigint AS sales
-      FROM ${orders}
-     WHERE ${orders.businessId} = ${c.var.member.businessId}
-       AND ${orders.timeCreated} >= ${from.toISOString()}::timestamptz
-       AND ${orders.timeCreated} < ${to.toISOString()}::timestamptz
-     GROUP BY 1`);
-  const byDay = new Map(rows.map((r) => [r.day, r]));
-  const days = Array.from({ length: DAYS }, (_, i) => {
-    const r = byDay.get(i);
-    return {
-      date: wibDate(new Date(from.getTime() + i * DAY_MS)),
-      sales: r?.sales ?? 0,
-      sales_orders: r?.sales_orders ?? 0,
-      orders: r?.orders ?? 0,
-    };
-  });
-  return ok(c, { today: days[DAYS - 1], yesterday: days[DAYS - 2], days });
-});
-
-const LOWEST = 5;
-
-/**
- * Products per status, and stock alerts for published products: available stock is the sum of
- * on-hand minus reserved over every variant and stock location, kept on the product by the stock ledger. Low stock is
- * available ≤ the product's minimum; out of stock is nothing available.
- */
-dashboardRoutes.get("/v0.0.0/dashboard/product", ...seller, async (c) => {
-  const businessId = c.var.member.businessId;
-  const available = sql`
-    SELECT p.id, p.name, p.sku, p.status, p.min_stock, p.available
-      FROM products p
-     WHERE p.business_id = ${businessId}`;
-  const [{ rows: [totals] }, { rows: lowest }] = await Promise.all([
-    db.execute<Record<"total" | "published" | "draft" | "archived" | "suspended" | "out_of_stock" | "low_stock", number>>(sql`
-      WITH a AS (${available})
-      SELECT count(*) AS total,
-             count(*) FILTER (WHERE status = 'published') AS published,
-             count(*) FILTER (WHERE status = 'draft') AS draft,
-             count(*) FILTER (WHERE status = 'archived') AS archived,
-             count(*) FILTER (WHERE status = 'suspended') AS suspended,
-             count(*) FILTER (WHERE status = 'published' AND available <= 0) AS out_of_stock,
-             count(*) FILTER (WHERE status = 'published' AND available <= min_stock) AS low_stock
-        FROM a`),
-    db.execute<{ product_id: number; name: string; sku: string; available: number; min_stock: number }>(sql`
-      WITH a AS (${available})
-      SELECT id AS product_id, name, sku, available, min_stock
-        FROM a
-       WHERE status = 'published' AND available <= min_stock
-       ORDER BY available, name
-       LIMIT ${LOWEST}`),
-  ]);
-  const { total, out_of_stock, low_stock, ...statuses } = totals;
-  return ok(c, { total, statuses, out_of_stock, low_stock, lowest });
-});
+dashboardRoutes.get("/v0.0.0/dashboard/order", ...seller, async (c) => ok(c, await orderFigures(c.var.scope)));
+dashboardRoutes.get("/v0.0.1/dashboard/transaction", ...seller, async (c) => ok(c, await transactionFigures(c.var.scope)));
+dashboardRoutes.get("/v0.0.0/dashboard/product", ...seller, async (c) => ok(c, await productFigures(c.var.scope)));

@@ -7,17 +7,13 @@
  */
 import { Form } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
-import type { StorePartnershipJson } from "#core/profile/stores.ts";
+import type { PartnerCandidateJson, StorePartnershipJson } from "#core/profile/stores-partnerships.ts";
 import { buttonClass, inputClass, SubmitButton } from "./button.tsx";
 import { StatusBadge } from "./list/status-badge.tsx";
 import { StoreImage } from "./store-image.tsx";
 
 export type StorePartnership = StorePartnershipJson;
-export type PartnerCandidate = {
-  store_branch_id: number; name: string; image: string | null; type_name: string; city: string;
-  business_data: { business_id: number; name: string }; partnership_status: number | null; partnership_status_name: string | null;
-  is_requestable: boolean;
-};
+export type PartnerCandidate = PartnerCandidateJson;
 
 export function StorePartnerships({ requests, candidates, search, open, keep }: {
   requests: StorePartnership[];

@@ -3,7 +3,7 @@
  * basis points (250 = 2.5 %) and money as integer rupiah, so nothing is ever a float in storage.
  * Typed text is parsed exactly, character by character, never through parseFloat.
  *
- * The model (see api/routes/store-fees.ts for the whole decision): a fee is `percent_bp` of the
+ * The model (see core/profile/store-fees.ts for the whole decision): a fee is `percent_bp` of the
  * sale plus `fixed_amount` rupiah per transaction, for one store and one online channel, or for
  * the store with no channel (every sale of the store). The most specific active fee applies.
  */

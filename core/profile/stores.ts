@@ -1,7 +1,9 @@
 /**
  * Offline stores (the spec's "store branch") as a business sees them: the list query shared by the
  * list call, the tree, the export job and the branch table; the answer shape of spec section 3
- * "Store (branch)"; the channel and courier parts of a store.
+ * "Store (branch)"; the channel and courier parts of a store. The service over these queries is
+ * stores-service.ts (list, status, channels, pickers, export), stores-save.ts (the store form) and
+ * stores-partnerships.ts (partnerships with other businesses' stores).
  *
  * Which stores a business sees: its own (Flagship) and the stores of other businesses it has a
  * store partnership with (Reseller: core/profile/partnerships.ts, kind "store", this business as the
@@ -20,6 +22,8 @@
  *   The card's Channel List (total_connected_channel/total_channel) counts active channels only.
  * - offline: the business's other stores (type = store type, is_connected false, read-only): stores
  *   do not connect to each other; they are listed so the card shows the whole offline network.
+ * delivery_location_data is the store's own address with delivery_address_type 1, else the other
+ * address (its `name` is that address's city, like location_data.name).
  * Couriers: courier_datas are the courier groups (Regular, Instant, Same Day, Cargo) the store
  * chose services in; checked_childs are the chosen services ("JNE Layanan Reguler"), each
  * is_active true (a service the platform withdrew would show false; none is withdrawn today).
@@ -28,13 +32,13 @@ import { alias } from "drizzle-orm/pg-core";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx } from "#db/client.ts";
 import {
   bankAccounts, banks, businesses, channels, cities, courierServices, couriers, partnerships, provinces, storeChannels, stores, villages,
 } from "#db/schema/index.ts";
 import { unix } from "#core/lib/time.ts";
 import { contains, orderBy } from "#core/lib/list-query.ts";
-import { allowedMoves, OPEN_STATUSES, PENDING_STATUSES } from "./partnerships.ts";
+import { OPEN_STATUSES } from "./partnerships.ts";
 import { ACTIVE, CHANNEL_PLATFORMS, PARTNERSHIP_STATUS, STORE_TYPES, type ChannelPlatformCode } from "./profile-enums.ts";
 
 /** "" from a query string means "not given" (status=0 is a real filter). */
@@ -51,9 +55,9 @@ export const storeFilters = z.object({
 export type StoreFilters = z.infer<typeof storeFilters>;
 
 /** The partnership statuses under which a partner store is listed (all but Disconnected). */
-const LISTED = OPEN_STATUSES;
+export const LISTED = OPEN_STATUSES;
 /** ... and under which its partner may connect it to channels. */
-const SELLING: number[] = [PARTNERSHIP_STATUS.connected, PARTNERSHIP_STATUS.requesting_disconnect];
+export const SELLING: number[] = [PARTNERSHIP_STATUS.connected, PARTNERSHIP_STATUS.requesting_disconnect];
 
 const deliveryCity = alias(cities, "delivery_city");
 const deliveryProvince = alias(provinces, "delivery_province");
@@ -104,7 +108,7 @@ const columns = {
   timeModified: stores.timeModified,
 };
 
-function baseQuery(viewer: number, exec: typeof db | Tx = db) {
+function baseQuery(viewer: number, exec: Db | Tx) {
   return exec
     .select(columns)
     .from(stores)
@@ -119,7 +123,7 @@ function baseQuery(viewer: number, exec: typeof db | Tx = db) {
     .leftJoin(partnerships, partnerJoin(viewer));
 }
 
-const partnerJoin = (viewer: number, statuses: readonly number[] = LISTED) =>
+export const partnerJoin = (viewer: number, statuses: readonly number[] = LISTED) =>
   and(eq(partnerships.kind, "store"), eq(partnerships.refId, stores.id), eq(partnerships.partnerBusinessId, viewer), inArray(partnerships.status, [...statuses]));
 
 /** The stores `viewer` sees, narrowed by the filters. Needs the partnerships join (baseQuery). */
@@ -136,15 +140,15 @@ function scoped(viewer: number, f: Partial<StoreFilters> = {}) {
   return and(...where);
 }
 
-export async function findStores(viewer: number, f: StoreFilters, page: { limit: number; offset: number }) {
+export async function findStores(viewer: number, f: StoreFilters, page: { limit: number; offset: number }, exec: Db | Tx = db) {
   const where = scoped(viewer, f);
   const [rows, [{ total }]] = await Promise.all([
-    baseQuery(viewer)
+    baseQuery(viewer, exec)
       .where(where)
       .orderBy(...orderBy(f.sort, { created: stores.timeCreated, modified: stores.timeModified, name: stores.name, id: stores.id }))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(stores)
+    exec.select({ total: count() }).from(stores)
       .innerJoin(cities, eq(cities.id, stores.cityId))
       .leftJoin(partnerships, partnerJoin(viewer))
       .where(where),
@@ -153,12 +157,13 @@ export async function findStores(viewer: number, f: StoreFilters, page: { limit:
 }
 
 /**
- * One store `viewer` sees (its own or a partner's), or undefined (the caller answers 404). With a
- * transaction the store's row is locked until it ends, so a change decides on current values.
+ * One store `viewer` sees (its own or a partner's), or undefined (the caller answers 404). `lock`
+ * (inside a transaction): the store's row stays locked until it ends, so a change decides on
+ * current values.
  */
-export async function findStore(viewer: number, id: number, tx?: Tx) {
-  const query = baseQuery(viewer, tx).where(and(scoped(viewer), eq(stores.id, id))).limit(1);
-  const [row] = tx ? await query.for("update", { of: stores }) : await query;
+export async function findStore(viewer: number, id: number, exec: Db | Tx = db, lock = false) {
+  const query = baseQuery(viewer, exec).where(and(scoped(viewer), eq(stores.id, id))).limit(1);
+  const [row] = lock ? await query.for("update", { of: stores }) : await query;
   return row;
 }
 export type StoreRow = NonNullable<Awaited<ReturnType<typeof findStore>>>;
@@ -169,25 +174,24 @@ export type StoreRow = NonNullable<Awaited<ReturnType<typeof findStore>>>;
 // ---------------------------------------------------------------------------------------------
 export type StoreContext = Awaited<ReturnType<typeof loadStoreContext>>;
 
-export async function loadStoreContext(viewer: number, storeIds: number[], exec: typeof db | Tx = db) {
-  const [channelRows, links, ownStores, services] = await Promise.all([
-    exec.select({ id: channels.id, name: channels.name, code: channels.platformCode, logo: channels.logo, status: channels.status })
+export async function loadStoreContext(viewer: number, storeIds: number[], exec: Db | Tx = db) {
+  // One after another: inside a transaction (a change answering its store) a connection runs one query at a time.
+  const channelRows = await exec.select({ id: channels.id, name: channels.name, code: channels.platformCode, logo: channels.logo, status: channels.status })
       .from(channels).where(eq(channels.businessId, viewer))
-      .orderBy(desc(channels.isDefault), asc(sql`lower(${channels.name})`), asc(channels.id)),
-    storeIds.length
-      ? exec.select({ storeId: storeChannels.storeId, channelId: storeChannels.channelId }).from(storeChannels)
-        .where(and(eq(storeChannels.businessId, viewer), inArray(storeChannels.storeId, storeIds)))
-      : [],
-    exec.select({ id: stores.id, name: stores.name, type: stores.type, image: stores.image, status: stores.status })
-      .from(stores).where(eq(stores.businessId, viewer))
-      .orderBy(desc(stores.isDefault), asc(sql`lower(${stores.name})`), asc(stores.id)),
-    courierServiceList(exec),
-  ]);
+      .orderBy(desc(channels.isDefault), asc(sql`lower(${channels.name})`), asc(channels.id));
+  const links = storeIds.length
+    ? await exec.select({ storeId: storeChannels.storeId, channelId: storeChannels.channelId }).from(storeChannels)
+      .where(and(eq(storeChannels.businessId, viewer), inArray(storeChannels.storeId, storeIds)))
+    : [];
+  const ownStores = await exec.select({ id: stores.id, name: stores.name, type: stores.type, image: stores.image, status: stores.status })
+    .from(stores).where(eq(stores.businessId, viewer))
+    .orderBy(desc(stores.isDefault), asc(sql`lower(${stores.name})`), asc(stores.id));
+  const services = await courierServiceList(exec);
   const connected = new Set(links.map((l) => `${l.storeId}:${l.channelId}`));
   return { channels: channelRows, connected, ownStores, services: new Map(services.map((s) => [s.id, s])) };
 }
 
-export async function courierServiceList(exec: typeof db | Tx = db) {
+export async function courierServiceList(exec: Db | Tx = db) {
   return exec
     .select({ id: courierServices.id, name: courierServices.name, code: courierServices.code, group: courierServices.group, courierName: couriers.name })
     .from(courierServices)
@@ -316,7 +320,7 @@ export function storeJson(r: StoreRow, ctx: StoreContext, viewer: number, t: TFu
 export type StoreJson = ReturnType<typeof storeJson>;
 
 /** Rows of one page in the answer shape (context loaded once for the page). */
-export async function storesJson(rows: StoreRow[], viewer: number, t: TFunction, exec: typeof db | Tx = db) {
+export async function storesJson(rows: StoreRow[], viewer: number, t: TFunction, exec: Db | Tx = db) {
   const ctx = await loadStoreContext(viewer, rows.map((r) => r.id), exec);
   return rows.map((r) => storeJson(r, ctx, viewer, t));
 }
@@ -364,13 +368,14 @@ export async function storeTree(
   businessIdsAllowed: { id: number; name: string }[],
   opts: { showReseller: boolean; status?: number },
   t: TFunction,
+  exec: Db | Tx = db,
 ) {
   const out = [];
   for (const biz of businessIdsAllowed) {
     const where: SQL[] = [or(eq(stores.businessId, biz.id), isNotNull(partnerships.id))!];
     if (!opts.showReseller) where.push(eq(stores.businessId, biz.id));
     if (opts.status !== undefined) where.push(eq(stores.status, opts.status));
-    const rows = await db
+    const rows = await exec
       .select({ id: stores.id, name: stores.name, type: stores.type, status: stores.status, businessId: stores.businessId })
       .from(stores)
       .leftJoin(partnerships, partnerJoin(biz.id, SELLING))
@@ -391,51 +396,3 @@ export async function storeTree(
   }
   return out;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Store partnerships (core/profile/partnerships.ts, kind "store"): the requests a business sent or
-// received, and other businesses' stores it may ask to partner with.
-// ---------------------------------------------------------------------------------------------
-const ownerBiz = alias(businesses, "sp_owner");
-const partnerBiz = alias(businesses, "sp_partner");
-const storeCity = alias(cities, "sp_city");
-
-const partnershipColumns = {
-  id: partnerships.id, status: partnerships.status, ownerBusinessId: partnerships.ownerBusinessId,
-  partnerBusinessId: partnerships.partnerBusinessId, requestedByBusinessId: partnerships.requestedByBusinessId,
-  timeCreated: partnerships.timeCreated, timeModified: partnerships.timeModified,
-  storeId: stores.id, storeName: stores.name, storeImage: stores.image, storeType: stores.type, cityName: storeCity.name,
-  ownerName: ownerBiz.name, partnerName: partnerBiz.name,
-};
-
-export function storePartnershipSelect(where: SQL | undefined) {
-  return db.select(partnershipColumns).from(partnerships)
-    .innerJoin(stores, eq(stores.id, partnerships.refId))
-    .innerJoin(storeCity, eq(storeCity.id, stores.cityId))
-    .innerJoin(ownerBiz, eq(ownerBiz.id, partnerships.ownerBusinessId))
-    .innerJoin(partnerBiz, eq(partnerBiz.id, partnerships.partnerBusinessId))
-    .where(and(eq(partnerships.kind, "store"), where));
-}
-export type StorePartnershipRow = Awaited<ReturnType<typeof storePartnershipSelect>>[number];
-
-export function storePartnershipJson(r: StorePartnershipRow, viewer: number, t: TFunction) {
-  const moves = allowedMoves(r, viewer);
-  const isRequester = r.requestedByBusinessId === viewer;
-  return {
-    partnership_id: r.id,
-    kind: "store" as const,
-    status: r.status,
-    status_name: t(`profile:partnership_status.${r.status}`),
-    store_data: { store_branch_id: r.storeId, name: r.storeName, image: r.storeImage, type: r.storeType, type_name: t(`profile:store_types.${r.storeType}`), city: r.cityName },
-    owner_business_data: { business_id: r.ownerBusinessId, name: r.ownerName },
-    partner_business_data: { business_id: r.partnerBusinessId, name: r.partnerName },
-    is_owner: r.ownerBusinessId === viewer,
-    is_requester: isRequester,
-    is_waiting_for_me: (PENDING_STATUSES as number[]).includes(r.status) && !isRequester,
-    actions: moves.map((m) => m.action),
-    action_datas: moves.map((m) => ({ action: m.action, status: m.to, status_name: t(`profile:partnership_status.${m.to}`) })),
-    time_created: unix(r.timeCreated),
-    time_modified: unix(r.timeModified),
-  };
-}
-export type StorePartnershipJson = ReturnType<typeof storePartnershipJson>;

@@ -1,5 +1,5 @@
 /**
- * Store fees (api/routes/store-fees.ts, the model in its header) and their arithmetic
+ * Store fees (api/routes/store-fees.ts; the model in core/profile/store-fees.ts's header) and their arithmetic
  * (core/profile/store-fees-money.ts). The stores and channels come from the earlier demo seeds; the
  * tests put their own fees on a store that has none yet, so they do not depend on the demo fees.
  */

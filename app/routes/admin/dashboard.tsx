@@ -2,36 +2,20 @@ import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Link, useParams } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { getOrThrow } from "#app/lib/api.server.ts";
+import { orderFigures, productFigures, transactionFigures, type OrderFigures, type ProductFigures, type TransactionFigures } from "#core/dashboard/figures.ts";
 import { formatNumber, formatRupiah } from "#core/lib/format.ts";
+import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 
-type Day = { date: string; sales: number; sales_orders: number; orders: number };
-type OrderFigures = { total: number; groups: { tab: string; count: number }[] };
-type Transactions = { today: Day; yesterday: Day; days: Day[] };
-type ProductFigures = {
-  total: number;
-  statuses: { published: number; draft: number; archived: number; suspended: number };
-  out_of_stock: number;
-  low_stock: number;
-  lowest: { product_id: number; name: string; sku: string; available: number; min_stock: number }[];
-};
+type Day = TransactionFigures["days"][number];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = { request, context };
-  const [orders, transactions, products] = await Promise.all([
-    getOrThrow<OrderFigures>(ctx, "/v0.0.0/dashboard/order"),
-    getOrThrow<Transactions>(ctx, "/v0.0.1/dashboard/transaction"),
-    getOrThrow<ProductFigures>(ctx, "/v0.0.0/dashboard/product"),
-  ]);
+/** The same figures as GET /dashboard/order, /dashboard/transaction and /dashboard/product. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const scope = getScope(context);
+  const [orders, transactions, products] = await Promise.all([orderFigures(scope), transactionFigures(scope), productFigures(scope)]);
   const t = getI18n(context).getFixedT(getLocale(context));
-  return {
-    title: `${t("dashboard:title")} | ${t("common:app_name")}`,
-    orders: orders.data,
-    transactions: transactions.data,
-    products: products.data,
-  };
+  return { title: `${t("dashboard:title")} | ${t("common:app_name")}`, orders, transactions, products };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

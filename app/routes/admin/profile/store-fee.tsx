@@ -1,6 +1,6 @@
 /**
  * /profile/store-fee: what each offline store pays per sale, per online channel or for all its
- * sales (the model: api/routes/store-fees.ts). A table (store, channel or "All channels", the
+ * sales (the model: core/profile/store-fees.ts, whose functions this page calls). A table (store, channel or "All channels", the
  * percentage shown "2.5%" in English and "2,5 %" in Indonesian, the fixed amount in rupiah, the
  * status switch, Edit, View Update History, Delete), the filter widget (store, channel type,
  * status, search by store or channel name, sort, page size), title with the total, Add, export
@@ -10,18 +10,22 @@
  * - One page: ?add=1 opens the add form above the list and ?edit=<id> the edit form, so the list
  *   stays in view and everything works without JavaScript (links and POST forms).
  * - Delete asks first: a dialog with JavaScript; without, the action answers with the confirm step
- *   ?confirm=delete&id=<id>. ?confirm=toggle&id=…&action=… is the switch's confirm step;
- *   ?history=<id> opens a fee's update history, ?history=open the export history.
+ *   ?confirm=delete&store_fee_id=<id> (app/lib/confirm.server.ts). ?confirm=toggle&store_fee_id=…&action=…
+ *   is the switch's confirm step; ?history=<id> opens a fee's update history, ?history=open the
+ *   export history.
  * - With no offline store yet, the page says to add one first (a fee belongs to a store).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { data, Link, redirect, useLocation, useParams } from "react-router";
+import { data, Link, redirect, useLocation, useParams, type RouterContextProvider } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/store-fee";
 import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
-import type { StoreFeeJson } from "#core/profile/store-fees.ts";
-import { storeFeeForm } from "#core/profile/store-fees.ts";
+import type { Scope } from "#core/actor.ts";
+import {
+  createStoreFee, deleteStoreFee, getStoreFee, listStoreFees, setStoreFeeStatus, storeFeeChoices, storeFeeForm, storeFeeHistory,
+  storeFeeListQuery, storeFeeStatusKey, updateStoreFee, type StoreFeeJson,
+} from "#core/profile/store-fees.ts";
 import { formatPercent, parsePercent, percentText, rupiahInput, STORE_FEE_CHANNEL_FILTERS } from "#core/profile/store-fees-money.ts";
 import { buttonClass } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -40,12 +44,15 @@ import { island } from "#app/components/store-lazy.tsx";
 import { HistoryLink, UpdateHistoryModal } from "#app/components/update-history-lazy.tsx";
 import { ConfirmSubmitButton } from "#app/components/warehouse-confirm-button.tsx";
 import { useSiteHistoryLabels } from "#app/components/warehouse-history.tsx";
-import { callApi, getOrThrow } from "#app/lib/api.server.ts";
 import { formatNumber, formatRupiah } from "#core/lib/format.ts";
-import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { confirmAsked, requireConfirmed } from "#app/lib/confirm.server.ts";
+import { replyRefused } from "#app/lib/forms.server.ts";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 
 type StoreFee = StoreFeeJson;
 
@@ -63,36 +70,48 @@ function filtersFor(choices: StoreFeeChoices) {
 
 const positive = (v: string | null) => (v && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : null);
 
-function specFor(choices: StoreFeeChoices): ListPageSpec<StoreFee, ReturnType<typeof filtersFor>> {
+/** The page's message in its language (the same keys the API answers with). */
+const tOf = (context: Readonly<RouterContextProvider>) => getI18n(context).getFixedT(getLocale(context));
+
+/** The list over core/profile/store-fees.ts; a switched status says so, as the API's message does. */
+function specFor(choices: StoreFeeChoices, context: Readonly<RouterContextProvider>): ListPageSpec<StoreFee, ReturnType<typeof filtersFor>> {
   return {
-    list: "/v0.0.0/store-fees",
+    list: (scope, q) => listStoreFees(scope, storeFeeListQuery.parse(q)),
     filters: filtersFor(choices),
     idField: "store_fee_id",
     titleKey: "site:store_fee.title_count",
     exportKind: "store-fee",
-    record: (id) => `/v0.0.0/store-fees/${id}`,
-    toggle: (id, action) => `/v0.0.0/store-fees/${id}/${action}`,
-    history: (id) => `/v0.0.0/store-fees/${id}/update-history`,
+    record: getStoreFee,
+    async toggle(scope: Scope, ids: number[], activate: boolean) {
+      const rows = await setStoreFeeStatus(scope, ids, activate);
+      flashToast(context, "success", tOf(context)(storeFeeStatusKey(activate, rows.length), { count: rows.length }));
+      return rows;
+    },
+    history: storeFeeHistory,
     nameOf: feeName,
   };
 }
 
+/** A record that is gone or not the actor's opens no form and no confirm step. */
+const orNothing = <T,>(p: Promise<T>) => p.catch(() => null);
+
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
-  const choices = (await getOrThrow<StoreFeeChoices>(args, "/v0.0.0/store-fees/choices")).data;
-  const deleting = url.searchParams.get("confirm") === "delete" ? positive(url.searchParams.get("id")) : null;
+  const scope = getScope(args.context);
+  const choices = await storeFeeChoices(scope);
+  const deleting = positive(confirmAsked(url, "delete")?.fields.store_fee_id ?? null);
   const editing = positive(url.searchParams.get("edit"));
   const [page, toDelete, edited] = await Promise.all([
-    loadListPage(args, specFor(choices)),
-    deleting ? callApi<StoreFee>(args, "GET", `/v0.0.0/store-fees/${deleting}`, { quiet: true }) : null,
-    editing ? callApi<StoreFee>(args, "GET", `/v0.0.0/store-fees/${editing}`, { quiet: true }) : null,
+    loadListPage(args, specFor(choices, args.context)),
+    deleting ? orNothing(getStoreFee(scope, deleting)) : null,
+    editing ? orNothing(getStoreFee(scope, editing)) : null,
     StoreFeeForm.ready(),
   ]);
   return {
     ...page,
     choices,
-    toDelete: toDelete?.ok ? toDelete.data : null,
-    form: url.searchParams.get("add") === "1" ? { mode: "add" as const, fee: null } : edited?.ok ? { mode: "edit" as const, fee: edited.data } : null,
+    toDelete,
+    form: url.searchParams.get("add") === "1" ? { mode: "add" as const, fee: null } : edited ? { mode: "edit" as const, fee: edited } : null,
   };
 }
 
@@ -100,26 +119,30 @@ export async function loader(args: Route.LoaderArgs) {
 const feeName = (f: StoreFee) => `${f.store_data.name} · ${f.channel_name}`;
 
 export async function action(args: Route.ActionArgs) {
-  const choices = (await getOrThrow<StoreFeeChoices>(args, "/v0.0.0/store-fees/choices")).data;
-  return listPageAction(args, specFor(choices), async (intent, form, { url, params, listUrl }) => {
+  const scope = getScope(args.context);
+  const choices = await storeFeeChoices(scope);
+  const t = tOf(args.context);
+  return listPageAction(args, specFor(choices, args.context), async (intent, form, { listUrl }) => {
     switch (intent) {
       case "delete": {
         const id = positive(String(form.get("store_fee_id") ?? ""));
         if (!id) throw redirect(listUrl);
-        if (form.get("confirmed") !== "1") throw redirect(url.pathname + listHref(params, { confirm: "delete", id }));
-        await callApi(args, "DELETE", `/v0.0.0/store-fees/${id}`);
+        requireConfirmed(args.request, form, "delete", listUrl);
+        await deleteStoreFee(scope, id);
+        flashToast(args.context, "success", t("site:api.fee_deleted"));
         throw redirect(listUrl);
       }
       case "save": {
         const submission = parseWithZod(form, { schema: storeFeeForm });
         if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-        const v = submission.value;
-        const body = { store_id: v.store_id, channel_id: v.channel_id ?? null, percent: percentText(v.percent), fixed_amount: v.fixed_amount, note: v.note ?? null };
         const id = positive(String(form.get("store_fee_id") ?? ""));
-        const res = id
-          ? await callApi(args, "PUT", `/v0.0.0/store-fees/${id}`, { body })
-          : await callApi(args, "POST", "/v0.0.0/store-fees", { body });
-        if (!res.ok) return replyWithApiError(submission, res);
+        try {
+          if (id) await updateStoreFee(scope, id, submission.value);
+          else await createStoreFee(scope, submission.value);
+        } catch (e) {
+          return replyRefused(args, submission, e);
+        }
+        flashToast(args.context, "success", t(id ? "site:api.fee_updated" : "site:api.fee_created"));
         throw redirect(listUrl);
       }
     }

@@ -1,6 +1,6 @@
 /**
  * /profile/store/add: a new offline store with the one store form (app/components/store-form.tsx).
- * The company's first store becomes its default (api/routes/stores.ts). On success the store list
+ * The company's first store becomes its default (core/profile/stores-save.ts). On success the store list
  * opens with the new store's card open. The loader also answers the form's village lookups
  * (?location_id=…).
  */

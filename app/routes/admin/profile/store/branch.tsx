@@ -29,21 +29,23 @@ import { type STORE_FILTERS, StoreConfirmPanel, StoreFilterBar } from "#app/comp
 import { formatNumber } from "#core/lib/format.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
-import { confirmAsked, loadConfirm, STORE_LIST } from "./actions.server.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { loadStoreConfirm, storeList } from "./actions.server.ts";
 
-// Export and its history stay on /profile/store: no exportKind here.
-const SPEC: ListPageSpec<Store, typeof STORE_FILTERS> = { ...STORE_LIST, titleKey: "store:branch.title_count" };
+// Export and its history stay on /profile/store: no exportKind, no history modal here.
+const specFor = (context: Route.LoaderArgs["context"]): ListPageSpec<Store, typeof STORE_FILTERS> => {
+  const { history: _, ...shared } = storeList(context);
+  return { ...shared, titleKey: "store:branch.title_count" };
+};
 
 export async function loader(args: Route.LoaderArgs) {
-  const asked = confirmAsked(new URL(args.request.url));
-  const [page, confirm] = await Promise.all([loadListPage(args, SPEC), loadConfirm(args, asked?.kind === "toggle" ? asked : null)]);
+  const [page, confirm] = await Promise.all([loadListPage(args, specFor(args.context)), loadStoreConfirm(args, ["toggle"])]);
   return { title: page.title, params: page.params, list: page.list, confirm };
 }
 
 // Only the status switch lives here: channels are connected on the store's card.
 export async function action(args: Route.ActionArgs) {
-  return listPageAction(args, SPEC);
+  return listPageAction(args, specFor(args.context));
 }
 
 export default function BranchList({ loaderData }: Route.ComponentProps) {

@@ -7,10 +7,10 @@
 import { Link, redirect, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
-import type { StoreJson } from "#core/profile/stores.ts";
+import { getStore } from "#core/profile/stores-service.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { StoreForm } from "#app/components/store-form.tsx";
-import { getOrThrow } from "#app/lib/api.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
@@ -18,15 +18,15 @@ import { loadStoreFormData, storeDefaults, storeFormAction } from "./form.server
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
-  const store = await getOrThrow<StoreJson>(args, `/v0.0.1/stores/${id}`);
+  const store = await getStore(getScope(args.context), id);
   const locale = getLocale(args.context);
-  if (!store.data.is_updateable) throw redirect(`${localePath(locale, "/profile/store")}?open=${id}#store-${id}`);
+  if (!store.is_updateable) throw redirect(`${localePath(locale, "/profile/store")}?open=${id}#store-${id}`);
   const t = getI18n(args.context).getFixedT(locale);
   return {
-    title: `${t("store:edit")} · ${store.data.name} | ${t("common:app_name")}`,
-    store: store.data,
-    defaultValue: storeDefaults(store.data),
-    ...(await loadStoreFormData(args, store.data.location_data.location_id)),
+    title: `${t("store:edit")} · ${store.name} | ${t("common:app_name")}`,
+    store,
+    defaultValue: storeDefaults(store),
+    ...(await loadStoreFormData(args, store.location_data.location_id)),
   };
 }
 

@@ -4,37 +4,46 @@
  * courier tree) and its action. The action answers { result, bank }: `result` is Conform's reply
  * (what was typed stays; errors per field), `bank` the inline bank account step's outcome.
  *
- * Intents: save (the store: POST /v0.0.1/stores/create or PUT /v0.0.0/stores/{id}); check-bank
- * (POST /v0.0.0/utilities/banks/check_account) and add-bank (POST /v0.0.0/banks/create, then the
- * new account is chosen for the store), both without saving the store and without checking its
- * fields. The photo is uploaded first (imageFromForm), so a failed step keeps it.
+ * Intents: save (the store: core/profile/stores-save.ts createStore / updateStore); check-bank and
+ * add-bank (core/business/banks.ts checkBankAccount / createBankAccount, then the new account is
+ * chosen for the store), both without saving the store and without checking its fields. The photo
+ * is uploaded first (imageFromForm), so a failed step keeps it. Each call is the one the REST API
+ * makes, and a success says what the API says.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import type { TFunction } from "i18next";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import type { AccountCheck } from "#core/business/banks.ts";
-import { checkbox, storeBody, type StoreBody } from "#core/profile/store-schema.ts";
+import { accountCheckMessage, checkBankAccount, createBankAccount, listBankAccounts } from "#core/business/banks.ts";
+import { parseInput, Refused } from "#core/errors.ts";
+import { translator } from "#core/i18n.ts";
+import { bankAccountBody, checkAccountBody, checkbox, storeBody } from "#core/profile/store-schema.ts";
 import type { StoreJson } from "#core/profile/stores.ts";
-import { PinPointField, type BankAccount, type BankStep, type CourierGroup, type ReferenceBank } from "#app/components/store-form.tsx";
-import { callApi, getList, type ApiFail } from "#app/lib/api.server.ts";
+import { createStore, updateStore } from "#core/profile/stores-save.ts";
+import { listBanks, listDeliveryCouriers } from "#core/utilities/reference.ts";
+import { PinPointField, type BankStep } from "#app/components/store-form.tsx";
+import { getScope } from "#app/lib/auth.server.ts";
+import { replyRefused } from "#app/lib/forms.server.ts";
 import { getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { loadPlaces } from "#app/lib/places.server.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 import { imageFromForm } from "#app/lib/uploads.server.ts";
 
-type Args = Parameters<typeof callApi>[0];
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 export async function loadStoreFormData(args: Args, cityId: number | null | undefined) {
+  const scope = getScope(args.context);
   const [places, , bankAccounts, banks, couriers] = await Promise.all([
     loadPlaces(args, cityId),
     // The map picker part is rendered on the server in full (app/components/store-lazy.tsx).
     PinPointField.ready(),
-    getList<BankAccount>(args, "/v0.0.0/banks"),
-    getList<ReferenceBank>(args, "/v0.0.0/utilities/banks"),
-    getList<CourierGroup>(args, "/v0.0.0/utilities/delivery-couriers"),
+    listBankAccounts(scope),
+    listBanks(scope),
+    listDeliveryCouriers(scope),
   ]);
-  return { places, bankAccounts: bankAccounts.rows, banks: banks.rows, couriers: couriers.rows };
+  return { places, bankAccounts, banks, couriers };
 }
 
 /** The form's values of a saved store (checkboxes "on", ids as strings). */
@@ -68,11 +77,6 @@ export function storeDefaults(s: StoreJson) {
   };
 }
 
-/** The API body of a parsed form: empty optionals are left out, so PUT clears them. */
-function payload(v: StoreBody) {
-  return Object.fromEntries(Object.entries(v).filter(([, value]) => value !== undefined));
-}
-
 /** The inline "add a bank account" fields of the store form. */
 const bankInline = z.object({
   bank_code: z.string({ error: "required" }).trim().min(1, "required"),
@@ -85,13 +89,15 @@ const BANK_FIELDS: Record<string, string> = { bank_code: "bank_code", account_na
 type Reply = SubmissionResult<string[]>;
 const answer = (result: Reply, bank: BankStep, status = 200) => data({ result, bank }, { status });
 
-/** The API's per-field messages next to the form's fields (renamed by `rename`), anything else above it. */
-function apiErrors(failure: ApiFail, rename: Record<string, string> = {}) {
+/** A refusal of the bank step: its messages next to the inline fields (renamed), anything else above the form. */
+function bankErrors(t: TFunction, err: unknown) {
+  if (!(err instanceof Refused)) throw err;
   const fieldErrors: Record<string, string[]> = {};
-  let formErrors: string[] = failure.fieldErrors ? [] : [failure.message];
-  for (const [key, messages] of Object.entries(failure.fieldErrors ?? {})) {
+  let formErrors: string[] = err.fields ? [] : [t(err.message, err.vars)];
+  for (const [key, keys] of Object.entries(err.fields ?? {})) {
+    const messages = keys.map((k) => t(k, err.vars));
     if (key === "_form") formErrors = messages;
-    else fieldErrors[rename[key] ?? key] = messages;
+    else fieldErrors[BANK_FIELDS[key] ?? key] = messages;
   }
   return { fieldErrors, formErrors };
 }
@@ -101,33 +107,45 @@ export async function storeFormAction(args: Args, target: { id?: number }) {
   const intent = String(formData.get("intent") ?? "save");
   const image = await imageFromForm(args, formData, "image");
   const nonce = Date.now();
+  const t = translator(getLocale(args.context));
 
   if (intent === "check-bank" || intent === "add-bank") {
     const submission = parseWithZod(formData, { schema: bankInline });
     if (submission.status !== "success") return answer(submission.reply(), { nonce }, 400);
     const v = submission.value;
-    const body = { bank_code: v.bank_code, account_name: v.bank_account_name, account_no: v.bank_account_no };
-    if (intent === "check-bank") {
-      const res = await callApi<AccountCheck>(args, "POST", "/v0.0.0/utilities/banks/check_account", { body, quiet: true });
-      if (!res.ok) return answer(submission.reply(apiErrors(res, BANK_FIELDS)), { nonce }, 400);
-      return answer(submission.reply(), { nonce, check: res.data, checkMessage: res.message });
+    // The API's bodies, checked by their own schemas (refusals name the API's fields: renamed back).
+    const raw = { bank_code: v.bank_code, account_name: v.bank_account_name, account_no: v.bank_account_no, is_default: v.bank_is_default };
+    const scope = getScope(args.context);
+    let added: Awaited<ReturnType<typeof createBankAccount>>;
+    try {
+      if (intent === "check-bank") {
+        const check = await checkBankAccount(scope, parseInput(checkAccountBody, raw));
+        return answer(submission.reply(), { nonce, check, checkMessage: t(accountCheckMessage(check)) });
+      }
+      added = await createBankAccount(scope, parseInput(bankAccountBody, raw));
+    } catch (e) {
+      return answer(submission.reply(bankErrors(t, e)), { nonce }, 400);
     }
-    const res = await callApi<BankAccount>(args, "POST", "/v0.0.0/banks/create", { body: { ...body, is_default: v.bank_is_default } });
-    if (!res.ok) return answer(submission.reply(apiErrors(res, BANK_FIELDS)), { nonce }, 400);
+    flashToast(args.context, "success", t("store:api.bank_created"));
     // The new account is chosen for the store; its fields are emptied for the next one.
     const typed = submission.payload as Record<string, unknown>;
-    typed.bank_account_id = String(res.data.bank_account_id);
+    typed.bank_account_id = String(added.bank_account_id);
     for (const name of Object.keys(bankInline.shape)) delete typed[name];
-    return answer(submission.reply(), { nonce, added: res.data.bank_account_id });
+    return answer(submission.reply(), { nonce, added: added.bank_account_id });
   }
 
   const submission = parseWithZod(formData, { schema: storeBody });
   if (image.error) return answer(submission.reply({ fieldErrors: { image: [image.error] } }), null, 400);
   if (submission.status !== "success") return answer(submission.reply(), null, 400);
-  const res = target.id
-    ? await callApi<StoreJson>(args, "PUT", `/v0.0.0/stores/${target.id}`, { body: payload(submission.value) })
-    : await callApi<StoreJson>(args, "POST", "/v0.0.1/stores/create", { body: payload(submission.value) });
-  if (!res.ok) return answer(submission.reply(apiErrors(res)), null, res.code === 0 ? 503 : 400);
-  const id = res.data.store_branch_id;
+  let saved: StoreJson;
+  try {
+    const scope = getScope(args.context);
+    saved = target.id ? await updateStore(scope, target.id, submission.value) : await createStore(scope, submission.value);
+  } catch (e) {
+    const reply = replyRefused(args, submission, e);
+    return answer(reply.data as Reply, null, 400);
+  }
+  flashToast(args.context, "success", t(target.id ? "store:api.updated" : "store:api.created"));
+  const id = saved.store_branch_id;
   throw redirect(`${localePath(getLocale(args.context), "/profile/store")}?open=${id}#store-${id}`);
 }

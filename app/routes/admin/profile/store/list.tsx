@@ -5,7 +5,8 @@
  *
  * Every change is a POST form that works without JavaScript (actions.server.ts): the status switch,
  * each channel's connect switch and "Connect all" ask first — a dialog with JavaScript, a
- * server-rendered confirm step without — and the card of the changed store comes back open.
+ * server-rendered confirm step without — and the card of the changed store comes back open. The
+ * loader and action call core/profile/stores-service.ts and stores-partnerships.ts.
  *
  * Decisions where the spec is silent:
  * - The store type filter shows the names of spec section 9 (Dept Store, Mall Shop, …); the cards
@@ -27,39 +28,39 @@ import { useToggleText } from "#app/components/list/confirm-dialog.tsx";
 import { ListHeader } from "#app/components/list/list-header.tsx";
 import { Pagination } from "#app/components/list/pagination.tsx";
 import { StoreCard, StoreCardBody, type Store } from "#app/components/store-card.tsx";
-import type { PartnerCandidate, StorePartnership } from "#app/components/store-partnerships.tsx";
 import { StoreHistoryModal, UpdateHistoryModal } from "#app/components/store-history.tsx";
 import { island } from "#app/components/store-lazy.tsx";
 import { type STORE_FILTERS, StoreConfirmPanel, StoreFilterBar } from "#app/components/store-list-parts.tsx";
-import { getList } from "#app/lib/api.server.ts";
 import { formatNumber } from "#core/lib/format.ts";
+import { listStorePartnerships, partnerCandidates } from "#core/profile/stores-partnerships.ts";
+import { getScope } from "#app/lib/auth.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
-import { confirmAsked, loadConfirm, partnershipAction, STORE_LIST, storeCardAction, withParams } from "./actions.server.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { loadStoreConfirm, partnershipAction, storeCardAction, storeList, withParams } from "./actions.server.ts";
 
 
 // Collapsed under the list: fetched after the first load (store-lazy.tsx), rendered by the server.
 const StorePartnerships = island(() => import("#app/components/store-partnerships.tsx").then((m) => m.StorePartnerships));
 
-const SPEC: ListPageSpec<Store, typeof STORE_FILTERS> = {
-  ...STORE_LIST,
+const specFor = (context: Route.LoaderArgs["context"]): ListPageSpec<Store, typeof STORE_FILTERS> => ({
+  ...storeList(context),
   titleKey: "store:title_count",
   exportKind: "store",
-  history: (id) => `/v0.0.0/stores/${id}/update-history`,
-};
+});
 
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
+  const scope = getScope(args.context);
   const partnerSearch = (url.searchParams.get("partner_search") ?? "").trim().slice(0, 100);
   // The parts the browser fetches after the first load are rendered here in full.
   await Promise.all([StoreCardBody.ready(), UpdateHistoryModal.ready(), StorePartnerships.ready()]);
   const [page, confirm, incoming, outgoing, candidates] = await Promise.all([
-    loadListPage(args, SPEC),
-    loadConfirm(args, confirmAsked(url)),
-    getList<StorePartnership>(args, "/v0.0.0/stores/partnerships", { direction: "incoming", limit: 50 }),
-    getList<StorePartnership>(args, "/v0.0.0/stores/partnerships", { direction: "outgoing", limit: 50 }),
-    partnerSearch ? getList<PartnerCandidate>(args, "/v0.0.0/stores/partner-candidates", { search: partnerSearch, limit: 20 }) : null,
+    loadListPage(args, specFor(args.context)),
+    loadStoreConfirm(args),
+    listStorePartnerships(scope, { direction: "incoming", page: 1, limit: 50 }),
+    listStorePartnerships(scope, { direction: "outgoing", page: 1, limit: 50 }),
+    partnerSearch ? partnerCandidates(scope, { search: partnerSearch, page: 1, limit: 20 }) : null,
   ]);
   return {
     ...page,
@@ -75,7 +76,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return listPageAction(args, SPEC, async (_intent, form, { url, listUrl }) => {
+  return listPageAction(args, specFor(args.context), async (_intent, form, { url, listUrl }) => {
     await storeCardAction(args, form, listUrl);
     await partnershipAction(args, form, withParams(listUrl, { partners: 1, partner_search: url.searchParams.get("partner_search") || null }, "partnerships"));
     return undefined;
