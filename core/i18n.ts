@@ -29,6 +29,9 @@ export function localeFrom(header: string | null | undefined): Locale {
   return header?.trim().toLowerCase().startsWith("id") ? "id" : "en";
 }
 
+/** A message to show (a notice, an answer's message): its translation key and values. */
+export type Notice = { key: string; vars?: Record<string, unknown> };
+
 /** A page's or a header's language as one of ours (anything else is English). */
 export const asLocale = (value: string | null | undefined): Locale => (value === "id" ? "id" : "en");
 

@@ -27,7 +27,7 @@
  */
 import { Hono } from "hono";
 import {
-  createFactory, factoryBody, factoryHistory, factoryListQuery, getFactory, listFactories, setFactoryStatus, updateFactory,
+  createFactory, factoryBody, factoryHistory, factoryListQuery, factoryStatusMessage, getFactory, listFactories, setFactoryStatus, updateFactory,
 } from "#core/profile/factories.ts";
 import { listQuery } from "#core/lib/list-query.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
@@ -61,7 +61,7 @@ statusRoutes(factoryRoutes, seller, {
   base: "/v0.0.0/factories",
   idsField: "factory_ids",
   set: setFactoryStatus,
-  message: (activate, count) => `site:api.${count === 1 ? "factory" : "factories"}_${activate ? "activated" : "inactivated"}`,
+  message: factoryStatusMessage,
 });
 
 factoryRoutes.get("/v0.0.0/factories/:id{[0-9]+}/update-history", ...seller, async (c) => {

@@ -23,9 +23,11 @@ import type { HistoryData } from "./history.ts";
 import { loadHistory, type HistoryReader } from "./history.server.ts";
 import { getI18n, getLocale } from "./i18n.server.ts";
 import { listHref, parseListParams, type FilterSpec, type ListParams } from "./list-params.ts";
+import { flashToast } from "./session.server.ts";
 import { toggleAction, toggleAsked } from "./toggle.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
+import type { Notice } from "#core/i18n.ts";
 type Action = "activate" | "inactivate";
 /** The core list call's query: the URL's list state. */
 export type ListCallQuery = { page: number; limit: number; sort: number; search?: string } & Record<string, unknown>;
@@ -43,8 +45,10 @@ export type ListPageSpec<R, F extends FilterSpec> = {
   exportKind?: string;
   /** Reads one record: names the no-JS confirm step and the history modal. None: no confirm step here. */
   record?: (scope: Scope, id: number) => Promise<R>;
-  /** The status switch's core call; none: no intent=toggle here. */
-  toggle?: (scope: Scope, ids: number[], activate: boolean) => Promise<unknown>;
+  /** The status switch's core call (answers the records it switched); none: no intent=toggle here. */
+  toggle?: (scope: Scope, ids: number[], activate: boolean) => Promise<unknown[]>;
+  /** The notice a switch sets, as the REST call's message: a key and its values for the records switched. */
+  toggled?: (activate: boolean, rows: unknown[]) => Notice;
   /** A record's update history; none: no history modal. */
   history?: (scope: Scope, id: number, page: { page: number; limit: number }) => ReturnType<HistoryReader>;
   /** How a record is named in the confirm step and history modal (default: its `name`). */
@@ -137,8 +141,17 @@ export async function listPageAction<R, F extends FilterSpec, T = never>(
   const form = await args.request.formData();
   const intent = form.get("intent");
   if (intent === "toggle" && spec.toggle) {
-    const toggle = spec.toggle;
-    return toggleAction(args, form, { idField: spec.idField, toggle: (id, activate) => toggle(scope, [id], activate), listUrl });
+    const { toggle, toggled } = spec;
+    return toggleAction(args, form, {
+      idField: spec.idField,
+      listUrl,
+      async toggle(id, activate) {
+        const rows = await toggle(scope, [id], activate);
+        if (!toggled) return;
+        const notice = toggled(activate, rows);
+        flashToast(args.context, "success", getI18n(args.context).getFixedT(getLocale(args.context))(notice.key, notice.vars));
+      },
+    });
   }
   if (intent === "export" && spec.exportKind) {
     await queueExport(scope, spec.exportKind, { search: params.search || undefined, sort: params.sort, ...params.filters });

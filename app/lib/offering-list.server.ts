@@ -4,19 +4,13 @@
  * URL's list state is checked with the kind's own list query, the same one the API reads; the
  * switch's success says so with the toast the API answers with ("Service deactivated").
  */
-import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { OfferingService } from "#core/catalog/offering-crud.ts";
 import { parseInput } from "#core/errors.ts";
-import { getI18n, getLocale } from "./i18n.server.ts";
 import type { ListPageSpec } from "./list-page.server.ts";
 import type { FilterSpec } from "./list-params.ts";
-import { flashToast } from "./session.server.ts";
-
-type Args = { context: Readonly<RouterContextProvider> };
 
 export function offeringListSpec<J, Q, F extends FilterSpec>(
-  args: Args,
   offering: OfferingService<J, never, Q>,
   opts: { listQuery: z.ZodType<Q>; filters: F; idField: string; titleKey: string; exportKind?: string },
 ): ListPageSpec<J, F> {
@@ -27,11 +21,8 @@ export function offeringListSpec<J, Q, F extends FilterSpec>(
     titleKey: opts.titleKey,
     exportKind: opts.exportKind,
     record: offering.get,
-    async toggle(scope, ids, activate) {
-      const rows = await offering.setStatus(scope, ids, activate);
-      const t = getI18n(args.context).getFixedT(getLocale(args.context));
-      flashToast(args.context, "success", t(offering.messages.status(activate, rows.length), { count: rows.length }));
-    },
+    toggle: offering.setStatus,
+    toggled: (activate, rows) => ({ key: offering.messages.status(activate, rows.length), vars: { count: rows.length } }),
     history: offering.history,
   };
 }

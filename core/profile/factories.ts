@@ -215,6 +215,10 @@ export async function updateFactory(scope: Scope, id: number, body: FactoryBody)
   return factoryJson(after, actor.t);
 }
 
+/** The notice of a status change: "Factory activated", "3 factories deactivated". */
+export const factoryStatusMessage = (activate: boolean, count: number) =>
+  `site:api.${count === 1 ? "factory" : "factories"}_${activate ? "activated" : "inactivated"}`;
+
 /** Activates or inactivates factories (the list's switch, the spec's several-at-once call). */
 export async function setFactoryStatus(scope: Scope, ids: number[], activate: boolean) {
   const seller = sellerScope(scope, "profile");

@@ -39,7 +39,8 @@ import { findStore, findStores, loadStoreContext, onlineChannels, sells, storeFi
 import { answerStore, lockBusiness, ownOnly, STORE_REF } from "./stores-save.ts";
 
 /** A success notice: its translation key and values, the same on the web (a toast) and in the API (`message`). */
-export type Notice = { key: string; vars?: Record<string, unknown> };
+export type { Notice } from "#core/i18n.ts";
+import type { Notice } from "#core/i18n.ts";
 
 export const storeListQuery = listQuery.extend(storeFilters.shape);
 export type StoreListQuery = z.infer<typeof storeListQuery>;

@@ -82,11 +82,8 @@ function specFor(choices: StoreFeeChoices, context: Readonly<RouterContextProvid
     titleKey: "site:store_fee.title_count",
     exportKind: "store-fee",
     record: getStoreFee,
-    async toggle(scope: Scope, ids: number[], activate: boolean) {
-      const rows = await setStoreFeeStatus(scope, ids, activate);
-      flashToast(context, "success", tOf(context)(storeFeeStatusKey(activate, rows.length), { count: rows.length }));
-      return rows;
-    },
+    toggle: setStoreFeeStatus,
+    toggled: (activate, rows) => ({ key: storeFeeStatusKey(activate, rows.length), vars: { count: rows.length } }),
     history: storeFeeHistory,
     nameOf: feeName,
   };

@@ -18,16 +18,16 @@ import { offeringListSpec } from "#app/lib/offering-list.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS, validity: VALIDITY_STATES };
 
-const spec = (args: Route.LoaderArgs | Route.ActionArgs) => offeringListSpec(args, giftVoucherOffering, {
+const SPEC = offeringListSpec(giftVoucherOffering, {
   listQuery: giftVoucherListQuery, filters: FILTERS, idField: "gift_voucher_id", titleKey: "offering:gift_voucher.title_count",
 });
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadListPage(args, spec(args));
+  return loadListPage(args, SPEC);
 }
 
 export async function action(args: Route.ActionArgs) {
-  return listPageAction(args, spec(args));
+  return listPageAction(args, SPEC);
 }
 
 export default function GiftVoucherList({ loaderData }: Route.ComponentProps) {

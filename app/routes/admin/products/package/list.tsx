@@ -20,16 +20,16 @@ import { offeringListSpec } from "#app/lib/offering-list.server.ts";
 const STOCK = ["in_stock", "out_of_stock"] as const;
 const FILTERS = { status: STATUS_FILTERS, stock: STOCK };
 
-const spec = (args: Route.LoaderArgs | Route.ActionArgs) => offeringListSpec(args, packageOffering, {
+const SPEC = offeringListSpec(packageOffering, {
   listQuery: packageListQuery, filters: FILTERS, idField: "package_id", titleKey: "offering:package.title_count",
 });
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadListPage(args, spec(args));
+  return loadListPage(args, SPEC);
 }
 
 export async function action(args: Route.ActionArgs) {
-  return listPageAction(args, spec(args));
+  return listPageAction(args, SPEC);
 }
 
 export default function PackageList({ loaderData }: Route.ComponentProps) {

@@ -20,7 +20,7 @@ import { offeringListSpec } from "#app/lib/offering-list.server.ts";
 async function spec(args: Route.LoaderArgs | Route.ActionArgs) {
   const stores = await serviceStoreChoices(getScope(args.context));
   const filters = { status: STATUS_FILTERS, store_id: stores.map((s) => String(s.id)) };
-  const list = offeringListSpec(args, serviceOffering, {
+  const list = offeringListSpec(serviceOffering, {
     listQuery: serviceListQuery, filters, idField: "service_id", titleKey: "offering:service.title_count", exportKind: "service-listing",
   });
   return { list, stores };

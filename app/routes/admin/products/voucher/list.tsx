@@ -19,16 +19,16 @@ import { offeringListSpec } from "#app/lib/offering-list.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS, validity: VALIDITY_STATES, discount_type: DISCOUNT_TYPES };
 
-const spec = (args: Route.LoaderArgs | Route.ActionArgs) => offeringListSpec(args, voucherOffering, {
+const SPEC = offeringListSpec(voucherOffering, {
   listQuery: voucherListQuery, filters: FILTERS, idField: "voucher_id", titleKey: "offering:voucher.title_count",
 });
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadListPage(args, spec(args));
+  return loadListPage(args, SPEC);
 }
 
 export async function action(args: Route.ActionArgs) {
-  return listPageAction(args, spec(args));
+  return listPageAction(args, SPEC);
 }
 
 export default function VoucherList({ loaderData }: Route.ComponentProps) {

@@ -40,33 +40,30 @@ import { StatusSwitch } from "#app/components/list/status-switch.tsx";
 import { formatDate, formatNumber } from "#core/lib/format.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
-import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
-import { flashToast } from "#app/lib/session.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS.map(String), ownership: ["1", "2"] };
 
-function spec(args: Route.LoaderArgs | Route.ActionArgs): ListPageSpec<Company, typeof FILTERS> {
-  return {
-    list: (scope, q) => listCompanies(scope, parseInput(companyListQuery, q)),
-    filters: FILTERS,
-    idField: "business_id",
-    titleKey: "company:title_count",
-    exportKind: "business",
-    record: getCompany,
-    async toggle(scope, ids, activate) {
-      for (const id of ids) await setCompanyStatus(scope, id, activate);
-      flashToast(args.context, "success", getI18n(args.context).getFixedT(getLocale(args.context))(companyStatusMessage(activate)));
-    },
-  };
-}
+const SPEC: ListPageSpec<Company, typeof FILTERS> = {
+  list: (scope, q) => listCompanies(scope, parseInput(companyListQuery, q)),
+  filters: FILTERS,
+  idField: "business_id",
+  titleKey: "company:title_count",
+  exportKind: "business",
+  record: getCompany,
+  async toggle(scope, ids, activate) {
+    for (const id of ids) await setCompanyStatus(scope, id, activate);
+    return ids;
+  },
+  toggled: (activate) => ({ key: companyStatusMessage(activate) }),
+};
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadListPage(args, spec(args));
+  return loadListPage(args, SPEC);
 }
 
 export async function action(args: Route.ActionArgs) {
-  return listPageAction(args, spec(args));
+  return listPageAction(args, SPEC);
 }
 
 export default function CompanyList({ loaderData }: Route.ComponentProps) {

@@ -12,7 +12,7 @@ import { useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
 import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
-import { factoryHistory, factoryListQuery, getFactory, listFactories, setFactoryStatus, type FactoryJson } from "#core/profile/factories.ts";
+import { factoryHistory, factoryStatusMessage, factoryListQuery, getFactory, listFactories, setFactoryStatus, type FactoryJson } from "#core/profile/factories.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { FactoryCard } from "#app/components/factory-card.tsx";
 import { useToggleText } from "#app/components/list/confirm-dialog.tsx";
@@ -38,6 +38,7 @@ const SPEC: ListPageSpec<FactoryJson, typeof FILTERS> = {
   exportKind: "factory",
   record: getFactory,
   toggle: setFactoryStatus,
+  toggled: (activate, rows) => ({ key: factoryStatusMessage(activate, rows.length), vars: { count: rows.length } }),
   history: factoryHistory,
 };
 

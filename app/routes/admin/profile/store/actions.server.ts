@@ -63,11 +63,8 @@ export function storeList(context: Readonly<RouterContextProvider>) {
     list: (scope: Scope, q: Record<string, unknown>) => listStores(scope, storeListQuery.parse(q)),
     filters: STORE_FILTERS,
     idField: "store_branch_id",
-    async toggle(scope: Scope, storeIds: number[], activate: boolean) {
-      const rows = await setStoreStatus(scope, storeIds, activate);
-      notify(context, storeStatusNotice(activate, rows));
-      return rows;
-    },
+    toggle: setStoreStatus,
+    toggled: (activate: boolean, rows: unknown[]) => storeStatusNotice(activate, rows as { name: string }[]),
     history: storeHistory,
   } satisfies Partial<ListPageSpec<Store, typeof STORE_FILTERS>>;
 }

@@ -38,37 +38,30 @@ import { DisabledOwnership } from "#app/components/warehouse-list-parts.tsx";
 import { formatNumber } from "#core/lib/format.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
-import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
-import { flashToast } from "#app/lib/session.server.ts";
 
 const FILTERS = { status: STATUS_FILTERS, type: WAREHOUSE_TYPES.map(String), region: WAREHOUSE_REGIONS.map(String) };
 
-function spec(args: Route.LoaderArgs | Route.ActionArgs): ListPageSpec<Warehouse, typeof FILTERS> {
-  return {
-    list: (scope, q) => listWarehouses(scope, parseInput(warehouseListQuery, q)),
-    filters: FILTERS,
-    idField: "seller_warehouse_id",
-    titleKey: "site:warehouse.title_count",
-    exportKind: "warehouse",
-    record: getWarehouse,
-    async toggle(scope, ids, activate) {
-      const rows = await setWarehouseStatus(scope, ids, activate);
-      const t = getI18n(args.context).getFixedT(getLocale(args.context));
-      flashToast(args.context, "success", t(warehouseStatusMessage(activate, rows.length), { count: rows.length }));
-    },
-    history: warehouseHistory,
-  };
-}
+const SPEC: ListPageSpec<Warehouse, typeof FILTERS> = {
+  list: (scope, q) => listWarehouses(scope, parseInput(warehouseListQuery, q)),
+  filters: FILTERS,
+  idField: "seller_warehouse_id",
+  titleKey: "site:warehouse.title_count",
+  exportKind: "warehouse",
+  record: getWarehouse,
+  toggle: setWarehouseStatus,
+  toggled: (activate, rows) => ({ key: warehouseStatusMessage(activate, rows.length), vars: { count: rows.length } }),
+  history: warehouseHistory,
+};
 
 export async function loader(args: Route.LoaderArgs) {
   // The cards' maps are islands (pin-point-lazy.tsx): loaded before the page renders.
-  const [page] = await Promise.all([loadListPage(args, spec(args)), PinPointMap.ready()]);
+  const [page] = await Promise.all([loadListPage(args, SPEC), PinPointMap.ready()]);
   return page;
 }
 
 export async function action(args: Route.ActionArgs) {
-  return listPageAction(args, spec(args));
+  return listPageAction(args, SPEC);
 }
 
 export default function WarehouseList({ loaderData }: Route.ComponentProps) {
