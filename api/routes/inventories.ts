@@ -1,6 +1,6 @@
 /**
  * Inventory (spec section 7 "Inventory"), read-only views of the stock ledger and the filters that
- * go with them. Rules and shapes: core/stock/inventories.ts.
+ * go with them. Rules and shapes: core/stock/inventories.ts; this file is the REST adapter.
  *
  *   GET /v0.0.0/inventories/availability   stock per variant per location; search, source_type +
  *                                          source_id, city_id, brand_id, category_id, product_id,
@@ -18,7 +18,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import {
-  availabilityJson, availabilityQuery, findAvailability, findCities, findInventoryBrands, findInventoryCategories, findSources,
+  availabilityQuery, inventoryAvailability, inventoryBrands, inventoryCategories, inventoryCities, inventorySearch, inventorySources,
 } from "#core/stock/inventories.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
@@ -26,30 +26,23 @@ import { input, list, whole } from "#api/lib/http.ts";
 
 export const inventoryRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller("products")] as const;
-const searchOnly = z.object({ search: z.string().trim().max(100, "too_long").optional() });
 
 inventoryRoutes.get("/v0.0.0/inventories/availability", ...seller, async (c) => {
   const q = await input(c, availabilityQuery, "query");
-  const { rows, total, summary } = await findAvailability(c.var.member.businessId, q);
-  return list(c, rows.map((r) => availabilityJson(r, c.var.t)), total, q.limit, summary);
+  const { rows, total, summary } = await inventoryAvailability(c.var.scope, q);
+  return list(c, rows, total, q.limit, summary);
 });
 
-inventoryRoutes.get("/v0.0.0/inventories/sources", ...seller, async (c) => {
-  const q = await input(c, searchOnly, "query");
-  return whole(c, await findSources(c.var.member.businessId, q.search, c.var.t));
-});
+inventoryRoutes.get("/v0.0.0/inventories/sources", ...seller, async (c) =>
+  whole(c, await inventorySources(c.var.scope, (await input(c, inventorySearch, "query")).search)));
 
-inventoryRoutes.get("/v0.0.0/inventories/cities", ...seller, async (c) => {
-  const q = await input(c, searchOnly, "query");
-  return whole(c, await findCities(c.var.member.businessId, q.search));
-});
+inventoryRoutes.get("/v0.0.0/inventories/cities", ...seller, async (c) =>
+  whole(c, await inventoryCities(c.var.scope, (await input(c, inventorySearch, "query")).search)));
 
-inventoryRoutes.get("/v0.0.0/inventories/brands", ...seller, async (c) => {
-  const q = await input(c, searchOnly, "query");
-  return whole(c, await findInventoryBrands(c.var.member.businessId, q.search));
-});
+inventoryRoutes.get("/v0.0.0/inventories/brands", ...seller, async (c) =>
+  whole(c, await inventoryBrands(c.var.scope, (await input(c, inventorySearch, "query")).search)));
 
 inventoryRoutes.get("/v0.0.0/inventories/categories", ...seller, async (c) => {
   await input(c, z.object({ sort: z.coerce.number().int("invalid").optional() }), "query");
-  return whole(c, await findInventoryCategories(c.var.member.businessId));
+  return whole(c, await inventoryCategories(c.var.scope));
 });

@@ -11,7 +11,7 @@
  * Privilege "products", scoped to the caller's business; an empty page is 404 "No data".
  */
 import { Hono, type Context } from "hono";
-import { findPickerItems, pickerQuery } from "#core/catalog/product-picker.ts";
+import { pickerQuery, pickProducts } from "#core/catalog/product-picker.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { input, list } from "#api/lib/http.ts";
@@ -21,7 +21,7 @@ const seller = [requireAuth, requireSeller("products")] as const;
 
 async function pick(c: Context<ApiEnv>) {
   const q = await input(c, pickerQuery, "query");
-  const { rows, total } = await findPickerItems(c.var.member.businessId, q);
+  const { rows, total } = await pickProducts(c.var.scope, q);
   return list(c, rows, total, q.limit);
 }
 

@@ -12,7 +12,7 @@ export const sectionKeyOf = (id: number | null) =>
 
 export const isSectionKey = (v: string | undefined): v is MassUpdateSection => Boolean(v && v in MASS_UPDATE_SECTIONS);
 
-/** The product ids chosen in the listing (at most 1000, the API's limit). */
+/** The product ids chosen in the listing (at most 1000, core's limit: product-bulk-service.ts bulkSelection). */
 export function selectionOf(url: URL): number[] {
   return (url.searchParams.get("product_ids") ?? "").split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0).slice(0, 1000);
 }

@@ -1,66 +1,85 @@
 /**
- * The server half the bulk-add and mass-update pages share: sending a chosen .xlsx to the API,
- * reading an upload with its rows, the history lists, and passing a template file through to the
- * browser (the browser has no bearer token; the session has it).
+ * The server half the bulk-add and mass-update pages share, over core
+ * (core/catalog/product-bulk-service.ts, the same functions as the REST bulk calls): sending a
+ * chosen .xlsx, reading an upload with its rows, the history lists, and answering a template file
+ * as a download.
  */
-import { data, redirect } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
+import {
+  bulkHistories, bulkUpload, bulkUploadRows, uploadBulkFile, type XlsxFile,
+} from "#core/catalog/product-bulk-service.ts";
+import type { MassUpdateSection } from "#core/catalog/product-enums.ts";
+import { DomainError, Forbidden, NotFound, Refused, Unauthenticated } from "#core/errors.ts";
+import { translator } from "#core/i18n.ts";
 import { PAGE_SIZE, type BulkRow, type BulkUpload } from "#app/components/product-bulk-parts.tsx";
-import { callApi, fetchApiFile, getList, getOrThrow } from "./api.server.ts";
-import { getI18n, getLocale } from "./i18n.server.ts";
+import { getScope } from "./auth.server.ts";
+import { refusalMessage } from "./errors.server.ts";
+import { getLocale } from "./i18n.server.ts";
+import { pushToast, sessionContext } from "./session.server.ts";
 
-type Args = Parameters<typeof callApi>[0];
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** The page number of ?page (1 when absent or bad). */
 export const pageOf = (url: URL) => Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1);
 
 /**
- * Sends the form's `file` to the API's upload call. Answers the new upload, or the message to show
- * under the file field (nothing chosen, not an .xlsx, too big): the field is a file input, so
- * nothing typed is lost by coming back to it.
+ * Keeps the form's `file` as a bulk-add upload (`section` null) or a mass update of `section`.
+ * Answers the new upload, or the message to show under the file field (nothing chosen, not an
+ * .xlsx, too big): the field is a file input, so nothing typed is lost by coming back to it.
  */
-export async function sendFile(args: Args, form: FormData, path: string): Promise<{ upload: BulkUpload } | { error: string }> {
+export async function sendFile(args: Args, form: FormData, section: MassUpdateSection | null): Promise<{ upload: BulkUpload } | { error: string }> {
   const file = form.get("file");
-  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  const t = translator(getLocale(args.context));
   if (!(file instanceof File) || file.size === 0) return { error: t("product-bulk:upload.choose") };
-  const body = new FormData();
-  body.set("file", file, file.name || "upload.xlsx");
-  const res = await callApi<BulkUpload>(args, "POST", path, { body, quiet: true });
-  if (res.ok) return { upload: res.data };
-  return { error: res.fieldErrors?.file?.[0] ?? res.fieldErrors?._form?.[0] ?? res.message };
+  try {
+    return { upload: (await uploadBulkFile(getScope(args.context), section, file)) as BulkUpload };
+  } catch (e) {
+    if (!(e instanceof Refused)) throw e;
+    return { error: t(e.fields?.file?.[0] ?? e.fields?._form?.[0] ?? e.message, e.vars) };
+  }
 }
 
-/** One upload (404 → the not-found page) and one page of its rows with the per-status counts. */
+/** One upload (NotFound → the not-found page) and one page of its rows with the per-status counts. */
 export async function loadUpload(args: Args, id: number, opts: { status?: string; page: number }) {
+  const scope = getScope(args.context);
   // One after the other: the job writes the rows before it marks the upload checked, so rows read
   // after the upload are never older than its status (read together, a page could say "Preview
   // ready" over an empty table and, without JavaScript, never refresh again).
-  const upload = await getOrThrow<BulkUpload>(args, `/v0.0.0/product-bulk/histories/reply/${id}`);
-  const rows = await callApi<BulkRow[]>(args, "GET", `/v0.0.0/product-bulk/histories/reply/${id}/rows`, {
-    query: { status: opts.status, page: opts.page, limit: PAGE_SIZE }, quiet: true,
-  });
-  if (!rows.ok && rows.code !== 404) throw data(rows.message, { status: rows.code || 503 });
+  const upload = await bulkUpload(scope, id);
+  const status = opts.status as Parameters<typeof bulkUploadRows>[2]["status"];
+  const rows = await bulkUploadRows(scope, id, { status, page: opts.page, limit: PAGE_SIZE });
   return {
-    upload: upload.data,
-    rows: rows.ok ? rows.data : [],
-    totalPage: rows.ok ? rows.pagination?.total_page ?? 1 : 0,
-    totalRecord: rows.ok ? rows.pagination?.total_record ?? rows.data.length : 0,
-    counts: (rows.ok ? rows.pagination?.summary_data : null) as Record<string, number> | null ?? {},
+    upload: upload as BulkUpload,
+    rows: rows.rows as BulkRow[],
+    totalPage: Math.ceil(rows.total / PAGE_SIZE),
+    totalRecord: rows.total,
+    counts: rows.summary,
   };
 }
 
-/** A page of upload histories (add, or update of a section). */
-export async function loadHistories(args: Args, path: string, page: number, section?: string) {
-  return getList<BulkUpload>(args, path, { page, limit: PAGE_SIZE, section });
+/** A page of upload histories: bulk adds, or mass updates (of one section). */
+export async function loadHistories(args: Args, mode: "add" | "update", page: number, section?: string) {
+  const { rows, total } = await bulkHistories(getScope(args.context), mode, { page, limit: PAGE_SIZE, section });
+  return { rows: rows as BulkUpload[], pagination: { total_page: Math.ceil(total / PAGE_SIZE), total_record: total } };
 }
 
-/** Passes an .xlsx from the API on to the browser; a refusal goes back to `back` with the message as a notice. */
-export async function passFile(args: Args, path: string, back: string) {
-  const res = await fetchApiFile(args, path, { returnTo: back });
-  if (!(res instanceof Response)) throw redirect(back);
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
-  for (const h of ["Content-Type", "Content-Disposition", "Content-Length"]) {
-    const v = res.headers.get(h);
-    if (v) headers.set(h, v);
+/** A template as a download; a refusal (too many rows) goes back to `back` with the message as a notice. */
+export async function sendTemplate(args: Args, back: string, make: () => Promise<XlsxFile>) {
+  let file: XlsxFile;
+  try {
+    file = await make();
+  } catch (e) {
+    if (!(e instanceof DomainError) || e instanceof NotFound || e instanceof Forbidden || e instanceof Unauthenticated) throw e;
+    pushToast(args.context.get(sessionContext), { type: "danger", message: refusalMessage(args.context, e) });
+    throw redirect(back);
   }
-  return new Response(res.body, { status: 200, headers });
+  return new Response(new Uint8Array(file.data), {
+    status: 200,
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `attachment; filename="${file.filename.replace(/[^\w.-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+      "Content-Length": String(file.data.length),
+      "Cache-Control": "private, no-store",
+    },
+  });
 }

@@ -6,17 +6,23 @@
  *                      (what was typed in rows that stay is kept; nothing is saved)
  *   image_main:<n>     move image n first (it becomes the main one; saved with the product)
  *   image_remove:<n>   drop image n from the form
- *   save | save_draft | publish   save through the API (status from the button or the select)
- * Every intent first uploads newly picked photos (POST /v0.0.0/products/media without product_id),
- * so a photo is never lost to a refused save. The rules are the API's: this file only turns the
- * form into the API's body and the API's field messages back onto the form's fields.
+ *   save | save_draft | publish   save through core (status from the button or the select)
+ * Every intent first uploads newly picked photos (core/catalog/product-media.ts, the photo of a
+ * product still being written), so a photo is never lost to a refused save. The rules are core's:
+ * this file only turns the form into the product body (core/catalog/product-schema.ts, the body
+ * the REST API takes too) and core's field messages back onto the form's fields.
  *
  * Decision: saving with Variants/Sizes texts that no longer match the grid re-makes the grid
  * first and asks to check it (nothing is saved), so no combination appears or vanishes unseen.
  */
-import { callApi } from "./api.server.ts";
+import type { RouterContextProvider } from "react-router";
+import { uploadProductMedia } from "#core/catalog/product-media.ts";
+import { Refused } from "#core/errors.ts";
+import { translator } from "#core/i18n.ts";
+import { getScope } from "./auth.server.ts";
+import { getLocale } from "./i18n.server.ts";
 
-type Ctx = Parameters<typeof callApi>[0];
+type Ctx = { request: Request; context: Readonly<RouterContextProvider> };
 
 export type FormLocation = { key: string; source_type: 1 | 2; source_id: number; partition_id: number | null; name: string };
 export type FormRow = {
@@ -94,29 +100,26 @@ export function readForm(formData: FormData): ProductValues {
 
 /** Uploads the newly picked photos; the refused ones are named in the answer's messages. */
 export async function uploadNewImages(args: Ctx, formData: FormData, values: ProductValues) {
+  const t = translator(getLocale(args.context));
   const errors: string[] = [];
   for (const file of formData.getAll("new_images")) {
     if (!(file instanceof File) || file.size === 0) continue;
     if (values.images.length >= MAX_IMAGES) {
-      errors.push(`${file.name}: ${(await tooMany(args)) ?? ""}`);
+      errors.push(`${file.name}: ${t("product:images.too_many")}`);
       continue;
     }
-    const body = new FormData();
-    body.set("type", "image");
-    body.set("file", file, file.name || "image");
-    const res = await callApi<FormImage>(args, "POST", "/v0.0.0/products/media", { body, quiet: true });
-    if (res.ok) values.images.push({ url: res.data.url, name: res.data.name });
-    else errors.push(`${file.name}: ${res.fieldErrors?.file?.[0] ?? res.message}`);
+    try {
+      const stored = await uploadProductMedia(getScope(args.context), { type: "image", file });
+      values.images.push({ url: stored.url, name: stored.name });
+    } catch (e) {
+      if (!(e instanceof Refused)) throw e;
+      errors.push(`${file.name}: ${t(e.fields?.file?.[0] ?? e.message, e.vars)}`);
+    }
   }
   return errors;
 }
 
-async function tooMany(args: Ctx) {
-  const { getI18n, getLocale } = await import("./i18n.server.ts");
-  return getI18n(args.context).getFixedT(getLocale(args.context))("product:images.too_many");
-}
-
-/** The API's body for the form's values; `locations` gives each stock field its place. */
+/** The product body (core's productBody) for the form's values; `locations` gives each stock field its place. */
 export function apiBody(values: ProductValues, locations: FormLocation[], status: string) {
   const f = values.fields;
   const blank = (v: string | string[] | undefined) => (typeof v === "string" && v.trim() !== "" ? v : undefined);
@@ -136,7 +139,7 @@ export function apiBody(values: ProductValues, locations: FormLocation[], status
   };
 }
 
-/** API field paths → the form's field names (variants.2.price → r2.price; any stock problem → r2.stocks). */
+/** Core's field paths → the form's field names (variants.2.price → r2.price; any stock problem → r2.stocks). */
 export function formErrors(apiErrors: Record<string, string[]>) {
   const out: Record<string, string[]> = {};
   for (const [path, messages] of Object.entries(apiErrors)) {

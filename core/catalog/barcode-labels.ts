@@ -14,17 +14,28 @@
  *   spreadsheet never runs it as a formula.
  * - `barcode` is what the label encodes: the variant's barcode, else its SKU. `symbology` is EAN13
  *   when that is a valid EAN-13 (and the seller did not ask for Code 128 only), else CODE128.
+ * - The file is answered at once (a label run is at most 1,000 rows, smaller than a page of the
+ *   listing), named barcode-labels_<DD-MM-YYYY_HHmmss>.csv in WIB; the export job (kind
+ *   "barcode-printer") is the same content as an .xlsx, for sellers who keep their files in the
+ *   export history.
  * - Items: 1-100 variants, 1-999 labels each, at most 1,000 labels in one go (a roll of labels;
  *   a bigger job is split by the seller). Any variant id that is not the business's makes the whole
  *   call 404, like every other call with several ids.
  */
 import { and, eq, inArray } from "drizzle-orm";
+import dayjs from "dayjs";
+import utc from "dayjs/plugin/utc.js";
 import { z } from "zod";
-import { db } from "#db/client.ts";
+import { db as pool, type Db, type Tx } from "#db/client.ts";
 import { products, productVariants } from "#db/schema/index.ts";
+import { sellerScope, type Scope } from "#core/actor.ts";
+import { defineExport } from "#core/jobs/exports.ts";
 import { isCode128Text, isEan13 } from "#core/lib/barcode.ts";
 import { formatRupiah } from "#core/lib/format.ts";
+import { WIB_OFFSET_MS } from "#core/lib/time.ts";
 import { NotFound, Refused } from "#core/errors.ts";
+
+dayjs.extend(utc);
 
 export const MAX_LABELS = 1000;
 export const MAX_LABEL_QTY = 999;
@@ -55,7 +66,7 @@ export const LABEL_COLUMNS = ["sku", "barcode", "symbology", "product_name", "va
 export type LabelRow = Record<(typeof LABEL_COLUMNS)[number], string | number>;
 
 /** Every label of the request, in the order asked (404 when a variant is not the business's). */
-export async function labelRows(businessId: number, body: LabelsBody): Promise<LabelRow[]> {
+export async function labelRows(businessId: number, body: LabelsBody, db: Db | Tx = pool): Promise<LabelRow[]> {
   const ids = body.items.map((i) => i.variant_id);
   const variants = await db
     .select({
@@ -92,3 +103,24 @@ export function labelsCsv(rows: LabelRow[]): string {
   const lines = [LABEL_COLUMNS.join(","), ...rows.map((r) => LABEL_COLUMNS.map((k) => cell(r[k])).join(","))];
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
+
+/** The service: the label-printer file of a selection, and its name (privilege "products"). */
+export async function barcodeLabelsFile(scope: Scope, body: LabelsBody) {
+  const { db, actor } = sellerScope(scope, "products");
+  const csv = labelsCsv(await labelRows(actor.member.businessId, body, db));
+  const stamp = dayjs().utcOffset(WIB_OFFSET_MS / 60_000).format("DD-MM-YYYY_HHmmss");
+  return { csv, filename: `barcode-labels_${stamp}.csv` };
+}
+
+/** Export kind "barcode-printer": the same labels as an .xlsx in the export history. */
+defineExport("barcode-printer", {
+  privilege: "products",
+  filename: "api-inventory:export.filename",
+  sheet: "api-inventory:export.sheet",
+  filters: labelsBody,
+  columns: LABEL_COLUMNS.map((key) => ({ key, header: `api-inventory:export.columns.${key}`, width: key === "product_name" ? 36 : 16 })),
+  page: async (job, filters, offset, limit) => {
+    const rows = await labelRows(job.businessId, filters);
+    return { rows: rows.slice(offset, offset + limit), total: rows.length };
+  },
+});

@@ -25,7 +25,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { TFunction } from "i18next";
-import { db } from "#db/client.ts";
+import { db, type Db, type Tx } from "#db/client.ts";
 import { productUploadRows, productUploads, products, productVariants, stores, warehouses } from "#db/schema/index.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import { packageHolding } from "./packages.ts";
@@ -271,7 +271,8 @@ export async function openingLocation(businessId: number): Promise<StockLocation
 export async function takenSkus(businessId: number, rows: SheetRow[]) {
   const skus = rows.flatMap((r) => [r.cells.sku, r.cells.parent_sku]).filter((x): x is string => Boolean(x));
   const codes = [...new Set(rows.map((r) => r.cells.barcode).filter((x): x is string => Boolean(x)))];
-  const [taken, barcodes] = await db.transaction(async (tx) => Promise.all([editorTakenSkus(tx, businessId, skus), editorTakenBarcodes(tx, businessId, codes)]));
+  // One after the other: the transaction's connection runs one query at a time.
+  const [taken, barcodes] = await db.transaction(async (tx) => [await editorTakenSkus(tx, businessId, skus), await editorTakenBarcodes(tx, businessId, codes)] as const);
   return { skus: taken, parentSkus: taken, barcodes };
 }
 
@@ -344,14 +345,14 @@ async function createDraft(upload: { id: number; businessId: number; userId: num
 }
 
 /** Recounts an upload's rows into its totals (and sets its status). */
-export async function refreshCounts(uploadId: number, status?: string) {
-  const [c] = await db.select({
+export async function refreshCounts(uploadId: number, status?: string, exec: Db | Tx = db) {
+  const [c] = await exec.select({
     total: sql<number>`count(*)::int`,
     valid: sql<number>`count(*) FILTER (WHERE status IN ('valid','published','rejected','applied','failed'))::int`,
     error: sql<number>`count(*) FILTER (WHERE status = 'error')::int`,
     applied: sql<number>`count(*) FILTER (WHERE status IN ('applied','published'))::int`,
   }).from(productUploadRows).where(eq(productUploadRows.uploadId, uploadId));
-  await db.update(productUploads).set({
+  await exec.update(productUploads).set({
     totalRows: c.total, validRows: c.valid, errorRows: c.error, appliedRows: c.applied, timeModified: new Date(), ...(status ? { status } : {}),
   }).where(eq(productUploads.id, uploadId));
 }
@@ -360,8 +361,8 @@ export async function refreshCounts(uploadId: number, status?: string) {
  * Publishes or rejects bulk drafts of the business (optionally of one upload). Only products that
  * are still bulk drafts change; answers how many did.
  */
-export async function decideDrafts(businessId: number, userId: number, productIds: number[], decision: "publish" | "reject") {
-  return db.transaction(async (tx) => {
+export async function decideDrafts(businessId: number, userId: number, productIds: number[], decision: "publish" | "reject", exec: Db | Tx = db) {
+  return exec.transaction(async (tx) => {
     const drafts = await tx.select({ id: products.id, name: products.name, uploadId: products.bulkUploadId }).from(products)
       .where(and(eq(products.businessId, businessId), inArray(products.id, productIds), eq(products.source, "bulk"), eq(products.status, "draft")))
       .orderBy(products.id)
@@ -398,14 +399,14 @@ export async function decideDrafts(businessId: number, userId: number, productId
     const uploads = [...new Set(drafts.filter((d) => ids.includes(d.id)).map((d) => d.uploadId).filter((u): u is number => u !== null))];
     return { count: ids.length, skipped, uploads };
   }).then(async (r) => {
-    for (const u of r.uploads) await refreshCounts(u);
+    for (const u of r.uploads) await refreshCounts(u, undefined, exec);
     return { count: r.count, skipped: r.skipped };
   });
 }
 
 /** Upload ids must be the business's own. */
-export async function uploadOf(businessId: number, id: number) {
-  const [u] = await db.select().from(productUploads).where(and(eq(productUploads.businessId, businessId), eq(productUploads.id, id))).limit(1);
+export async function uploadOf(businessId: number, id: number, exec: Db | Tx = db) {
+  const [u] = await exec.select().from(productUploads).where(and(eq(productUploads.businessId, businessId), eq(productUploads.id, id))).limit(1);
   if (!u) throw new NotFound("api:errors.not_found");
   return u;
 }

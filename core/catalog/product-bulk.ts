@@ -14,7 +14,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { TFunction } from "i18next";
-import { db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx } from "#db/client.ts";
 import {
   brands, jobs, productCategories, productUploadRows, productUploads, stores, uploads, warehousePartitions, warehouses,
 } from "#db/schema/index.ts";
@@ -23,6 +23,7 @@ import { translator } from "#core/i18n.ts";
 import { unix } from "#core/lib/time.ts";
 import { GENDER_AUDIENCES, STOCK_TYPES } from "./product-enums.ts";
 import { XLSX_TYPE } from "./product-bulk-xlsx.ts";
+import { both } from "./product-reads.ts";
 
 export type UploadRow = typeof productUploads.$inferSelect;
 export type RowRow = typeof productUploadRows.$inferSelect;
@@ -60,12 +61,11 @@ export const orderTypeLabel = (t: TFunction, n: number) => t(`api-product-bulk:o
 export type Lookups = Awaited<ReturnType<typeof loadLookups>>;
 
 /** The business's active brands and every third-level category, as shown in and read from templates. */
-export async function loadLookups(businessId: number, tx: Tx | typeof db = db) {
-  const [brandRows, cats] = await Promise.all([
-    tx.select({ id: brands.id, name: brands.name }).from(brands)
+export async function loadLookups(businessId: number, tx: Tx | Db = db) {
+  const [brandRows, cats] = await both(tx,
+    () => tx.select({ id: brands.id, name: brands.name }).from(brands)
       .where(and(eq(brands.businessId, businessId), eq(brands.status, 1))).orderBy(asc(brands.name)),
-    tx.select().from(productCategories).orderBy(asc(productCategories.sortOrder)),
-  ]);
+    () => tx.select().from(productCategories).orderBy(asc(productCategories.sortOrder)));
   const byId = new Map(cats.map((c) => [c.id, c]));
   const path = (id: number): string => {
     const c = byId.get(id);
@@ -105,13 +105,14 @@ export type StockColumn = { key: string; label: string; storeId?: number; wareho
  * The stock locations a mass update writes, as template columns: every active store ("loc:s<id>"),
  * every active warehouse ("loc:w<id>") and each of its partitions ("loc:w<id>p<pid>").
  */
-export async function stockColumns(businessId: number, t: TFunction): Promise<StockColumn[]> {
-  const [s, w, p] = await Promise.all([
-    db.select({ id: stores.id, name: stores.name }).from(stores).where(and(eq(stores.businessId, businessId), eq(stores.status, 1))).orderBy(asc(stores.id)),
-    db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(and(eq(warehouses.businessId, businessId), eq(warehouses.status, 1))).orderBy(asc(warehouses.id)),
-    db.select({ id: warehousePartitions.id, warehouseId: warehousePartitions.warehouseId, name: warehousePartitions.name }).from(warehousePartitions)
-      .where(eq(warehousePartitions.businessId, businessId)).orderBy(asc(warehousePartitions.id)),
-  ]);
+export async function stockColumns(businessId: number, t: TFunction, exec: Db | Tx = db): Promise<StockColumn[]> {
+  // One after the other: `exec` may be a transaction, whose connection runs one query at a time.
+  const s = await exec.select({ id: stores.id, name: stores.name }).from(stores)
+    .where(and(eq(stores.businessId, businessId), eq(stores.status, 1))).orderBy(asc(stores.id));
+  const w = await exec.select({ id: warehouses.id, name: warehouses.name }).from(warehouses)
+    .where(and(eq(warehouses.businessId, businessId), eq(warehouses.status, 1))).orderBy(asc(warehouses.id));
+  const p = await exec.select({ id: warehousePartitions.id, warehouseId: warehousePartitions.warehouseId, name: warehousePartitions.name })
+    .from(warehousePartitions).where(eq(warehousePartitions.businessId, businessId)).orderBy(asc(warehousePartitions.id));
   return [
     ...s.map((r) => ({ key: `loc:s${r.id}`, label: t("api-product-bulk:location.store", { name: r.name }), storeId: r.id })),
     ...w.flatMap((r) => [
@@ -132,9 +133,9 @@ export type BulkJobParams = { uploadId: number; file?: string; locale: "en" | "i
 /** Keeps the uploaded file (private), records the upload and queues its job; answers the upload and job. */
 export async function queueUpload(opts: {
   businessId: number; userId: number; mode: "add" | "update"; section: number | null; filename: string; data: Buffer; locale: "en" | "id";
-}) {
+}, exec: Db | Tx = db) {
   const name = `${randomBytes(16).toString("hex")}.xlsx`;
-  return db.transaction(async (tx) => {
+  return exec.transaction(async (tx) => {
     await tx.insert(uploads).values({
       name, userId: opts.userId, contentType: XLSX_TYPE, originalName: opts.filename, size: opts.data.length, data: opts.data, private: true,
     });
@@ -207,9 +208,9 @@ export function rowJson(t: TFunction, r: RowRow) {
 }
 
 /** The jobs of several uploads, by id. */
-export async function jobsOf(ids: (number | null)[]) {
+export async function jobsOf(ids: (number | null)[], exec: Db | Tx = db) {
   const wanted = ids.filter((id): id is number => id !== null);
   if (!wanted.length) return new Map<number, JobRow>();
-  const rows = await db.select().from(jobs).where(inArray(jobs.id, wanted));
+  const rows = await exec.select().from(jobs).where(inArray(jobs.id, wanted));
   return new Map(rows.map((j) => [j.id, j]));
 }

@@ -1,7 +1,8 @@
 /**
  * The product listing's queries (spec section 2 "Products" listing, section 7 GET /v0.0.1/products):
  * filters shared by the list call and the product-listing export, the tab conditions, the bounded
- * tab counts and the row shape. Every query is scoped by the business (tenant key).
+ * tab counts and the row shape, and the service the listing page and GET /v0.0.1/products share,
+ * with the product-listing export. Every query is scoped by the business (tenant key).
  *
  * Decisions where the spec is silent (and why):
  * - Tabs: All (every product, drafts included), Active (published with something available),
@@ -22,11 +23,13 @@
  */
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx } from "#db/client.ts";
 import { brands, productCategories, productChannels, productImages, products, productVariants, channels } from "#db/schema/index.ts";
+import { sellerScope, type Scope } from "#core/actor.ts";
+import { defineExport } from "#core/jobs/exports.ts";
 import { unix } from "#core/lib/time.ts";
 import { categoryTree } from "./categories.ts";
-import { contains, orderBy } from "#core/lib/list-query.ts";
+import { contains, listQuery, offsetOf, orderBy } from "#core/lib/list-query.ts";
 import { PRODUCT_DATE_SHORTCUTS, PRODUCT_TABS, STOCK_TYPES, type ProductTab } from "./product-enums.ts";
 import { blank } from "#core/profile/warehouses-shared.ts";
 
@@ -244,8 +247,9 @@ export function productListJson(r: ProductListRow, t: (key: string) => string) {
     state: status,
     status_name: t(`api-product-list:state.${status}`),
     image: r.image,
-    brand_data: r.brandId ? { brand_id: r.brandId, name: r.brandName } : null,
-    category_data: r.categoryId ? { product_category_id: r.categoryId, name: r.categoryName } : null,
+    // A set brand or category always has its row (foreign keys): its name is there.
+    brand_data: r.brandId ? { brand_id: r.brandId, name: r.brandName! } : null,
+    category_data: r.categoryId ? { product_category_id: r.categoryId, name: r.categoryName! } : null,
     channel_datas: r.channels.map((c) => ({ channel_id: c.id, name: c.name })),
     stock_type: r.stockType,
     preorder_days: r.preorderDays,
@@ -256,7 +260,7 @@ export function productListJson(r: ProductListRow, t: (key: string) => string) {
     variant_count: r.variantCount,
     source: r.source,
     time_synced: unix(r.masterSyncedAt),
-    time_created: unix(r.timeCreated),
+    time_created: unix(r.timeCreated)!,
     time_modified: unix(r.timeModified),
   };
 }
@@ -273,11 +277,106 @@ export async function lockProducts(tx: Tx, businessId: number, ids: number[]) {
 }
 
 /** The filter choices of the listing: the business's brands and channels, and the whole category tree. */
-export async function listingFilters(businessId: number) {
-  const [brandRows, channelRows, categories] = await Promise.all([
-    db.select({ brand_id: brands.id, name: brands.name }).from(brands).where(eq(brands.businessId, businessId)).orderBy(asc(brands.name)),
-    db.select({ channel_id: channels.id, name: channels.name }).from(channels).where(eq(channels.businessId, businessId)).orderBy(asc(channels.name)),
-    categoryTree(),
-  ]);
-  return { brands: brandRows, channels: channelRows, categories };
+export async function listingFilters(businessId: number, exec: Db | Tx = db) {
+  const brandRows = await exec.select({ brand_id: brands.id, name: brands.name }).from(brands)
+    .where(eq(brands.businessId, businessId)).orderBy(asc(brands.name));
+  const channelRows = await exec.select({ channel_id: channels.id, name: channels.name }).from(channels)
+    .where(eq(channels.businessId, businessId)).orderBy(asc(channels.name));
+  return { brands: brandRows, channels: channelRows, categories: await categoryTree() };
+}
+export type ListingFilters = Awaited<ReturnType<typeof listingFilters>>;
+
+// ---------------------------------------------------------------------------------------------
+// The service: the listing's reads for the actor's business (privilege "products"). The status
+// switch, delete and bulk actions are product-actions.ts.
+// ---------------------------------------------------------------------------------------------
+export const productListQuery = listQuery.extend(productFilters.shape);
+export type ProductListQuery = z.infer<typeof productListQuery>;
+export type TabSummary = { tabs: Record<ProductTab, number>; capped: ProductTab[]; cap: number };
+
+/**
+ * One page of the listing with every tab's count under the same filters (`summary`); `total` is
+ * the tab's count, or past a capped count what is known so far (one more page is offered while
+ * pages come back full).
+ */
+export async function listProducts(scope: Scope, q: ProductListQuery) {
+  const { db, actor } = sellerScope(scope, "products");
+  const businessId = actor.member.businessId;
+  const tab = q.tab ?? "all";
+  // The counts first: how many the tab holds decides how the page is best read (see findProducts).
+  const { counts, capped } = await tabCounts(businessId, q, db);
+  const rows = counts[tab] === 0 && !capped.includes(tab)
+    ? []
+    : await findProducts(businessId, q, { limit: q.limit, offset: offsetOf(q), matches: capped.includes(tab) ? COUNT_CAP + 1 : counts[tab] }, db);
+  const total = capped.includes(tab)
+    ? Math.max(counts[tab], offsetOf(q) + rows.length + (rows.length === q.limit ? 1 : 0))
+    : counts[tab];
+  const summary: TabSummary = { tabs: counts, capped, cap: COUNT_CAP };
+  return { rows: rows.map((r) => productListJson(r, actor.t)), total, summary };
+}
+
+/** The tab counts alone, under the same filters. */
+export async function productTabCounts(scope: Scope, f: Omit<Partial<ProductFilters>, "tab">): Promise<TabSummary> {
+  const { db, actor } = sellerScope(scope, "products");
+  const { counts, capped } = await tabCounts(actor.member.businessId, f, db);
+  return { tabs: counts, capped, cap: COUNT_CAP };
+}
+
+export async function productListingFilters(scope: Scope) {
+  const { db, actor } = sellerScope(scope, "products");
+  return listingFilters(actor.member.businessId, db);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export kind "product-listing": the listing with its tab and filters, as an .xlsx
+// ---------------------------------------------------------------------------------------------
+defineExport("product-listing", {
+  privilege: "products",
+  filename: "api-product-list:export.filename",
+  sheet: "api-product-list:export.sheet",
+  filters: productFilters,
+  columns: [
+    { key: "name", header: "api-product-list:export.name", width: 40 },
+    { key: "sku", header: "api-product-list:export.sku", width: 18 },
+    { key: "status", header: "api-product-list:export.status", width: 14 },
+    { key: "brand", header: "api-product-list:export.brand", width: 20 },
+    { key: "category", header: "api-product-list:export.category", width: 24 },
+    { key: "stock_type", header: "api-product-list:export.stock_type", width: 12 },
+    { key: "variants", header: "api-product-list:export.variants", width: 10 },
+    { key: "price_min", header: "api-product-list:export.price_min", width: 14 },
+    { key: "price_max", header: "api-product-list:export.price_max", width: 14 },
+    { key: "on_hand", header: "api-product-list:export.on_hand", width: 10 },
+    { key: "available", header: "api-product-list:export.available", width: 10 },
+    { key: "channels", header: "api-product-list:export.channels", width: 30 },
+    { key: "time_created", header: "api-product-list:export.time_created", date: true },
+    { key: "time_modified", header: "api-product-list:export.time_modified", date: true },
+  ],
+  async page(job, filters, offset, limit, t) {
+    // The export writes every matching row, so it counts exactly (it is not on a page view's clock).
+    const [rows, total] = await Promise.all([findProducts(job.businessId, filters, { limit, offset }), exportTotal(job, filters)]);
+    return {
+      total,
+      rows: rows.map((r) => {
+        const p = productListJson(r, t);
+        return {
+          name: p.name, sku: p.sku, status: p.status_name, brand: p.brand_data?.name ?? null, category: p.category_data?.name ?? null,
+          stock_type: t(`api-product-list:stock_type.${p.stock_type}`), variants: p.variant_count, price_min: p.price_min, price_max: p.price_max,
+          on_hand: p.on_hand, available: p.available, channels: p.channel_datas.map((ch) => ch.name).join(", "),
+          time_created: r.timeCreated, time_modified: r.timeModified,
+        };
+      }),
+    };
+  },
+});
+
+/** The export's exact total, counted once per job (the job object is the same on every page). */
+const totals = new WeakMap<object, Promise<number>>();
+function exportTotal(job: { businessId: number }, f: ProductFilters) {
+  let total = totals.get(job);
+  if (!total) {
+    const where = and(...filterConditions(job.businessId, f), tabCondition(f.tab));
+    total = db.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${products} WHERE ${where}`).then((r) => r.rows[0].total);
+    totals.set(job, total);
+  }
+  return total;
 }

@@ -24,10 +24,12 @@
  */
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "#db/client.ts";
+import { db as pool, type Db, type Tx } from "#db/client.ts";
 import { brands, productCategories, productImages, products, productVariants, stockLevels } from "#db/schema/index.ts";
+import { sellerScope, type Scope } from "#core/actor.ts";
 import { contains } from "#core/lib/list-query.ts";
 import { PRODUCT_STATUSES } from "./product-enums.ts";
+import { both } from "./product-reads.ts";
 
 /** A comma list of positive ids ("4,7"), at most `max` of them. */
 export const idList = (max: number) =>
@@ -104,13 +106,12 @@ function order(sort: number): SQL[] {
 }
 
 /** One page of picker items and the total. */
-export async function findPickerItems(businessId: number, q: PickerQuery): Promise<{ rows: PickerItem[]; total: number }> {
+export async function findPickerItems(businessId: number, q: PickerQuery, db: Db | Tx = pool): Promise<{ rows: PickerItem[]; total: number }> {
   const w = where(businessId, q);
   // Stock per variant as correlated sums: computed only for the page's rows (the unique key of
   // stock_levels starts with variant_id), never a GROUP BY over the whole business's stock.
   const stockSum = (expr: SQL) => sql<number>`(SELECT coalesce(sum(${expr}), 0)::bigint FROM ${stockLevels} WHERE ${stockLevels.variantId} = ${productVariants.id})`;
-  const [rows, [{ total }]] = await Promise.all([
-    db
+  const [rows, [{ total }]] = await both(db, () => db
       .select({
         id: productVariants.id, productId: products.id, productName: products.name, sku: productVariants.sku,
         barcode: productVariants.barcode, price: productVariants.price, compareAtPrice: productVariants.compareAtPrice,
@@ -126,19 +127,18 @@ export async function findPickerItems(businessId: number, q: PickerQuery): Promi
       .orderBy(...order(q.sort))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId)).where(w),
-  ]);
+    () => db.select({ total: sql<number>`count(*)::int` }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId)).where(w));
   if (!rows.length) return { rows: [], total };
 
   const productIds = [...new Set(rows.map((r) => r.productId))];
-  const [family, images] = await Promise.all([
-    db.select({ id: productVariants.id, productId: productVariants.productId, variantName: productVariants.variantName, sizeName: productVariants.sizeName, sku: productVariants.sku })
-      .from(productVariants).where(inArray(productVariants.productId, productIds))
+  const [family, images] = await both(db,
+    () => db.select({
+      id: productVariants.id, productId: productVariants.productId, variantName: productVariants.variantName, sizeName: productVariants.sizeName, sku: productVariants.sku,
+    }).from(productVariants).where(inArray(productVariants.productId, productIds))
       .orderBy(asc(productVariants.position), asc(productVariants.id)),
-    db.select({ productId: productImages.productId, url: productImages.url, isPrimary: productImages.isPrimary, variantName: productImages.variantName })
+    () => db.select({ productId: productImages.productId, url: productImages.url, isPrimary: productImages.isPrimary, variantName: productImages.variantName })
       .from(productImages).where(and(inArray(productImages.productId, productIds), ne(productImages.url, "")))
-      .orderBy(asc(productImages.position), asc(productImages.id)),
-  ]);
+      .orderBy(asc(productImages.position), asc(productImages.id)));
 
   return {
     total,
@@ -166,4 +166,10 @@ export async function findPickerItems(businessId: number, q: PickerQuery): Promi
       };
     }),
   };
+}
+
+/** The service: one page of the actor's business's variants for a picker (privilege "products"). */
+export async function pickProducts(scope: Scope, q: PickerQuery) {
+  const { db, actor } = sellerScope(scope, "products");
+  return findPickerItems(actor.member.businessId, q, db);
 }

@@ -1,7 +1,7 @@
 /**
  * The publishing rule (product-schema.ts header), checked on stored products for every way a
  * product becomes published without the editor's body: the listing's activate (single and bulk,
- * api/routes/products-list.ts) and publishing bulk drafts (product-bulk-add.ts decideDrafts).
+ * product-actions.ts) and publishing bulk drafts (product-bulk-add.ts decideDrafts).
  * The editor checks the same rule on the body it is sent (productBody).
  *
  * A product may be published when it has a category and every one of its combinations has a

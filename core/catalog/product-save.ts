@@ -28,11 +28,12 @@ import {
 import { diff, recordHistory } from "#core/lib/history.ts";
 import { GENDER_AUDIENCES, STOCK_TYPES, toGrams, toMm } from "./product-enums.ts";
 import { combinationSku, type ProductBody } from "./product-schema.ts";
-import { checkReferences, existingUploads, productRow, takenBarcodes, takenSkus } from "./products.ts";
+import { checkReferences, existingUploads, getProduct, HISTORY_REF, productRow, takenBarcodes, takenSkus } from "./products.ts";
 import { applyStockChanges, type StockChange } from "#core/stock/stock-ledger.ts";
+import { sellerScope, type Scope } from "#core/actor.ts";
 import { DomainError, NotFound, Refused } from "#core/errors.ts";
 
-export const HISTORY_REF = "product";
+export { HISTORY_REF };
 type Ctx = { businessId: number; userId: number };
 type Errors = Record<string, string[]>;
 const add = (e: Errors, key: string, msg: string) => void (e[key] ??= []).push(msg);
@@ -40,7 +41,10 @@ const add = (e: Errors, key: string, msg: string) => void (e[key] ??= []).push(m
 /** Creates (no `id`) or updates a product; answers its id. Refusals are 422 with messages per field. */
 export async function saveProduct(tx: Tx, ctx: Ctx, body: ProductBody, id?: number): Promise<number> {
   const { businessId, userId } = ctx;
-  const before = id ? await productRow(businessId, id) : undefined;
+  // Read through the transaction's own connection: a read through the pool here waited for a
+  // second connection while this one was held, and twenty saves at once took every connection and
+  // hung the app. Not locked: the product row is locked last (see the order of work above).
+  const before = id ? await productRow(businessId, id, tx) : undefined;
   if (id && !before) throw new NotFound("api:errors.not_found");
   const errors: Errors = await checkReferences(tx, businessId, body);
 
@@ -197,6 +201,30 @@ export async function saveProduct(tx: Tx, ctx: Ctx, body: ProductBody, id?: numb
   }
   return productId;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The service: create and update for the actor's business (privilege "products"); each answers
+// the saved product as GET /products/{id} shows it, read after the transaction committed.
+// ---------------------------------------------------------------------------------------------
+
+export async function createProduct(scope: Scope, body: ProductBody) {
+  const { db, actor } = sellerScope(scope, "products");
+  const ctx = { businessId: actor.member.businessId, userId: actor.user.id };
+  const id = await db.transaction((tx) => saveProduct(tx, ctx, body));
+  return getProduct(scope, id);
+}
+
+/** Saves `body` over the product (NotFound for another business's). */
+export async function updateProduct(scope: Scope, id: number, body: ProductBody) {
+  const { db, actor } = sellerScope(scope, "products");
+  const ctx = { businessId: actor.member.businessId, userId: actor.user.id };
+  await db.transaction((tx) => saveProduct(tx, ctx, body, id));
+  return getProduct(scope, id);
+}
+
+/** The message key of a save (the API's answer and the web's notice). */
+export const savedMessage = (body: Pick<ProductBody, "status">, created: boolean) =>
+  created ? (body.status === "draft" ? "api-product:draft_saved" : "api-product:created") : "api-product:updated";
 
 const comboName = (v: { variantName: string; sizeName: string; sku: string }) => [v.variantName, v.sizeName].filter(Boolean).join(" / ") || v.sku;
 

@@ -1,8 +1,8 @@
 /**
- * The product body of POST /v0.0.0/products and PUT /v0.0.0/products/{id} (api/routes/products.ts):
- * one family (name, brand, category, description, audience, order type, dimensions, video,
- * channels, images) and its variant × size combinations, each with SKU, barcode, price,
- * compare-at price and stock per location.
+ * The product body of POST /v0.0.0/products and PUT /v0.0.0/products/{id}, and of the web's
+ * product form (both save through product-save.ts): one family (name, brand, category,
+ * description, audience, order type, dimensions, video, channels, images) and its variant × size
+ * combinations, each with SKU, barcode, price, compare-at price and stock per location.
  *
  * Decisions where the spec is silent:
  * - Numbers arrive as JSON numbers or as the text a form sent. Money is whole rupiah; "150.000",

@@ -14,15 +14,24 @@
  *   summed per combination.
  */
 import { categoryTree } from "./categories.ts";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
+import { z } from "zod";
 import { db, type Tx } from "#db/client.ts";
 import {
-  brands, channels, productCategories, productChannels, productImages, products, productVariants, stores, warehousePartitions, warehouses,
+  brands, channels, productCategories, productChannels, productImages, products, productVariants, stockMovements, stores, users,
+  warehousePartitions, warehouses,
 } from "#db/schema/index.ts";
+import { sellerScope, type Scope } from "#core/actor.ts";
+import { NotFound } from "#core/errors.ts";
+import { historyPage } from "#core/lib/history.ts";
+import { listQuery, offsetOf } from "#core/lib/list-query.ts";
 import { unix } from "#core/lib/time.ts";
 import { GENDER_AUDIENCES, videoIdOf, videoThumbnailOf } from "./product-enums.ts";
 import { stockOf } from "#core/stock/stock-ledger.ts";
+
+/** The history rows of a product (core/lib/history.ts ref_type). */
+export const HISTORY_REF = "product";
 
 type Exec = typeof db | Tx;
 
@@ -33,14 +42,13 @@ export const locationKey = (l: { source_type: number; source_id: number; partiti
 
 /** The places stock can be kept (stores, warehouses, partitions); inactive ones only when `keep` names them. */
 export async function stockLocations(businessId: number, keep: Set<string> = new Set(), exec: Exec = db): Promise<Location[]> {
-  const [storeRows, warehouseRows, partitionRows] = await Promise.all([
-    exec.select({ id: stores.id, name: stores.name, status: stores.status }).from(stores)
-      .where(eq(stores.businessId, businessId)).orderBy(sql`${stores.isDefault} DESC`, asc(stores.id)),
-    exec.select({ id: warehouses.id, name: warehouses.name, status: warehouses.status }).from(warehouses)
-      .where(eq(warehouses.businessId, businessId)).orderBy(sql`${warehouses.isDefault} DESC`, asc(warehouses.id)),
-    exec.select({ id: warehousePartitions.id, name: warehousePartitions.name, warehouseId: warehousePartitions.warehouseId })
-      .from(warehousePartitions).where(eq(warehousePartitions.businessId, businessId)).orderBy(asc(warehousePartitions.id)),
-  ]);
+  // One after the other: `exec` may be a transaction, whose connection runs one query at a time.
+  const storeRows = await exec.select({ id: stores.id, name: stores.name, status: stores.status }).from(stores)
+    .where(eq(stores.businessId, businessId)).orderBy(sql`${stores.isDefault} DESC`, asc(stores.id));
+  const warehouseRows = await exec.select({ id: warehouses.id, name: warehouses.name, status: warehouses.status }).from(warehouses)
+    .where(eq(warehouses.businessId, businessId)).orderBy(sql`${warehouses.isDefault} DESC`, asc(warehouses.id));
+  const partitionRows = await exec.select({ id: warehousePartitions.id, name: warehousePartitions.name, warehouseId: warehousePartitions.warehouseId })
+    .from(warehousePartitions).where(eq(warehousePartitions.businessId, businessId)).orderBy(asc(warehousePartitions.id));
   const out: Location[] = [];
   for (const s of storeRows) {
     const l: Location = { key: `s${s.id}`, source_type: 1, source_id: s.id, partition_id: null, name: s.name, group: s.name, active: s.status === 1 };
@@ -59,22 +67,24 @@ export async function stockLocations(businessId: number, keep: Set<string> = new
 }
 
 /** What the add and edit forms choose from. */
-export async function formOptions(businessId: number, keep?: Set<string>) {
-  const [brandRows, channelRows, categories, locations] = await Promise.all([
-    db.select({ brand_id: brands.id, name: brands.name, status: brands.status }).from(brands)
-      .where(eq(brands.businessId, businessId)).orderBy(sql`lower(${brands.name})`),
-    db.select({ channel_id: channels.id, name: channels.name, platform_code: channels.platformCode, status: channels.status }).from(channels)
-      .where(eq(channels.businessId, businessId)).orderBy(sql`lower(${channels.name})`),
-    categoryTree(),
-    stockLocations(businessId, keep),
-  ]);
+export async function formOptions(businessId: number, keep?: Set<string>, exec: Exec = db) {
+  const brandRows = await exec.select({ brand_id: brands.id, name: brands.name, status: brands.status }).from(brands)
+    .where(eq(brands.businessId, businessId)).orderBy(sql`lower(${brands.name})`);
+  const channelRows = await exec.select({ channel_id: channels.id, name: channels.name, platform_code: channels.platformCode, status: channels.status })
+    .from(channels).where(eq(channels.businessId, businessId)).orderBy(sql`lower(${channels.name})`);
+  const categories = await categoryTree();
+  const locations = await stockLocations(businessId, keep, exec);
   return { brands: brandRows, channels: channelRows, categories, locations };
 }
+export type ProductFormOptions = Awaited<ReturnType<typeof formOptions>>;
 
-/** The product row of the business, or undefined (the caller answers 404). With `tx` it stays locked. */
-export async function productRow(businessId: number, id: number, tx?: Tx) {
-  const q = (tx ?? db).select().from(products).where(and(eq(products.businessId, businessId), eq(products.id, id))).limit(1);
-  const [row] = tx ? await q.for("update") : await q;
+/**
+ * The product row of the business, or undefined (the caller answers 404), read through `exec`
+ * (inside a transaction: its `tx`). `lock`: the row stays locked until that transaction ends.
+ */
+export async function productRow(businessId: number, id: number, exec: Exec = db, lock = false) {
+  const q = exec.select().from(products).where(and(eq(products.businessId, businessId), eq(products.id, id))).limit(1);
+  const [row] = lock ? await q.for("update") : await q;
   return row;
 }
 
@@ -88,12 +98,13 @@ export async function productDetail(businessId: number, id: number, t: TFunction
     .where(and(eq(products.businessId, businessId), eq(products.id, id)))
     .limit(1);
   if (!p) return undefined;
-  const [variantRows, imageRows, channelRows, path] = await Promise.all([
-    exec.select().from(productVariants).where(eq(productVariants.productId, id)).orderBy(asc(productVariants.position), asc(productVariants.id)),
-    exec.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.position), asc(productImages.id)),
-    exec.select({ id: productChannels.channelId }).from(productChannels).where(eq(productChannels.productId, id)),
-    p.product.categoryId ? categoryPath(p.product.categoryId, exec) : Promise.resolve([]),
-  ]);
+  // One after the other: `exec` may be a transaction, whose connection runs one query at a time.
+  const variantRows = await exec.select().from(productVariants).where(eq(productVariants.productId, id))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+  const imageRows = await exec.select().from(productImages).where(eq(productImages.productId, id))
+    .orderBy(asc(productImages.position), asc(productImages.id));
+  const channelRows = await exec.select({ id: productChannels.channelId }).from(productChannels).where(eq(productChannels.productId, id));
+  const path = p.product.categoryId ? await categoryPath(p.product.categoryId, exec) : [];
   const levels = await stockOf(exec as Tx, businessId, variantRows.map((v) => v.id));
   const keep = new Set(levels.map((l) => locationKey({ source_type: l.storeId ? 1 : 2, source_id: (l.storeId ?? l.warehouseId)!, partition_id: l.partitionId })));
   const locations = await stockLocations(businessId, keep, exec);
@@ -215,3 +226,98 @@ export async function existingUploads(tx: Tx, businessId: number, urls: string[]
   return new Set(res.rows.map((r) => `/uploads/${r.name}`));
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// The service: what the product pages and the REST calls read, for the actor's business
+// (privilege "products"). Another business's product is NotFound, exactly like an unknown id.
+// ---------------------------------------------------------------------------------------------
+
+/** The choices of the add form (brands, category tree, stock locations, channels). */
+export async function productFormOptions(scope: Scope) {
+  const { db, actor } = sellerScope(scope, "products");
+  return formOptions(actor.member.businessId, undefined, db);
+}
+
+/** NotFound unless the product is the actor's business's. */
+export async function assertProduct(scope: Scope, id: number) {
+  const { db, actor } = sellerScope(scope, "products");
+  if (!(await productRow(actor.member.businessId, id, db))) throw new NotFound();
+}
+
+export async function getProduct(scope: Scope, id: number) {
+  const { db, actor } = sellerScope(scope, "products");
+  const d = await productDetail(actor.member.businessId, id, actor.t, db);
+  if (!d) throw new NotFound();
+  return d;
+}
+
+/** The product plus form_data: what its edit form offers (an inactive location still holding its stock included). */
+export async function getProductForEdit(scope: Scope, id: number) {
+  const d = await getProduct(scope, id);
+  const { db, actor } = sellerScope(scope, "products");
+  const keep = new Set(d.family_datas.flatMap((f) => f.stock_datas.map((s) => locationKey(s))));
+  return { ...d, form_data: await formOptions(actor.member.businessId, keep, db) };
+}
+export type ProductForEdit = Awaited<ReturnType<typeof getProductForEdit>>;
+
+export const stockHistoryQuery = listQuery.pick({ page: true, limit: true }).extend({
+  variant_id: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive("invalid").optional()),
+});
+export type StockHistoryQuery = z.infer<typeof stockHistoryQuery>;
+
+/** The ledger's movements of a product (of one combination with variant_id), newest first. */
+export async function productStockHistory(scope: Scope, productId: number, q: StockHistoryQuery) {
+  const { db, actor } = sellerScope(scope, "products");
+  const businessId = actor.member.businessId;
+  if (!(await productRow(businessId, productId, db))) throw new NotFound();
+  const where = and(
+    eq(stockMovements.businessId, businessId), eq(stockMovements.productId, productId),
+    q.variant_id ? eq(stockMovements.variantId, q.variant_id) : undefined,
+  );
+  const rows = await db.select({
+    m: stockMovements, sku: productVariants.sku, variantName: productVariants.variantName, sizeName: productVariants.sizeName,
+    storeName: stores.name, warehouseName: warehouses.name, partitionName: warehousePartitions.name, userName: users.name,
+  })
+    .from(stockMovements)
+    .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
+    .leftJoin(stores, eq(stores.id, stockMovements.storeId))
+    .leftJoin(warehouses, eq(warehouses.id, stockMovements.warehouseId))
+    .leftJoin(warehousePartitions, eq(warehousePartitions.id, stockMovements.partitionId))
+    .leftJoin(users, eq(users.id, stockMovements.userId))
+    .where(where)
+    .orderBy(desc(stockMovements.id))
+    .limit(q.limit)
+    .offset(offsetOf(q));
+  const [{ total }] = await db.select({ total: count() }).from(stockMovements).where(where);
+  return {
+    total,
+    rows: rows.map((r) => ({
+      stock_movement_id: r.m.id,
+      variant_id: r.m.variantId,
+      sku: r.sku,
+      variant_name: r.variantName,
+      size_name: r.sizeName,
+      source_type: r.m.storeId ? 1 : 2,
+      source_name: r.storeName ?? [r.warehouseName, r.partitionName].filter(Boolean).join(" › "),
+      reason: r.m.reason,
+      reason_name: actor.t(`api-product:reasons.${r.m.reason}`, { defaultValue: r.m.reason }),
+      reference: r.m.reference,
+      note: r.m.note,
+      on_hand_before: r.m.onHandBefore,
+      on_hand_after: r.m.onHandAfter,
+      change: r.m.onHandAfter - r.m.onHandBefore,
+      reserved_before: r.m.reservedBefore,
+      reserved_after: r.m.reservedAfter,
+      user_name: r.userName ?? "-",
+      time_created: unix(r.m.timeCreated)!, // a movement always has its time
+    })),
+  };
+}
+export type StockMovementJson = Awaited<ReturnType<typeof productStockHistory>>["rows"][number];
+
+/** A product's update history, newest first. */
+export async function productHistory(scope: Scope, productId: number, q: { page: number; limit: number }) {
+  const { db, actor } = sellerScope(scope, "products");
+  if (!(await productRow(actor.member.businessId, productId, db))) throw new NotFound();
+  return historyPage(db, { businessId: actor.member.businessId, refType: HISTORY_REF, refId: productId }, q);
+}

@@ -24,11 +24,13 @@ import { allCategories, categoryTree } from "#core/catalog/categories.ts";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { PgSelect } from "drizzle-orm/pg-core";
-import { db } from "#db/client.ts";
+import { db as pool, type Db, type Tx } from "#db/client.ts";
 import {
   brands, cities, products, productVariants, provinces, stockLevels, stores, warehousePartitions, warehouses,
 } from "#db/schema/index.ts";
+import { sellerScope, type Scope } from "#core/actor.ts";
 import { contains } from "#core/lib/list-query.ts";
+import { both } from "#core/catalog/product-reads.ts";
 import { categoryRange } from "#core/catalog/product-picker.ts";
 import { SOURCE_TYPES } from "#core/catalog/product-enums.ts";
 
@@ -80,7 +82,9 @@ function availabilityOrder(sort: number): SQL[] {
   }
 }
 
-export async function findAvailability(businessId: number, q: AvailabilityQuery) {
+type Exec = Db | Tx;
+
+export async function findAvailability(businessId: number, q: AvailabilityQuery, db: Exec = pool) {
   const where = availabilityWhere(businessId, q);
   const joined = <T extends PgSelect>(qb: T) =>
     qb.innerJoin(productVariants, eq(productVariants.id, stockLevels.variantId))
@@ -90,20 +94,19 @@ export async function findAvailability(businessId: number, q: AvailabilityQuery)
       .leftJoin(warehousePartitions, eq(warehousePartitions.id, stockLevels.partitionId))
       .leftJoin(cities, eq(cities.id, sql`coalesce(${stores.cityId}, ${warehouses.cityId})`))
       .where(where);
-  const [rows, [totals]] = await Promise.all([
-    joined(db.select({
+  const [rows, [totals]] = await both(db,
+    () => joined(db.select({
       id: stockLevels.id, productId: products.id, productName: products.name, variantId: productVariants.id, sku: productVariants.sku,
       barcode: productVariants.barcode, variantName: productVariants.variantName, sizeName: productVariants.sizeName,
       storeId: stockLevels.storeId, storeName: stores.name, warehouseId: stockLevels.warehouseId, warehouseName: warehouses.name,
       partitionId: warehousePartitions.id, partitionName: warehousePartitions.name, cityName: cities.name,
       onHand: stockLevels.onHand, reserved: stockLevels.reserved, timeModified: stockLevels.timeModified,
     }).from(stockLevels).$dynamic()).orderBy(...availabilityOrder(q.sort)).limit(q.limit).offset((q.page - 1) * q.limit),
-    joined(db.select({
+    () => joined(db.select({
       total: count(),
       onHand: sql<number>`coalesce(sum(${stockLevels.onHand}), 0)::bigint`,
       reserved: sql<number>`coalesce(sum(${stockLevels.reserved}), 0)::bigint`,
-    }).from(stockLevels).$dynamic()),
-  ]);
+    }).from(stockLevels).$dynamic()));
   return { rows, total: totals.total, summary: { on_hand: totals.onHand, reserved: totals.reserved, available: totals.onHand - totals.reserved } };
 }
 export type AvailabilityRow = Awaited<ReturnType<typeof findAvailability>>["rows"][number];
@@ -133,18 +136,17 @@ export function availabilityJson(r: AvailabilityRow, t: (k: string) => string) {
 }
 
 /** The business's active stores and warehouses as the spec's source groups (empty groups left out). */
-export async function findSources(businessId: number, search: string | undefined, t: (k: string) => string) {
+export async function findSources(businessId: number, search: string | undefined, t: (k: string) => string, db: Exec = pool) {
   const like = search ? contains(search) : undefined;
-  const [storeRows, warehouseRows] = await Promise.all([
-    db.select({ id: stores.id, name: stores.name, cityName: cities.name }).from(stores)
+  const [storeRows, warehouseRows] = await both(db,
+    () => db.select({ id: stores.id, name: stores.name, cityName: cities.name }).from(stores)
       .leftJoin(cities, eq(cities.id, stores.cityId))
       .where(and(eq(stores.businessId, businessId), eq(stores.status, 1), like ? ilike(stores.name, like) : undefined))
       .orderBy(desc(stores.isDefault), asc(sql`lower(${stores.name})`), asc(stores.id)),
-    db.select({ id: warehouses.id, name: warehouses.name, cityName: cities.name }).from(warehouses)
+    () => db.select({ id: warehouses.id, name: warehouses.name, cityName: cities.name }).from(warehouses)
       .leftJoin(cities, eq(cities.id, warehouses.cityId))
       .where(and(eq(warehouses.businessId, businessId), eq(warehouses.status, 1), like ? ilike(warehouses.name, like) : undefined))
-      .orderBy(desc(warehouses.isDefault), asc(sql`lower(${warehouses.name})`), asc(warehouses.id)),
-  ]);
+      .orderBy(desc(warehouses.isDefault), asc(sql`lower(${warehouses.name})`), asc(warehouses.id)));
   const partitions = warehouseRows.length
     ? await db.select({ id: warehousePartitions.id, name: warehousePartitions.name, warehouseId: warehousePartitions.warehouseId })
       .from(warehousePartitions).where(inArray(warehousePartitions.warehouseId, warehouseRows.map((w) => w.id)))
@@ -167,7 +169,7 @@ export async function findSources(businessId: number, search: string | undefined
 }
 
 /** Cities where the business has an active store or warehouse. */
-export async function findCities(businessId: number, search?: string) {
+export async function findCities(businessId: number, search?: string, db: Exec = pool) {
   const located = sql`${cities.id} IN (
     SELECT ${stores.cityId} FROM ${stores} WHERE ${stores.businessId} = ${businessId} AND ${stores.status} = 1
     UNION SELECT ${warehouses.cityId} FROM ${warehouses} WHERE ${warehouses.businessId} = ${businessId} AND ${warehouses.status} = 1 AND ${warehouses.cityId} IS NOT NULL)`;
@@ -179,7 +181,7 @@ export async function findCities(businessId: number, search?: string) {
 }
 
 /** The business's own brands and any other brand on its products. */
-export async function findInventoryBrands(businessId: number, search?: string) {
+export async function findInventoryBrands(businessId: number, search?: string, db: Exec = pool) {
   const onProducts = sql`${brands.id} IN (SELECT ${products.brandId} FROM ${products} WHERE ${products.businessId} = ${businessId} AND ${products.brandId} IS NOT NULL)`;
   const rows = await db.select({ id: brands.id, name: brands.name, own: sql<boolean>`${brands.businessId} = ${businessId}` }).from(brands)
     .where(and(or(eq(brands.businessId, businessId), onProducts), search ? ilike(brands.name, contains(search)) : undefined))
@@ -188,7 +190,7 @@ export async function findInventoryBrands(businessId: number, search?: string) {
 }
 
 /** The category tree cut down to the categories the business's products use, with product counts. */
-export async function findInventoryCategories(businessId: number) {
+export async function findInventoryCategories(businessId: number, db: Exec = pool) {
   const used = await db.select({ id: products.categoryId, n: count() }).from(products)
     .where(and(eq(products.businessId, businessId), isNotNull(products.categoryId)))
     .groupBy(products.categoryId);
@@ -202,4 +204,37 @@ export async function findInventoryCategories(businessId: number) {
     }
   }
   return categoryTree((c) => (totals.get(c.id) ? { total_product: totals.get(c.id)! } : null));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The service: the inventory reads for the actor's business (privilege "products": stock is part
+// of the catalogue).
+// ---------------------------------------------------------------------------------------------
+export const inventorySearch = z.object({ search: z.string().trim().max(100, "too_long").optional() });
+
+/** One page of availability with the totals of the whole filtered list (`summary`). */
+export async function inventoryAvailability(scope: Scope, q: AvailabilityQuery) {
+  const { db, actor } = sellerScope(scope, "products");
+  const { rows, total, summary } = await findAvailability(actor.member.businessId, q, db);
+  return { rows: rows.map((r) => availabilityJson(r, actor.t)), total, summary };
+}
+
+export async function inventorySources(scope: Scope, search?: string) {
+  const { db, actor } = sellerScope(scope, "products");
+  return findSources(actor.member.businessId, search, actor.t, db);
+}
+
+export async function inventoryCities(scope: Scope, search?: string) {
+  const { db, actor } = sellerScope(scope, "products");
+  return findCities(actor.member.businessId, search, db);
+}
+
+export async function inventoryBrands(scope: Scope, search?: string) {
+  const { db, actor } = sellerScope(scope, "products");
+  return findInventoryBrands(actor.member.businessId, search, db);
+}
+
+export async function inventoryCategories(scope: Scope) {
+  const { db, actor } = sellerScope(scope, "products");
+  return findInventoryCategories(actor.member.businessId, db);
 }

@@ -171,18 +171,17 @@ async function checkLocations(tx: Tx, businessId: number, locations: StockLocati
   const storeIds = [...new Set(locations.flatMap((l) => (l.sourceType === 1 ? [l.storeId] : [])))];
   const warehouseIds = [...new Set(locations.flatMap((l) => (l.sourceType === 2 ? [l.warehouseId] : [])))];
   const partitions = locations.flatMap((l) => (l.sourceType === 2 && l.partitionId != null ? [l] : []));
-  const [s, w, p] = await Promise.all([
-    storeIds.length
-      ? tx.select({ id: stores.id }).from(stores).where(and(eq(stores.businessId, businessId), inArray(stores.id, storeIds)))
-      : [],
-    warehouseIds.length
-      ? tx.select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.businessId, businessId), inArray(warehouses.id, warehouseIds)))
-      : [],
-    partitions.length
-      ? tx.select({ id: warehousePartitions.id, warehouseId: warehousePartitions.warehouseId }).from(warehousePartitions)
-        .where(and(eq(warehousePartitions.businessId, businessId), inArray(warehousePartitions.id, partitions.map((l) => l.partitionId!))))
-      : [],
-  ]);
+  // One after the other: a transaction's connection runs one query at a time.
+  const s = storeIds.length
+    ? await tx.select({ id: stores.id }).from(stores).where(and(eq(stores.businessId, businessId), inArray(stores.id, storeIds)))
+    : [];
+  const w = warehouseIds.length
+    ? await tx.select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.businessId, businessId), inArray(warehouses.id, warehouseIds)))
+    : [];
+  const p = partitions.length
+    ? await tx.select({ id: warehousePartitions.id, warehouseId: warehousePartitions.warehouseId }).from(warehousePartitions)
+      .where(and(eq(warehousePartitions.businessId, businessId), inArray(warehousePartitions.id, partitions.map((l) => l.partitionId!))))
+    : [];
   const partitionOk = (l: (typeof partitions)[number]) =>
     p.some((r) => r.id === l.partitionId && l.sourceType === 2 && r.warehouseId === l.warehouseId);
   if (s.length !== storeIds.length || w.length !== warehouseIds.length || !partitions.every(partitionOk)) {

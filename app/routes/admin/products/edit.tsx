@@ -8,7 +8,7 @@
  * difference (a sale made meanwhile is not undone; core/catalog/product-schema.ts).
  *
  * "View Update History" (next to the title) opens the product's update history in the shared modal
- * (?history=<product_id>, GET /v0.0.0/products/{id}/update-history), like the profile cards: a link,
+ * (?history=<product_id>, core/catalog/products.ts productHistory), like the profile cards: a link,
  * rendered open by the server, so it works without JavaScript; its code is an island
  * (update-history-lazy.tsx), fetched only when a history is shown, to keep this heavy page's first
  * load within the JS budget.
@@ -18,30 +18,20 @@ import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
-import { ProductForm, type ProductFormOptions } from "#app/components/product-form.tsx";
+import { ProductForm } from "#app/components/product-form.tsx";
 import { useProductHistoryLabels } from "#app/components/product-history-labels.ts";
-import { StockHistory, type Movement } from "#app/components/product-stock-history.tsx";
+import { StockHistory } from "#app/components/product-stock-history.tsx";
 import { HistoryLink, UpdateHistoryModal } from "#app/components/update-history-lazy.tsx";
-import { getList, getOrThrow } from "#app/lib/api.server.ts";
-import { loadHistory } from "#app/lib/history-via-api.server.ts";
+import { getProductForEdit, productHistory, productStockHistory, type ProductForEdit } from "#core/catalog/products.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { loadHistory } from "#app/lib/history.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { productFormAction } from "#app/lib/product-action.server.ts";
 import type { ProductReply, ProductValues } from "#app/lib/product-form.server.ts";
 
-type Detail = {
-  product_id: number; product_name: string; sku: string; description: string; status: string; status_name: string; is_out_of_stock: boolean;
-  brand_data: { brand_id: number } | null; category_data: { product_category_id: number } | null; gender: number; stock_type: number;
-  preorder_days: number | null; dimension: { length: number; width: number; height: number }; weight: number; min_stock: number;
-  video_data: { video_url: string; title: string | null; description: string | null } | null; channel_ids: number[];
-  image_datas: { name: string; url: string }[];
-  family_datas: {
-    variant_id: number; variant_name: string; size_name: string; sku: string; barcode: string | null; price: number; compare_at_price: number | null;
-    stock_datas: { key: string; on_hand: number }[];
-  }[];
-  form_data: ProductFormOptions;
-};
+type Detail = ProductForEdit;
 
 const uniq = (list: string[]) => [...new Set(list.filter(Boolean))];
 
@@ -73,34 +63,33 @@ function valuesOf(p: Detail): ProductValues {
   };
 }
 
-const detail = (args: Route.LoaderArgs | Route.ActionArgs) => getOrThrow<Detail>(args, `/v0.0.0/products/${idFromSlug(args.params.slug)}/update`);
+const detail = (args: Route.LoaderArgs | Route.ActionArgs) => getProductForEdit(getScope(args.context), idFromSlug(args.params.slug));
 
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  const p = (await detail(args)).data;
+  const scope = getScope(args.context);
+  const p = await detail(args);
   const stockVariant = Number(url.searchParams.get("stock"));
   const variant = p.family_datas.find((f) => f.variant_id === stockVariant);
   const page = Math.max(1, Number(url.searchParams.get("stock_page")) || 1);
   const [history, updates] = await Promise.all([
-    variant
-      ? getList<Movement>(args, `/v0.0.0/products/${p.product_id}/stock-history`, { variant_id: variant.variant_id, page, limit: 10 })
-      : null,
+    variant ? productStockHistory(scope, p.product_id, { variant_id: variant.variant_id, page, limit: 10 }) : null,
     // Only this product's history: another id in the URL opens nothing.
-    loadHistory(args, (ref) => `/v0.0.0/products/${ref}/update-history`, { allow: (ref) => ref === p.product_id }),
+    loadHistory(args, (id, q) => productHistory(scope, id, q), { allow: (id) => id === p.product_id }),
   ]);
   return {
     title: `${t("product:edit.title")} · ${p.product_name} | ${t("common:app_name")}`,
     product: { id: p.product_id, name: p.product_name, status: p.status, status_name: p.status_name, out: p.is_out_of_stock },
     options: p.form_data,
     values: valuesOf(p),
-    history: history && variant ? { variantId: String(variant.variant_id), rows: history.rows, page, totalPage: history.pagination.total_page } : null,
+    history: history && variant ? { variantId: String(variant.variant_id), rows: history.rows, page, totalPage: Math.ceil(history.total / 10) } : null,
     updates,
   };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const p = (await detail(args)).data;
+  const p = await detail(args);
   return productFormAction(args, { productId: p.product_id, locations: p.form_data.locations, currentStatus: p.status });
 }
 

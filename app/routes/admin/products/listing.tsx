@@ -6,19 +6,28 @@
  * master, delete); export and export history. Everything works without JavaScript.
  *
  * Decisions where the spec is silent:
- * - Confirm steps without JavaScript live in the URL: ?confirm=toggle&id=…&action=… (the shared
- *   switch) and ?confirm=bulk&action=…&ids=4,7 (bulk bar and row delete); the confirmed POST does
- *   the change and comes back to the list.
+ * - Confirm steps without JavaScript are the web's one vocabulary (app/lib/confirm.server.ts):
+ *   ?confirm=toggle&product_id=…&action=… (the shared switch) and
+ *   ?confirm=bulk&action=…&product_ids=4&product_ids=7 (bulk bar and row delete); the confirmed POST
+ *   does the change and comes back to the list.
  * - "Update" sends the ticked products to the mass update page (/products/mass-update?product_ids=…)
  *   after the confirmation, as the spec lists it among the confirmed bulk actions.
- * - The counts come from the API bounded (1.000+ beyond its cap, see core/catalog/product-list.ts);
- *   the title shows the All count the same way.
+ * - The counts are bounded (1.000+ beyond the cap, see core/catalog/product-list.ts); the title
+ *   shows the All count the same way.
  * - A bulk action that skips some products (drafts, blocked) says how many in its notice.
+ * - A refused change (a product in a package, gone meanwhile…) is a danger notice on the list.
+ *
+ * The reads and changes are core's (core/catalog/product-list.ts, product-actions.ts), the same
+ * functions as the REST listing calls.
  */
 import { data, redirect, replace, useLocation, useNavigation, useParams, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/listing";
+import { applyProductAction, setProductStatus } from "#core/catalog/product-actions.ts";
 import { PRODUCT_BULK_ACTIONS, type ProductBulkAction, type ProductTab } from "#core/catalog/product-enums.ts";
+import { listProducts, productListingFilters, productListQuery } from "#core/catalog/product-list.ts";
+import { DomainError, Forbidden, parseInput, Unauthenticated } from "#core/errors.ts";
+import { queueExport } from "#core/jobs/export-history.ts";
 import { buttonClass } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { ConfirmPanel, useToggleText } from "#app/components/list/confirm-dialog.tsx";
@@ -26,20 +35,20 @@ import { EmptyState } from "#app/components/list/empty-state.tsx";
 import { ListHeader } from "#app/components/list/list-header.tsx";
 import { Pagination } from "#app/components/list/pagination.tsx";
 import { BulkActions, useBulkText } from "#app/components/product-list-bulk.tsx";
-import { ProductListFilters, type ListingFilters } from "#app/components/product-list-filters.tsx";
+import { ProductListFilters } from "#app/components/product-list-filters.tsx";
 import { parseProductParams } from "#app/components/product-list-params.ts";
-import { ProductListTable, type ProductRow } from "#app/components/product-list-table.tsx";
-import { countText, ProductListTabs, type TabSummary } from "#app/components/product-list-tabs.tsx";
+import { ProductListTable } from "#app/components/product-list-table.tsx";
+import { countText, ProductListTabs } from "#app/components/product-list-tabs.tsx";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { apiQuery, listHref } from "#app/lib/list-params.ts";
-import { callApi, getOrThrow } from "#app/lib/api.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { confirmAsked, requireConfirmed } from "#app/lib/confirm.server.ts";
+import { refusalMessage } from "#app/lib/errors.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
-import { loadExports } from "#app/lib/list-page-via-api.server.ts";
+import { loadExports } from "#app/lib/list-page.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
-import { pushToast, sessionContext } from "#app/lib/session.server.ts";
-import { confirmStep, toggleAction } from "#app/lib/toggle-via-api.server.ts";
-
-const EMPTY_SUMMARY: TabSummary = { tabs: { all: 0, active: 0, not_active: 0, out_of_stock: 0, blocked: 0 }, capped: [], cap: 0 };
+import { flashToast, pushToast, sessionContext } from "#app/lib/session.server.ts";
+import { toggleAction, toggleAsked } from "#app/lib/toggle.server.ts";
 
 const idList = z.array(z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)).min(1).max(150);
 const bulkAction = z.enum(PRODUCT_BULK_ACTIONS);
@@ -47,34 +56,29 @@ const bulkAction = z.enum(PRODUCT_BULK_ACTIONS);
 /** The ids of a form or URL value: repeated fields and/or "4,7,9". */
 const idsOf = (values: (FormDataEntryValue | string)[]) => idList.safeParse(values.flatMap((v) => String(v).split(",")).filter(Boolean));
 
-/** ?confirm=bulk&action=…&ids=…: the bulk confirm step asked for in the URL. */
+/** ?confirm=bulk&action=…&product_ids=…: the bulk confirm step asked for in the URL. */
 function bulkStep(url: URL) {
-  if (url.searchParams.get("confirm") !== "bulk") return null;
-  const action = bulkAction.safeParse(url.searchParams.get("action"));
-  const ids = idsOf([url.searchParams.get("ids") ?? ""]);
+  const asked = confirmAsked(url, "bulk");
+  if (!asked) return null;
+  const action = bulkAction.safeParse(asked.fields.action);
+  const ids = idsOf(asked.all.getAll("product_ids"));
   return action.success && ids.success ? { action: action.data, ids: ids.data } : null;
 }
 
 export async function loader(args: Route.LoaderArgs) {
+  const scope = getScope(args.context);
   const url = new URL(args.request.url);
   const params = parseProductParams(url);
   const [list, choices, exports] = await Promise.all([
-    callApi<ProductRow[]>(args, "GET", "/v0.0.1/products", { query: apiQuery(params), quiet: true }),
-    getOrThrow<ListingFilters>(args, "/v0.0.1/products/listing-filters"),
+    listProducts(scope, parseInput(productListQuery, apiQuery(params))),
+    productListingFilters(scope),
     loadExports(args, "product-listing"),
   ]);
-  // 404 "No data" is an empty page that still carries the tab counts.
-  if (!list.ok && list.code !== 404) throw data(list.message, { status: list.code === 0 ? 503 : list.code });
-  const rows = list.ok ? list.data : [];
-  const pagination = list.ok ? list.pagination : undefined;
-  // An empty page carries no pagination through the client: the other tabs' counts are asked apart.
-  const summary = list.ok
-    ? (pagination?.summary_data as TabSummary | undefined) ?? EMPTY_SUMMARY
-    : (await getOrThrow<TabSummary>(args, "/v0.0.1/products/count", { ...apiQuery(params), page: undefined, limit: undefined, sort: undefined })).data;
+  const { rows, total, summary } = list;
   // A page past the end (the list got shorter, a hand-edited URL) shows the first page instead.
   if (!rows.length && params.page > 1) throw redirect(url.pathname + listHref(params, { page: null }));
 
-  const toggle = confirmStep(url);
+  const toggle = toggleAsked(url, "product_id");
   const toggled = toggle ? rows.find((r) => r.product_id === toggle.id) : undefined;
   const bulk = bulkStep(url);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
@@ -82,10 +86,10 @@ export async function loader(args: Route.LoaderArgs) {
     title: `${t("product-list:title_count", { total: countText(summary, "all") })} | ${t("common:app_name")}`,
     params,
     rows,
-    totalPage: pagination?.total_page ?? 0,
-    totalRecord: pagination?.total_record ?? 0,
+    totalPage: Math.ceil(total / params.limit),
+    totalRecord: total,
     summary,
-    choices: choices.data,
+    choices,
     exports: exports.rows,
     exportsOpen: url.searchParams.get("history") === "open",
     confirmToggle: toggle && toggled ? { ...toggle, name: toggled.name } : null,
@@ -94,6 +98,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
+  const scope = getScope(args.context);
   const url = new URL(args.request.url);
   const params = parseProductParams(url);
   const listUrl = url.pathname + listHref(params);
@@ -102,19 +107,20 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "toggle") {
     return toggleAction(args, form, {
       idField: "product_id",
-      apiPath: (id, a) => `/v0.0.1/products/${id}/${a === "activate" ? "activate" : "deactivate"}`,
+      // The switch's notice names the product ("Kemeja … is active"); a refusal says why (toggleAction).
+      toggle: async (id, activate) => flashToast(args.context, "success", (await setProductStatus(scope, id, activate)).message),
       listUrl,
     });
   }
   if (intent === "export") {
-    await callApi(args, "POST", "/v0.0.0/exports/product-listing", { body: { search: params.search || undefined, sort: params.sort, ...params.filters } });
+    await queueExport(scope, "product-listing", { search: params.search || undefined, sort: params.sort, ...params.filters });
     throw redirect(url.pathname + listHref(params, { history: "open" }));
   }
   if (intent === "bulk") return bulk(args, form, listUrl);
   throw data(getI18n(args.context).getFixedT(getLocale(args.context))("common:errors.unknown_action"), { status: 400 });
 }
 
-/** The bulk bar and the row delete: confirm step first (no JavaScript), then the API, then back to the list. */
+/** The bulk bar and the row delete: confirm step first (no JavaScript), then core, then back to the list. */
 async function bulk(args: Route.ActionArgs, form: FormData, listUrl: string): Promise<never> {
   const web = args.context.get(sessionContext);
   const locale = getLocale(args.context);
@@ -125,18 +131,16 @@ async function bulk(args: Route.ActionArgs, form: FormData, listUrl: string): Pr
     pushToast(web, { type: "danger", message: t("product-list:bulk.none_selected") });
     throw replace(listUrl);
   }
-  const chosen = ids.data.join(",");
-  if (form.get("confirmed") !== "1") {
-    const next = new URL(listUrl, "http://x");
-    next.searchParams.set("confirm", "bulk");
-    next.searchParams.set("action", action.data);
-    next.searchParams.set("ids", chosen);
-    throw redirect(next.pathname + next.search);
+  requireConfirmed(args.request, form, "bulk", listUrl);
+  if (action.data === "update") throw redirect(`${localePath(locale, "/products/mass-update")}?product_ids=${ids.data.join(",")}`);
+  try {
+    flashToast(args.context, "success", (await applyProductAction(getScope(args.context), ids.data, action.data)).message);
+  } catch (e) {
+    // A refusal names no field the page could show it next to: it becomes the notice (a product
+    // gone meanwhile too: the list shows what is left).
+    if (!(e instanceof DomainError) || e instanceof Forbidden || e instanceof Unauthenticated) throw e;
+    pushToast(web, { type: "danger", message: refusalMessage(args.context, e) });
   }
-  if (action.data === "update") throw redirect(`${localePath(locale, "/products/mass-update")}?product_ids=${chosen}`);
-  const res = await callApi(args, "PUT", "/v0.0.1/products/bulk", { body: { action: action.data, product_ids: ids.data } });
-  // A refusal (422) names no field the page could show it next to: it becomes the notice.
-  if (!res.ok && res.code === 422) pushToast(web, { type: "danger", message: Object.values(res.fieldErrors ?? {})[0]?.[0] ?? res.message });
   throw replace(listUrl);
 }
 

@@ -21,7 +21,7 @@ import { loadHistories, pageOf, sendFile } from "#app/lib/product-bulk.server.ts
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const page = pageOf(url);
-  const history = await loadHistories(args, "/v0.0.0/product-bulk/histories/add", page);
+  const history = await loadHistories(args, "add", page);
   if (!history.rows.length && page > 1) throw redirect(url.pathname);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return { title: `${t("product-bulk:add.title")} | ${t("common:app_name")}`, history, page };
@@ -29,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const sent = await sendFile(args, form, "/v0.0.0/product-bulk/add/upload");
+  const sent = await sendFile(args, form, null);
   if ("error" in sent) return data({ error: sent.error }, { status: 400 });
   throw redirect(localePath(getLocale(args.context), `/products/add/${sent.upload.upload_id}/view-bulk`));
 }

@@ -7,29 +7,29 @@ import { useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/single";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { ProductForm, type ProductFormOptions } from "#app/components/product-form.tsx";
-import { getOrThrow } from "#app/lib/api.server.ts";
+import { ProductForm } from "#app/components/product-form.tsx";
+import { productFormOptions } from "#core/catalog/products.ts";
+import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { productFormAction } from "#app/lib/product-action.server.ts";
 import type { ProductReply, ProductValues } from "#app/lib/product-form.server.ts";
 
-const options = (args: Route.LoaderArgs | Route.ActionArgs) => getOrThrow<ProductFormOptions>(args, "/v0.0.0/products/form-options");
+const options = (args: Route.LoaderArgs | Route.ActionArgs) => productFormOptions(getScope(args.context));
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  const res = await options(args);
+  const choices = await options(args);
   const values: ProductValues = {
     fields: { gender: "0", stock_type: "1", dimension_unit: "cm", weight_unit: "gr", min_stock: "5", channel_ids: [] },
     rows: [{ variant_id: "", variant_name: "", size_name: "", sku: "", barcode: "", price: "", compare_at_price: "", stock: {}, before: {} }],
     images: [],
   };
-  return { title: `${t("product:single.title")} | ${t("common:app_name")}`, options: res.data, values };
+  return { title: `${t("product:single.title")} | ${t("common:app_name")}`, options: choices, values };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const res = await options(args);
-  return productFormAction(args, { locations: res.data.locations });
+  return productFormAction(args, { locations: (await options(args)).locations });
 }
 
 export default function AddSingle({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,10 +2,14 @@
  * /products/add/:slug/view-draft (slug = upload id): the products a bulk-add upload created, as
  * drafts to publish or reject (tabs Drafts / Published, ?status=, ?page=). Choose products with
  * their checkboxes (or "all on this page") and publish or reject them; both ask first — a dialog
- * with JavaScript, without it this page's confirm step (?confirm=publish|reject&ids=1,2).
- * Rejecting removes the drafts; the upload's rows keep them, marked rejected.
+ * with JavaScript, without it this page's confirm step (the web's one vocabulary,
+ * app/lib/confirm.server.ts: ?confirm=publish|reject&product_ids=1,2). Rejecting removes the
+ * drafts; the upload's rows keep them, marked rejected. The reads and the decision are core's
+ * (core/catalog/product-bulk-service.ts), the same functions as the REST bulk calls.
  */
 import { data, Link, redirect, useLocation, useParams } from "react-router";
+import { bulkDrafts, bulkUpload, decideBulkDrafts, type BulkDraftJson } from "#core/catalog/product-bulk-service.ts";
+import { DomainError, Forbidden, Unauthenticated } from "#core/errors.ts";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/view-draft";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -16,24 +20,23 @@ import { EmptyState } from "#app/components/list/empty-state.tsx";
 import { Pagination } from "#app/components/list/pagination.tsx";
 import { ConfirmForm } from "#app/components/product-bulk-confirm.tsx";
 import { BulkStatus, PAGE_SIZE, StatusTabs, type BulkUpload } from "#app/components/product-bulk-parts.tsx";
-import { callApi, getList, getOrThrow } from "#app/lib/api.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { confirmAsked, requireConfirmed } from "#app/lib/confirm.server.ts";
+import { refusalMessage } from "#app/lib/errors.server.ts";
 import { formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { pageOf } from "#app/lib/product-bulk.server.ts";
-import { pushToast, sessionContext } from "#app/lib/session.server.ts";
+import { flashToast, pushToast, sessionContext } from "#app/lib/session.server.ts";
 
-type Draft = {
-  product_id: number; product_name: string; sku: string; status: string; price_min: number; price_max: number;
-  total_variant: number; on_hand: number; available: number;
-};
+type Draft = BulkDraftJson;
 const TABS = ["draft", "published"] as const;
 const INTENTS = ["publish", "reject"] as const;
 
 function stateOf(url: URL) {
   const asked = url.searchParams.get("status");
-  const status = asked === "published" ? "published" : "draft";
+  const status: (typeof TABS)[number] = asked === "published" ? "published" : "draft";
   return { status, page: pageOf(url) };
 }
 /** The page's own URL (tab and page kept, the confirm step dropped). */
@@ -51,15 +54,17 @@ export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
   const url = new URL(args.request.url);
   const { status, page } = stateOf(url);
-  const [upload, drafts] = await Promise.all([
-    getOrThrow<BulkUpload>(args, `/v0.0.0/product-bulk/histories/reply/${id}`),
-    getList<Draft>(args, "/v0.0.0/products/templates/new/product-histories", { upload_id: id, status, page, limit: PAGE_SIZE }),
+  const scope = getScope(args.context);
+  const [upload, list] = await Promise.all([
+    bulkUpload(scope, id),
+    bulkDrafts(scope, { upload_id: id, status, page, limit: PAGE_SIZE }),
   ]);
-  const intent = url.searchParams.get("confirm");
-  const ids = idsOf(url.searchParams.get("ids"));
-  const confirm = (INTENTS as readonly string[]).includes(intent ?? "") && ids.length ? { intent: intent as (typeof INTENTS)[number], ids } : null;
+  const drafts = { rows: list.rows, pagination: { total_page: Math.ceil(list.total / PAGE_SIZE), total_record: list.total } };
+  const asked = confirmAsked(url);
+  const ids = idsOf(asked?.fields.product_ids ?? null);
+  const confirm = asked && (INTENTS as readonly string[]).includes(asked.intent) && ids.length ? { intent: asked.intent as (typeof INTENTS)[number], ids } : null;
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  return { title: `${t("product-bulk:view_draft.title")} · ${upload.data.filename} | ${t("common:app_name")}`, upload: upload.data, drafts, status, page, confirm };
+  return { title: `${t("product-bulk:view_draft.title")} · ${upload.filename} | ${t("common:app_name")}`, upload: upload as BulkUpload, drafts, status, page, confirm };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -71,15 +76,19 @@ export async function action(args: Route.ActionArgs) {
   const chosen = form.get("all_on_page") ? form.getAll("page_ids") : form.getAll("product_ids");
   const ids = idsOf(chosen.map(String).join(","));
   if (!ids.length) return data({ error: t("product-bulk:view_draft.choose") }, { status: 400 });
-  if (form.get("confirmed") !== "1") {
-    const next = new URL(pageUrl(url), url);
-    next.searchParams.set("confirm", intent);
-    next.searchParams.set("ids", ids.join(","));
-    throw redirect(next.pathname + next.search);
+  // The confirm step carries the chosen ids as one field (the page's other fields are not asked about).
+  const asked = new FormData();
+  asked.set("product_ids", ids.join(","));
+  if (form.get("confirmed") === "1") asked.set("confirmed", "1");
+  requireConfirmed(args.request, asked, intent, pageUrl(url));
+  try {
+    const done = await decideBulkDrafts(getScope(args.context), ids, intent as (typeof INTENTS)[number]);
+    flashToast(args.context, "success", done.message);
+  } catch (e) {
+    // A refusal (none of them is a draft any more, one is in a package) has no field to stand by: it is the notice.
+    if (!(e instanceof DomainError) || e instanceof Forbidden || e instanceof Unauthenticated) throw e;
+    pushToast(args.context.get(sessionContext), { type: "danger", message: refusalMessage(args.context, e) });
   }
-  const res = await callApi(args, "PUT", `/v0.0.0/products/templates/new/product-${intent}`, { body: { product_ids: ids } });
-  // A refusal (422: none of them is a draft any more) has no field to stand by: it is the notice.
-  if (!res.ok && res.code === 422) pushToast(args.context.get(sessionContext), { type: "danger", message: res.fieldErrors?.product_ids?.[0] ?? res.message });
   throw redirect(pageUrl(url));
 }
 

@@ -2,7 +2,7 @@
  * /products/barcode: pick variants and how many labels each (the product picker), choose the
  * barcode type, paper and whether to show the price, then print (the print page) or download the
  * label-printer file (CSV, GET /products/barcode/labels) or save it as an .xlsx in the export history
- * (POST /v0.0.0/exports/products/barcode-printer).
+ * (export kind "barcode-printer", core/catalog/barcode-labels.ts).
  *
  * Decisions where the spec is silent:
  * - The whole page is one GET form: the selection and options live in the URL (items=12:3,15:1),
@@ -17,9 +17,13 @@ import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/index";
 import { buttonClass, SubmitButton } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { ExportHistory, type ExportJob } from "#app/components/list/export-history.tsx";
+import { ExportHistory } from "#app/components/list/export-history.tsx";
 import { ProductPicker } from "#app/components/product-picker.tsx";
-import { callApi, getList } from "#app/lib/api.server.ts";
+import "#core/catalog/barcode-labels.ts"; // defines the export kind "barcode-printer"
+import { Refused } from "#core/errors.ts";
+import { queueExport } from "#core/jobs/export-history.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { loadExports } from "#app/lib/list-page.server.ts";
 import { labelOptionParams, MAX_LABELS, readLabelOptions, type LabelOptions } from "#app/lib/barcode-labels.ts";
 import { formatNumber } from "#core/lib/format.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
@@ -57,7 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
 
   const [picker, exports] = await Promise.all([
     loadPicker(args, state),
-    getList<ExportJob>(args, "/v0.0.0/exports", { kind: "barcode-printer", limit: 10 }),
+    loadExports(args, "barcode-printer"),
   ]);
   return {
     title: `${t("barcode:title")} | ${t("common:app_name")}`,
@@ -74,8 +78,14 @@ export async function action(args: Route.ActionArgs) {
   if (form.get("intent") !== "export") throw data(getI18n(args.context).getFixedT(getLocale(args.context))("common:errors.unknown_action"), { status: 400 });
   const items = String(form.get("items") ?? "");
   const options = readLabelOptions(new URLSearchParams([...form.entries()].map(([k, v]) => [k, String(v)])));
-  const res = await callApi(args, "POST", "/v0.0.0/exports/products/barcode-printer", { body: { items, symbology: options.symbology } });
-  if (!res.ok) return { exportError: Object.values(res.fieldErrors ?? { _: [res.message] }).flat()[0] ?? res.message };
+  try {
+    await queueExport(getScope(args.context), "barcode-printer", { items, symbology: options.symbology });
+  } catch (e) {
+    // A selection refused (too many labels, a bad quantity): said next to the buttons.
+    if (!(e instanceof Refused)) throw e;
+    const t = getI18n(args.context).getFixedT(getLocale(args.context));
+    return { exportError: t(Object.values(e.fields ?? {}).flat()[0] ?? e.message, e.vars) };
+  }
   const url = new URL(args.request.url);
   throw redirect(url.pathname + cleanQuery(items, "", 1, options, { history: "open" }));
 }

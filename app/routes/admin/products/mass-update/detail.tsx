@@ -3,8 +3,9 @@
  * valid | unchanged | error | applied | failed): one mass update — while its job checks the file,
  * the progress; then the preview, each row's changes before → after and each refused cell's
  * message, tabs per row status; "Apply changes" (asks first: a dialog with JavaScript, without it
- * this page's confirm step ?confirm=apply) runs them as a job; afterwards every row says whether
- * it was applied. A URL without the section, or with another one, goes to the upload's own.
+ * the confirm step ?confirm=apply, app/lib/confirm.server.ts) runs them as a job
+ * (core/catalog/product-bulk-service.ts applyMassUpdate); afterwards every row says whether it was
+ * applied. A URL without the section, or with another one, goes to the upload's own.
  */
 import { data, Link, redirect, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
@@ -19,7 +20,10 @@ import { RowChanges } from "#app/components/product-bulk-changes.tsx";
 import { ConfirmForm } from "#app/components/product-bulk-confirm.tsx";
 import { BulkStatus, isBusy, PAGE_SIZE, RefreshWhileBusy, RowMessages, StatusTabs, type BulkRow } from "#app/components/product-bulk-parts.tsx";
 import { UploadSummary } from "#app/components/product-bulk-summary.tsx";
-import { callApi } from "#app/lib/api.server.ts";
+import { applyMassUpdate } from "#core/catalog/product-bulk-service.ts";
+import { DomainError, Forbidden, Refused, Unauthenticated } from "#core/errors.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { confirmAsked, requireConfirmed } from "#app/lib/confirm.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
@@ -47,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(locale);
   return {
     title: `${t("product-bulk:preview.title", { section: t(`product-bulk:section.${section}`) })} · ${result.upload.filename} | ${t("common:app_name")}`,
-    section, status, page, confirming: url.searchParams.get("confirm") === "apply", ...result,
+    section, status, page, confirming: confirmAsked(url, "apply") !== null, ...result,
   };
 }
 
@@ -57,11 +61,17 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   if (form.get("intent") !== "apply") throw data(t("common:errors.unknown_action"), { status: 400 });
-  if (form.get("confirmed") !== "1") throw redirect(`${url.pathname}?confirm=apply`);
-  const res = await callApi(args, "PUT", `/v0.0.0/product-bulk/update/${id}/apply`, { quiet: true });
+  requireConfirmed(args.request, form, "apply", url.pathname);
   const web = args.context.get(sessionContext);
-  if (res.ok) pushToast(web, { type: "success", message: res.message });
-  else pushToast(web, { type: "danger", message: res.fieldErrors?.upload_id?.[0] ?? res.message });
+  try {
+    await applyMassUpdate(getScope(args.context), id);
+    pushToast(web, { type: "success", message: t("api-product-bulk:apply.queued") });
+  } catch (e) {
+    // Not ready, nothing to apply, applied already: the notice says which (the page shows the upload's state).
+    if (!(e instanceof DomainError) || e instanceof Forbidden || e instanceof Unauthenticated) throw e;
+    const key = e instanceof Refused ? e.fields?.upload_id?.[0] : undefined;
+    pushToast(web, { type: "danger", message: t(key ?? e.message, e.vars) });
+  }
   throw redirect(url.pathname);
 }
 

@@ -21,7 +21,7 @@ import { loadHistories, pageOf } from "#app/lib/product-bulk.server.ts";
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const page = pageOf(url);
-  const history = await loadHistories(args, "/v0.0.0/product-bulk/histories/update", page);
+  const history = await loadHistories(args, "update", page);
   if (!history.rows.length && page > 1) throw redirect(url.pathname);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return { title: `${t("product-bulk:mass.title")} | ${t("common:app_name")}`, history, page, selection: selectionOf(url) };

@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   const section = sectionOf(args.params.slug);
   const url = new URL(args.request.url);
   const page = pageOf(url);
-  const history = await loadHistories(args, "/v0.0.0/product-bulk/histories/update", page, section);
+  const history = await loadHistories(args, "update", page, section);
   if (!history.rows.length && page > 1) throw redirect(url.pathname);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return {
@@ -38,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const section = sectionOf(args.params.slug);
   const form = await args.request.formData();
-  const sent = await sendFile(args, form, `/v0.0.0/product-bulk/update/${section}/upload`);
+  const sent = await sendFile(args, form, section);
   if ("error" in sent) return data({ error: sent.error }, { status: 400 });
   throw redirect(localePath(getLocale(args.context), `/products/mass-update/${section}/${sent.upload.upload_id}/all`));
 }
