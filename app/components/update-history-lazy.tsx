@@ -2,7 +2,7 @@
  * What a page imports for "View Update History": the link that opens the modal and the modal as an
  * island (store-lazy.tsx). The modal's module (update-history.tsx) is fetched after the first load
  * and only when a history is shown; the server renders it completely (loadHistory in
- * app/lib/history-via-api.server.ts awaits UpdateHistoryModal.ready()), so it works without JavaScript.
+ * app/lib/history.server.ts awaits UpdateHistoryModal.ready()), so it works without JavaScript.
  */
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";

@@ -2,7 +2,7 @@
  * "View Update History" (spec: profile cards): who changed what and when on one record, in a modal
  * opened by a LINK, `?history=<id>` (app/lib/history.ts), so it works without JavaScript: the page's
  * loader sees the param, fetches one page of GET <resource>/{id}/update-history (loadHistory in
- * app/lib/history-via-api.server.ts) and the server renders the modal open. Closing is a link back to the
+ * app/lib/history.server.ts) and the server renders the modal open. Closing is a link back to the
  * same URL without the param; older/newer pages are links that keep it.
  *
  * With JavaScript the same markup becomes a real modal <dialog> (showModal: the page behind is inert,

@@ -2,7 +2,6 @@ import type { Submission } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { domainErrorOfDatabase, Refused } from "#core/errors.ts";
 import { translator } from "#core/i18n.ts";
-import type { ApiFail } from "./api.server.ts";
 import { getLocale } from "./i18n.server.ts";
 
 const SECRET_FIELDS = ["password", "new_password", "password_confirmation", "current_password"];
@@ -28,15 +27,4 @@ export function replyRefused(
   const { _form, ...fieldErrors } = fields;
   const formErrors = _form ?? (refusal.fields ? [] : [t(refusal.message, refusal.vars)]);
   return data(submission.reply({ fieldErrors, formErrors, hideFields }), { status: 400 });
-}
-
-/**
- * The API client's way (app/lib/api.server.ts) of the same, for the pages not yet calling core:
- * the API's per-field messages (already in the user's language) go next to the fields.
- */
-export function replyWithApiError(submission: Submission<unknown>, failure: ApiFail, hideFields: string[] = SECRET_FIELDS) {
-  const fieldErrors = failure.fieldErrors ?? {};
-  const formErrors = fieldErrors._form ?? (failure.fieldErrors ? [] : [failure.message]);
-  const { _form: _, ...fields } = fieldErrors;
-  return data(submission.reply({ fieldErrors: fields, formErrors, hideFields }), { status: failure.code === 0 ? 503 : 400 });
 }

@@ -16,7 +16,7 @@ export type HistoryEntry = {
   time_created: number;
 };
 
-/** What the page's loader hands to <UpdateHistoryModal history=…> (see app/lib/history-via-api.server.ts). */
+/** What the page's loader hands to <UpdateHistoryModal history=…> (see app/lib/history.server.ts). */
 export type HistoryData = {
   /** The record whose history is shown (the `history` param). */
   id: number;

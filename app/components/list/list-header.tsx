@@ -3,7 +3,7 @@
  * (when the list exports), the page's own extra links (`children`, before them) and the Add link.
  *
  * The export-history popup (export-history.tsx) is an island (store-lazy.tsx): fetched after the
- * first load, rendered by the server (loadExports in list-page-via-api.server.ts awaits
+ * first load, rendered by the server (loadExports in list-page.server.ts awaits
  * ExportHistory.ready()), a <details> that opens without JavaScript.
  */
 import type { ReactNode } from "react";
