@@ -2,8 +2,8 @@
  * A button that asks before it changes something (delete an entry, remove a document, answer a
  * partnership), two ways with one look, as the status switch does:
  * - without JavaScript it is a plain POST form (fields, no `confirmed`): the route's action sends
- *   the browser to its confirm step (askFirst in app/routes/admin/profile/brand/brand.server.ts),
- *   a server-rendered ConfirmPanel whose button posts the same fields with confirmed=1;
+ *   the browser to its confirm step (requireConfirmed, app/lib/confirm.server.ts: ?confirm=<intent>&
+ *   <the fields>), a server-rendered ConfirmPanel whose button posts the same fields with confirmed=1;
  * - with JavaScript the dialog asks first and the confirmed POST goes straight to the action.
  */
 import { useRef, useState } from "react";

@@ -6,6 +6,7 @@
  */
 import { useTranslation, type TFunction } from "#app/lib/i18n-react.tsx";
 import { formatDate } from "#core/lib/format.ts";
+import type { BrandPartnershipJson } from "#core/profile/brands-partnerships.ts";
 import { BrandLogo, partnershipTone } from "./brand-logo.tsx";
 import { ConfirmButton } from "./brand-confirm.tsx";
 import type { ConfirmText } from "./list/confirm-dialog.tsx";
@@ -14,13 +15,8 @@ import { StatusBadge } from "./list/status-badge.tsx";
 /** One step a business may take: the action and the status it leads to. */
 export type PartnershipMove = { action: string; status: number; status_name: string };
 
-/** A row of GET /v0.0.0/brands/partnerships. */
-export type PartnershipRow = {
-  partnership_id: number; status: number; status_name: string; brand_data: { brand_id: number; name: string; image: string | null };
-  owner_business_data: { business_id: number; name: string }; partner_business_data: { business_id: number; name: string };
-  is_owner: boolean; is_requester: boolean; is_waiting_for_me: boolean; actions: string[]; action_datas: PartnershipMove[];
-  time_created: number; time_modified: number;
-};
+/** A row of GET /v0.0.0/brands/partnerships (core/profile/brands-partnerships.ts). */
+export type PartnershipRow = BrandPartnershipJson;
 
 const DANGER = ["decline", "disconnect", "approve-disconnect", "cancel"];
 

@@ -1,7 +1,7 @@
 /**
  * The one online-channel form: /profile/channel/add (platform to choose) and /profile/channel/:slug
  * (platform fixed, shown as text). The schema is the API's own (core/profile/channel-schema.ts) and
- * runs on the server (the route's action, then the API); the browser gets HTML constraints only.
+ * runs on the server (the route's action, before core saves); the browser gets HTML constraints only.
  *
  * Config fields (url, username, phone_number, line_id): which ones a platform needs is data
  * (CHANNEL_PLATFORMS). Without JavaScript the add form shows all four, each saying which platforms
@@ -149,23 +149,4 @@ export function ChannelForm({ constraint, lastResult, defaultValue, platforms, f
       </div>
     </Form>
   );
-}
-
-/** The API body of a channel from the parsed form (empty optionals sent as "" so an update clears them). */
-export function channelPayload(v: {
-  platform_code?: string; name: string; email?: string; phone?: string; url?: string; username?: string; phone_number?: string;
-  line_id?: string; is_default?: boolean;
-}) {
-  return {
-    ...(v.platform_code ? { platform_code: v.platform_code } : {}),
-    name: v.name,
-    email: v.email ?? "",
-    phone: v.phone ?? "",
-    url: v.url ?? "",
-    username: v.username ?? "",
-    phone_number: v.phone_number ?? "",
-    line_id: v.line_id ?? "",
-    // Left out unless ticked: an update keeps the channel's default flag (a default is moved, not unset).
-    ...(v.is_default ? { is_default: true } : {}),
-  };
 }

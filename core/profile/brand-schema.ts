@@ -1,7 +1,7 @@
 /**
- * What a brand form sends: the one set of schemas for the API (api/routes/brands.ts) and the web's
- * brand forms, which check them in their actions before the API checks again. Server-side only on
- * the web: the browser gets the HTML constraints from the loader (getZodConstraint), no Zod.
+ * What a brand form sends: the one set of schemas for the REST adapter (api/routes/brands.ts) and the
+ * web's brand forms, both checking the input with them before they call core/profile/brands*.ts.
+ * Server-side only on the web: the browser gets the HTML constraints from the loader, no Zod.
  *
  * The owned-brand sections (spec section 6: Social Media, Banner, Pickup Line, Notes, Response,
  * plus Holiday), one entry each:

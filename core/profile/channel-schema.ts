@@ -1,7 +1,7 @@
 /**
- * The editable fields of an online channel: the one schema for the API (create, update) and the
- * web's channel form, whose action checks it before the API checks it again. Server-side only on
- * the web (the browser gets the HTML constraints from the loader and downloads no Zod).
+ * The editable fields of an online channel: the one schema for the REST adapter (create, update) and
+ * the web's channel form, both checking the input with it before they call core/profile/channels-save.ts.
+ * Server-side only on the web (the browser gets the HTML constraints from the loader, no Zod).
  *
  * The config a platform needs (spec section 3, core/profile/profile-enums.ts CHANNEL_PLATFORMS):
  * TKP, SHP, ZLG, LZD, ZLR, BLI, FCB, SFY, WOO a url; IGM, TWT url + username; WAP, SMS

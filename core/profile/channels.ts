@@ -2,10 +2,12 @@
  * Online channels of a business: the list query shared by the list calls and the export job, one
  * channel, the answer shape of spec section 3 "Channel", the stores of the business with their
  * connection to each channel (read from stores / store_channels, which the stores API writes),
- * the offline/online grouping and the channel tree.
+ * the graph of channels and stores the pickers read (channels-pickers.ts), and the reading half of
+ * the service (list, one channel, its update history, the export). The changes are channels-save.ts.
  *
  * Scope: every query is of one business (the caller's active business, the tenant key); another
- * business's channel is not found.
+ * business's channel is NotFound on every call. Listing, reading and changing channels need the
+ * "profile" privilege.
  * Filters: type (channel type 0 Indie Marketplace, 2 Marketplace, 3 Social Media, 4 Online Store:
  * the platforms of that type), status 1 Active / 0 Non-Active, search (channel name or platform
  * name), sort 1–4 only (Oldest, Newest, Edited ASC, Edited DESC: spec section 9 "online channel:
@@ -14,10 +16,14 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx } from "#db/client.ts";
 import { businesses, channels, storeChannels, stores } from "#db/schema/index.ts";
+import { sellerScope, type Scope, type SellerActor } from "#core/actor.ts";
+import { NotFound } from "#core/errors.ts";
+import { defineExport } from "#core/jobs/exports.ts";
+import { historyPage } from "#core/lib/history.ts";
+import { contains, listQuery, offsetOf, orderBy } from "#core/lib/list-query.ts";
 import { unix } from "#core/lib/time.ts";
-import { contains, orderBy } from "#core/lib/list-query.ts";
 import { CONFIG_KEYS } from "./channel-schema.ts";
 import {
   ACTIVE, CHANNEL_PLATFORM_CODES, CHANNEL_PLATFORMS, CHANNEL_TYPE_FILTERS, CHANNEL_TYPES, STATUS_FILTERS, type ChannelPlatformCode,
@@ -66,30 +72,30 @@ function where(businessId: number, f: Partial<ChannelFilters> = {}) {
   return and(...w);
 }
 
-const baseQuery = (exec: typeof db | Tx = db) =>
+const baseQuery = (exec: Db | Tx = db) =>
   exec.select(columns).from(channels).innerJoin(businesses, eq(businesses.id, channels.businessId));
 
 /** One page of a business's channels with the filters. */
-export async function findChannels(businessId: number, f: ChannelFilters, page: { limit: number; offset: number }) {
+export async function findChannels(businessId: number, f: ChannelFilters, page: { limit: number; offset: number }, exec: Db | Tx = db) {
   const w = where(businessId, f);
   const [rows, [{ total }]] = await Promise.all([
-    baseQuery()
+    baseQuery(exec)
       .where(w)
       .orderBy(...orderBy(f.sort, { created: channels.timeCreated, modified: channels.timeModified, name: channels.name, id: channels.id }))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(channels).where(w),
+    exec.select({ total: count() }).from(channels).where(w),
   ]);
   return { rows, total };
 }
 
 /**
- * One channel of the business, or undefined (the caller answers 404). With a transaction the row
- * stays locked until it ends, so a change decides on the current values.
+ * One channel of the business, or undefined (the caller answers NotFound). `lock`: the row stays
+ * locked until `exec` (a transaction) ends, so a change decides on the current values.
  */
-export async function findChannel(businessId: number, id: number, tx?: Tx) {
-  const query = baseQuery(tx).where(and(eq(channels.businessId, businessId), eq(channels.id, id))).limit(1);
-  const [row] = tx ? await query.for("update", { of: channels }) : await query;
+export async function findChannel(businessId: number, id: number, exec: Db | Tx = db, lock = false) {
+  const query = baseQuery(exec).where(and(eq(channels.businessId, businessId), eq(channels.id, id))).limit(1);
+  const [row] = lock ? await query.for("update", { of: channels }) : await query;
   return row;
 }
 export type ChannelRow = NonNullable<Awaited<ReturnType<typeof findChannel>>>;
@@ -100,7 +106,7 @@ export type StoreLink = { storeId: number; image: string | null; type: number; n
  * The stores of the business, each with whether it is connected to each of `channelIds`
  * (store_channels rows), by store name. Answers a map channel id → store entries.
  */
-export async function storeLinks(businessId: number, channelIds: number[], exec: typeof db | Tx = db) {
+export async function storeLinks(businessId: number, channelIds: number[], exec: Db | Tx = db) {
   const out = new Map<number, StoreLink[]>();
   if (!channelIds.length) return out;
   const [all, chs, rows] = await Promise.all([
@@ -164,7 +170,7 @@ export function channelJson(r: ChannelRow, links: StoreLink[], t: TFunction) {
 export type ChannelJson = ReturnType<typeof channelJson>;
 
 /** Channels as JSON with their store links, for a list page or one channel. */
-export async function channelsJson(rows: ChannelRow[], businessId: number, t: TFunction, exec: typeof db | Tx = db) {
+export async function channelsJson(rows: ChannelRow[], businessId: number, t: TFunction, exec: Db | Tx = db) {
   const links = await storeLinks(businessId, rows.map((r) => r.id), exec);
   return rows.map((r) => channelJson(r, links.get(r.id) ?? [], t));
 }
@@ -191,14 +197,14 @@ export function channelSnapshot(v: {
 // ---------------------------------------------------------------------------------------------
 
 /** All channels and all stores of a business, with the connections between them. */
-export async function businessChannelGraph(businessId: number, f: { type?: number; status?: number; search?: string } = {}) {
+export async function businessChannelGraph(businessId: number, f: { type?: number; status?: number; search?: string } = {}, exec: Db | Tx = db) {
   const [chs, sts, links] = await Promise.all([
-    db.select({ id: channels.id, name: channels.name, platformCode: channels.platformCode, status: channels.status, isDefault: channels.isDefault })
+    exec.select({ id: channels.id, name: channels.name, platformCode: channels.platformCode, status: channels.status, isDefault: channels.isDefault })
       .from(channels).where(where(businessId, { type: f.type, status: f.status, search: f.search }))
       .orderBy(asc(sql`lower(${channels.name})`), asc(channels.id)),
-    db.select({ id: stores.id, name: stores.name, type: stores.type, image: stores.image, status: stores.status, isDefault: stores.isDefault })
+    exec.select({ id: stores.id, name: stores.name, type: stores.type, image: stores.image, status: stores.status, isDefault: stores.isDefault })
       .from(stores).where(eq(stores.businessId, businessId)).orderBy(asc(sql`lower(${stores.name})`), asc(stores.id)),
-    db.select({ storeId: storeChannels.storeId, channelId: storeChannels.channelId }).from(storeChannels).where(eq(storeChannels.businessId, businessId)),
+    exec.select({ storeId: storeChannels.storeId, channelId: storeChannels.channelId }).from(storeChannels).where(eq(storeChannels.businessId, businessId)),
   ]);
   return { channels: chs, stores: sts, links: withMarketplaceLinks(chs, sts, links) };
 }
@@ -218,3 +224,98 @@ export function withMarketplaceLinks(
     .flatMap((c) => sts.filter((st) => st.status === ACTIVE).map((st) => ({ storeId: st.id, channelId: c.id })));
   return [...kept, ...implied];
 }
+
+// ---------------------------------------------------------------------------------------------
+// The service, reading: what the web's pages and the REST calls read, for the actor's business
+// (privilege "profile").
+// ---------------------------------------------------------------------------------------------
+
+/** The list call's query: page, limit and the filters (sort 1-4 only, so not listQuery's). */
+export const channelListQuery = listQuery.omit({ sort: true }).extend(channelFilters.shape);
+export type ChannelListQuery = z.infer<typeof channelListQuery>;
+
+/** A channel of the actor's business, else NotFound. */
+export async function channelOf(exec: Db | Tx, actor: SellerActor, id: number, lock = false) {
+  const row = await findChannel(actor.member.businessId, id, exec, lock);
+  if (!row) throw new NotFound();
+  return row;
+}
+
+/** One channel's answer, with its store links. */
+export async function channelAnswer(exec: Db | Tx, actor: SellerActor, row: ChannelRow) {
+  const links = await storeLinks(row.businessId, [row.id], exec);
+  return channelJson(row, links.get(row.id) ?? [], actor.t);
+}
+
+/** NotFound unless channel `id` is the business's: an adapter's check before it reads a body. */
+export async function checkChannel(scope: Scope, id: number) {
+  const { db, actor } = sellerScope(scope, "profile");
+  await channelOf(db, actor, id);
+}
+
+export async function listChannels(scope: Scope, q: ChannelListQuery) {
+  const { db, actor } = sellerScope(scope, "profile");
+  const businessId = actor.member.businessId;
+  const { rows, total } = await findChannels(businessId, q, { limit: q.limit, offset: offsetOf(q) }, db);
+  return { rows: await channelsJson(rows, businessId, actor.t, db), total };
+}
+
+export async function getChannel(scope: Scope, id: number) {
+  const { db, actor } = sellerScope(scope, "profile");
+  return channelAnswer(db, actor, await channelOf(db, actor, id));
+}
+
+export async function channelHistory(scope: Scope, id: number, q: { page: number; limit: number }) {
+  const { db, actor } = sellerScope(scope, "profile");
+  const channel = await channelOf(db, actor, id);
+  return historyPage(db, { businessId: channel.businessId, refType: "channel", refId: channel.id }, q);
+}
+
+/** Export kind "channel": the list of /profile/channel with its filters (search, type, status, sort). */
+defineExport("channel", {
+  privilege: "profile",
+  filename: "channel:export.filename",
+  sheet: "channel:export.sheet",
+  filters: channelFilters,
+  columns: [
+    { key: "name", header: "channel:fields.name", width: 30 },
+    { key: "type", header: "channel:fields.type", width: 18 },
+    { key: "platform", header: "channel:fields.platform", width: 18 },
+    { key: "status", header: "channel:fields.status", width: 14 },
+    { key: "is_default", header: "channel:fields.default", width: 12 },
+    { key: "url", header: "channel:fields.url", width: 36 },
+    { key: "username", header: "channel:fields.username", width: 18 },
+    { key: "phone_number", header: "channel:fields.phone_number", width: 18 },
+    { key: "line_id", header: "channel:fields.line_id", width: 16 },
+    { key: "email", header: "channel:fields.email", width: 26 },
+    { key: "phone", header: "channel:fields.phone", width: 18 },
+    { key: "stores", header: "channel:fields.connected_stores", width: 16 },
+    { key: "store_names", header: "channel:fields.store_names", width: 40 },
+    { key: "time_created", header: "channel:fields.time_created", date: true },
+    { key: "time_modified", header: "channel:fields.time_modified", date: true },
+  ],
+  async page(job, filters, offset, limit, t) {
+    const { rows, total } = await findChannels(job.businessId, filters, { limit, offset });
+    const items = await channelsJson(rows, job.businessId, t);
+    return {
+      total,
+      rows: items.map((ch, i) => ({
+        name: ch.name,
+        type: ch.channel_data.name,
+        platform: ch.channel_data.platform_name,
+        status: ch.status_name,
+        is_default: t(ch.is_default ? "common:actions.yes" : "common:actions.no"),
+        url: ch.url,
+        username: ch.username,
+        phone_number: ch.phone_number,
+        line_id: ch.line_id,
+        email: ch.email,
+        phone: ch.phone,
+        stores: `${ch.total_connected_store}/${ch.total_store}`,
+        store_names: ch.store_datas.filter((s) => s.is_connected).map((s) => s.name).join(", "),
+        time_created: rows[i].timeCreated,
+        time_modified: rows[i].timeModified,
+      })),
+    };
+  },
+});

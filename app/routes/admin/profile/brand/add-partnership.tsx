@@ -5,15 +5,20 @@
  * and cannot be picked). Sending the request opens the brand's page in the partner's view (Waiting
  * for Approval) until its owner answers (core/profile/partnerships.ts).
  * Below: the business's own requests, open and ended, with what it can still do (withdraw, ask
- * again, disconnect), each asking first (a dialog with JavaScript, ?confirm=partnership&… without).
+ * again, disconnect), each asking first (a dialog with JavaScript; without, the one confirm step
+ * ?confirm=partnership_action&partnership_id=…&do=…, app/lib/confirm.server.ts).
  * Everything works without JavaScript: the steps are links and GET forms, the sends POST forms.
+ * The page calls core/profile/brands*.ts, the functions the REST API calls.
  */
 import { data, Form, Link, redirect, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add-partnership";
+import { Refused } from "#core/errors.ts";
+import { partnerableBrands } from "#core/profile/brands.ts";
+import { otherBusinesses } from "#core/business/company-groups.ts";
+import { listBrandPartnerships, requestBrandPartnership } from "#core/profile/brands-partnerships.ts";
 import { PARTNERSHIP_STATUS } from "#core/profile/profile-enums.ts";
 import { BrandAddKinds } from "#app/components/brand-add-kinds.tsx";
-import type { Brand } from "#app/components/brand-card.tsx";
 import { BrandLogo, partnershipTone } from "#app/components/brand-logo.tsx";
 import { FieldError } from "#app/components/form-error.tsx";
 import { PartnershipList, partnershipConfirm, type PartnershipRow } from "#app/components/brand-partnership.tsx";
@@ -21,17 +26,12 @@ import { buttonClass, inputClass, SubmitButton } from "#app/components/button.ts
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { ConfirmPanel } from "#app/components/list/confirm-dialog.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
-import { callApi, getList } from "#app/lib/api.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { confirmAsked, requireConfirmed } from "#app/lib/confirm.server.ts";
+import { refusalMessage } from "#app/lib/errors.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
-import { askFirst, readConfirm, withoutConfirm } from "./brand.server.ts";
-
-type OtherBusiness = { business_id: number; name: string };
-type Pickable = {
-  brand_id: number; name: string; image: string | null; product_category_data: { name: string; path: string };
-  company_data: { business_id: number; name: string }; partnership_status: number | null; partnership_status_name: string | null;
-  is_requestable: boolean;
-};
+import { answerPartnership, notice, withoutConfirm } from "./brand.server.ts";
 
 /** The confirm step's partnership and step, when the URL names one the business may still take. */
 function confirmOf(row: PartnershipRow | undefined, action: string | null | undefined) {
@@ -41,23 +41,24 @@ function confirmOf(row: PartnershipRow | undefined, action: string | null | unde
 
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
+  const scope = getScope(args.context);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, 100);
-  const businessId = Number(url.searchParams.get("business_id")) || null;
+  const businessId = Math.min(Number(url.searchParams.get("business_id")) || 0, 2_147_483_647) || null;
   const [businesses, brands, open, ended] = await Promise.all([
-    businessId ? null : getList<OtherBusiness>(args, "/v0.0.0/business/other-business", { search: search || undefined, limit: 50 }),
-    businessId ? getList<Pickable>(args, "/v0.0.0/brands/mixed", { business_id: businessId, limit: 100, sort: 5 }) : null,
-    getList<PartnershipRow>(args, "/v0.0.0/brands/partnerships", { direction: "outgoing", limit: 20 }),
-    getList<PartnershipRow>(args, "/v0.0.0/brands/partnerships", { direction: "outgoing", status: PARTNERSHIP_STATUS.disconnected, limit: 20 }),
+    businessId ? null : otherBusinesses(scope, { search: search || undefined, page: 1, limit: 50 }),
+    businessId ? partnerableBrands(scope, businessId, { page: 1, limit: 100, sort: 5 }) : null,
+    listBrandPartnerships(scope, { direction: "outgoing", page: 1, limit: 20 }),
+    listBrandPartnerships(scope, { direction: "outgoing", status: PARTNERSHIP_STATUS.disconnected, page: 1, limit: 20 }),
   ]);
   let businessName: string | null = brands?.rows[0]?.company_data.name ?? null;
   if (businessId && !businessName) {
-    const all = await getList<OtherBusiness>(args, "/v0.0.0/business/other-business", { limit: 150 });
+    const all = await otherBusinesses(scope, { page: 1, limit: 150 });
     businessName = all.rows.find((b) => b.business_id === businessId)?.name ?? null;
   }
-  const requests = [...open.rows, ...ended.rows].sort((a, b) => b.time_modified - a.time_modified);
-  const asked = readConfirm(url);
-  const confirming = asked?.kind === "partnership" ? requests.find((r) => String(r.partnership_id) === asked.target) : undefined;
+  const requests: PartnershipRow[] = [...open.rows, ...ended.rows].sort((a, b) => (b.time_modified ?? 0) - (a.time_modified ?? 0));
+  const asked = confirmAsked(url, "partnership_action");
+  const confirming = asked ? requests.find((r) => String(r.partnership_id) === asked.fields.partnership_id) : undefined;
   return {
     title: `${t("brand:add")} · ${t("brand:add_page.partnership")} | ${t("common:app_name")}`,
     search,
@@ -66,7 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
     businesses: businesses?.rows ?? [],
     brands: brands?.rows ?? [],
     requests,
-    confirm: confirmOf(confirming, asked?.do),
+    confirm: confirmOf(confirming, asked?.fields.do),
     back: withoutConfirm(url),
   };
 }
@@ -74,22 +75,32 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const url = new URL(args.request.url);
   const locale = getLocale(args.context);
+  const scope = getScope(args.context);
   const formData = await args.request.formData();
   switch (formData.get("intent")) {
     case "partnership": {
       const brandId = Number(formData.get("brand_id"));
       const t = getI18n(args.context).getFixedT(locale);
-      if (!Number.isInteger(brandId) || brandId <= 0) return data({ brandError: t("brand:errors.choose_brand") }, { status: 400 });
-      const res = await callApi<Brand>(args, "POST", "/v0.0.0/brands/create-partnership", { body: { brand_id: brandId } });
-      if (!res.ok) return data({ brandError: res.fieldErrors?.brand_id?.[0] ?? res.message }, { status: 400 });
-      throw redirect(localePath(locale, `/profile/brand/${res.data.brand_id}`));
+      if (!Number.isInteger(brandId) || brandId <= 0 || brandId > 2_147_483_647) {
+        return data({ brandError: t("brand:errors.choose_brand") }, { status: 400 });
+      }
+      let brand;
+      try {
+        brand = await requestBrandPartnership(scope, { brand_id: brandId });
+      } catch (e) {
+        // The refusal goes under the brand picker (its own field, or the message as a whole).
+        if (!(e instanceof Refused)) throw e;
+        return data({ brandError: e.fields?.brand_id?.[0] ? t(e.fields.brand_id[0], e.vars) : refusalMessage(args.context, e) }, { status: 400 });
+      }
+      notice(args, "brand:api.partnership_requested");
+      throw redirect(localePath(locale, `/profile/brand/${brand.brand_id}`));
     }
     case "partnership_action": {
-      const id = String(formData.get("partnership_id") ?? "");
-      const act = String(formData.get("do") ?? "");
-      askFirst(url, formData, { kind: "partnership", target: id, do: act });
-      await callApi(args, "PUT", `/v0.0.0/brands/partnerships/${Number(id)}/${encodeURIComponent(act)}`);
-      throw redirect(withoutConfirm(url));
+      const back = withoutConfirm(url);
+      requireConfirmed(args.request, formData, "partnership_action", back);
+      const id = Number(formData.get("partnership_id"));
+      await answerPartnership(args, id, String(formData.get("do") ?? ""));
+      throw redirect(back);
     }
     default:
       throw data(getI18n(args.context).getFixedT(locale)("common:errors.unknown_action"), { status: 400 });

@@ -1,21 +1,22 @@
 /**
  * /profile/brand/add: a new owned brand (the first of the two kinds; a partnership with another
  * business's brand is /profile/brand/add/partnership): logo (cropper with JavaScript, a plain file
- * input without), name, category from the three-level tree, description. Saved, the brand's own
- * page opens. The old ?kind=partnership address goes to the partnership page.
+ * input without), name, category from the three-level tree, description. Saved (core/profile/brands-save.ts,
+ * as POST /v0.0.1/brands/create does), the brand's own page opens with a notice. The old
+ * ?kind=partnership address goes to the partnership page.
  */
 import { data, Link, redirect, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
-import type { Brand } from "#app/components/brand-card.tsx";
+import { createBrand } from "#core/profile/brands-save.ts";
 import { BrandAddKinds } from "#app/components/brand-add-kinds.tsx";
 import { BrandForm } from "#app/components/brand-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { callApi } from "#app/lib/api.server.ts";
-import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
-import { brandPayload, loadCategoryTree, parseBrandForm } from "./brand.server.ts";
+import { loadCategoryTree, notice, parseBrandForm } from "./brand.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const locale = getLocale(args.context);
@@ -33,9 +34,14 @@ export async function action(args: Route.ActionArgs) {
   }
   const parsed = await parseBrandForm(args, formData);
   if (!parsed.submission) return parsed.reply;
-  const res = await callApi<Brand>(args, "POST", "/v0.0.1/brands/create", { body: brandPayload(parsed.submission.value) });
-  if (!res.ok) return replyWithApiError(parsed.submission, res);
-  throw redirect(localePath(getLocale(args.context), `/profile/brand/${res.data.brand_id}`));
+  let brand;
+  try {
+    brand = await createBrand(getScope(args.context), parsed.submission.value);
+  } catch (e) {
+    return replyRefused(args, parsed.submission, e);
+  }
+  notice(args, "brand:api.created");
+  throw redirect(localePath(getLocale(args.context), `/profile/brand/${brand.brand_id}`));
 }
 
 export default function AddBrand({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,32 +1,44 @@
 /**
- * What the brand pages share on the server: the category tree for the forms, the API body of the
- * owned-brand form, the owned-brand form's parsing (image first, then the schema), the no-JS
- * confirm step of ConfirmButton (app/components/brand-confirm.tsx), and the section tabs' loader
- * and action.
+ * What the brand pages share on the server: the category tree for the forms, the owned-brand
+ * form's parsing (image first, then the schema), the page's URL without its confirm step, the
+ * success notices, and the section tabs' loader and action. Every page calls core/profile/brands*.ts,
+ * the functions the REST API calls.
+ *
+ * Confirm steps (ConfirmButton, app/components/brand-confirm.tsx, and the status switch) use the
+ * web's one vocabulary (app/lib/confirm.server.ts): a change posted without confirmed=1 goes to
+ * `?confirm=<intent>&<its fields>` (delete&entry_id=…, document_remove&url=…,
+ * partnership_action&partnership_id=…&do=…, toggle&brand_id=…&action=…), which the loader shows as
+ * a ConfirmPanel posting the same fields with confirmed=1.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
-import { brandBody, SECTION_SCHEMAS, type BrandBody } from "#core/profile/brand-schema.ts";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { DomainError, Forbidden, NotFound } from "#core/errors.ts";
+import { brandBody, SECTION_SCHEMAS } from "#core/profile/brand-schema.ts";
+import { getBrand } from "#core/profile/brands.ts";
+import { categoryPicker } from "#core/profile/brands-categories.ts";
+import { actOnBrandPartnership, ANSWER_ACTIONS } from "#core/profile/brands-partnerships.ts";
+import { addBrandEntry, listBrandEntries, removeBrandEntry, updateBrandEntry } from "#core/profile/brands-sections.ts";
 import { BRAND_SECTIONS, type BrandSection } from "#core/profile/profile-enums.ts";
-import type { Brand } from "#app/components/brand-card.tsx";
-import type { CategoryNode } from "#app/components/brand-form.tsx";
 import { entryDefaults, entryName, type SectionEntry, type SectionPageData } from "#app/components/brand-section.tsx";
-import { callApi, getList, getOrThrow } from "#app/lib/api.server.ts";
-import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { confirmAsked, requireConfirmed } from "#app/lib/confirm.server.ts";
+import { refusalMessage } from "#app/lib/errors.server.ts";
+import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
+import { flashToast, pushToast, sessionContext } from "#app/lib/session.server.ts";
 import { imageFromForm } from "#app/lib/uploads.server.ts";
 
-type Ctx = Parameters<typeof getList>[0];
+type Ctx = { request: Request; context: Readonly<RouterContextProvider> };
 
 export async function loadCategoryTree(args: Ctx) {
-  return (await getList<CategoryNode>(args, "/v0.0.0/utilities/categories/tree", { sort: 8 })).rows;
+  return categoryPicker(getScope(args.context), { sort: 8 });
 }
 
-/** The API body of the owned-brand form (empty optionals sent as "" so an update clears them). */
-export function brandPayload(v: BrandBody) {
-  return { name: v.name, image: v.image ?? "", product_category_id: v.product_category_id, description: v.description ?? "" };
+/** A success notice in the page's language (the same keys the API answers with). */
+export function notice(args: Ctx, key: string) {
+  flashToast(args.context, "success", getI18n(args.context).getFixedT(getLocale(args.context))(key));
 }
 
 /**
@@ -44,36 +56,34 @@ export async function parseBrandForm(args: Ctx, formData: FormData) {
   return { submission };
 }
 
-/** The confirm step a ConfirmButton asks for, read from the URL: ?confirm=<kind>&target=…&do=… */
-export type ConfirmAsk = { kind: string; target: string; do: string | null };
-
-export function readConfirm(url: URL): ConfirmAsk | null {
-  const kind = url.searchParams.get("confirm");
-  const target = url.searchParams.get("target");
-  if (!kind || kind === "toggle" || !target) return null;
-  return { kind, target, do: url.searchParams.get("do") };
+/**
+ * One step on a brand partnership (intent=partnership_action: partnership_id, do), confirmed. Done:
+ * its notice, and the partnership as it is now; refused (the other side moved first): the reason
+ * as a danger notice, and null. The page then goes back to itself without the confirm step.
+ */
+export async function answerPartnership(args: Ctx, id: number, action: string) {
+  const known = (ANSWER_ACTIONS as readonly string[]).includes(action);
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647 || !known) throw new NotFound();
+  try {
+    const row = await actOnBrandPartnership(getScope(args.context), id, action as (typeof ANSWER_ACTIONS)[number]);
+    notice(args, `brand:partnership.done.${action}`);
+    return row;
+  } catch (e) {
+    if (!(e instanceof DomainError) || e instanceof NotFound || e instanceof Forbidden) throw e;
+    pushToast(args.context.get(sessionContext), { type: "danger", message: refusalMessage(args.context, e) });
+    return null;
+  }
 }
+
+/** The fields a brand page's confirm steps carry (and "index", React Router's marker of an index route's POST). */
+const STEP_FIELDS = ["confirm", "entry_id", "url", "partnership_id", "do", "brand_id", "action", "index"];
 
 /** The page's URL without its confirm step (where Cancel and a done change go back to). */
 export function withoutConfirm(url: URL) {
   const q = new URLSearchParams(url.search);
-  // "index" is React Router's marker of a POST to an index route, not part of the page's URL.
-  for (const k of ["confirm", "target", "do", "id", "action", "index"]) q.delete(k);
+  for (const k of STEP_FIELDS) q.delete(k);
   const s = q.toString();
   return url.pathname + (s ? `?${s}` : "");
-}
-
-/**
- * A change posted without confirmed=1 (JavaScript off): go to the page's confirm step instead.
- * Returns normally when the change was confirmed.
- */
-export function askFirst(url: URL, form: FormData, ask: ConfirmAsk) {
-  if (form.get("confirmed") === "1") return;
-  const q = new URLSearchParams(withoutConfirm(url).split("?")[1] ?? "");
-  q.set("confirm", ask.kind);
-  q.set("target", ask.target);
-  if (ask.do) q.set("do", ask.do);
-  throw redirect(`${url.pathname}?${q.toString()}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -97,13 +107,13 @@ export function sectionOf(args: RouteArgs, fixed?: BrandSection): BrandSection {
 export async function sectionLoader(args: RouteArgs, section: BrandSection): Promise<SectionPageData & { title: string }> {
   const id = idFromSlug(args.params.slug);
   const url = new URL(args.request.url);
-  const brand = (await getOrThrow<Brand>(args, `/v0.0.0/brands/${id}`)).data;
-  if (brand.is_partner && section !== "holiday") throw data("Not found", { status: 404 });
-  const entries = (await getList<SectionEntry>(args, `/v0.0.0/brands/${id}/${section}`)).rows;
+  const scope = getScope(args.context);
+  const brand = await getBrand(scope, id);
+  const entries = (await listBrandEntries(scope, id, section)) as SectionEntry[];
   const editId = Number(url.searchParams.get("edit")) || null;
   const editing = brand.is_partner ? null : (entries.find((e) => e.id === editId) ?? null);
-  const asked = readConfirm(url);
-  const deleting = asked?.kind === "delete" && !brand.is_partner ? entries.find((e) => String(e.id) === asked.target) : undefined;
+  const asked = confirmAsked(url, "delete");
+  const deleting = asked && !brand.is_partner ? entries.find((e) => String(e.id) === asked.fields.entry_id) : undefined;
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return {
     title: `${t(`brand:tabs.${section}`)} · ${brand.name} | ${t("common:app_name")}`,
@@ -121,6 +131,7 @@ export async function sectionLoader(args: RouteArgs, section: BrandSection): Pro
 export async function sectionAction(args: RouteArgs, section: BrandSection) {
   const id = idFromSlug(args.params.slug);
   const url = new URL(args.request.url);
+  const scope = getScope(args.context);
   // Done: the tab without its edit or confirm step.
   const done = new URL(withoutConfirm(url), url);
   done.searchParams.delete("edit");
@@ -139,15 +150,19 @@ export async function sectionAction(args: RouteArgs, section: BrandSection) {
       }
       if (submission.status !== "success") return data(submission.reply(), { status: 400 });
       const body = submission.value as Record<string, unknown>;
-      const res = intent === "add"
-        ? await callApi(args, "POST", `/v0.0.0/brands/${id}/${section}`, { body })
-        : await callApi(args, "PUT", `/v0.0.0/brands/${id}/${section}/${entryId}`, { body });
-      if (!res.ok) return replyWithApiError(submission, res);
+      try {
+        if (intent === "add") await addBrandEntry(scope, id, section, body);
+        else await updateBrandEntry(scope, id, section, entryId, body);
+      } catch (e) {
+        return replyRefused(args, submission, e);
+      }
+      notice(args, intent === "add" ? "brand:api.entry_added" : "brand:api.entry_updated");
       throw redirect(doneUrl);
     }
     case "delete": {
-      askFirst(url, formData, { kind: "delete", target: String(entryId), do: null });
-      await callApi(args, "DELETE", `/v0.0.0/brands/${id}/${section}/${entryId}`);
+      requireConfirmed(args.request, formData, "delete", withoutConfirm(url));
+      await removeBrandEntry(scope, id, section, entryId);
+      notice(args, "brand:api.entry_removed");
       throw redirect(doneUrl);
     }
     default:

@@ -10,21 +10,21 @@
 import { Link, Outlet, useLocation, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/detail";
+import { getBrand } from "#core/profile/brands.ts";
 import { BRAND_SECTIONS, BRAND_STATUS } from "#core/profile/profile-enums.ts";
-import type { Brand } from "#app/components/brand-card.tsx";
 import { BrandLogo, partnershipTone, VerifiedIcon } from "#app/components/brand-logo.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
-import { getOrThrow } from "#app/lib/api.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
-  const brand = await getOrThrow<Brand>(args, `/v0.0.0/brands/${id}`);
+  const brand = await getBrand(getScope(args.context), id);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  return { title: `${brand.data.name} | ${t("common:app_name")}`, brand: brand.data };
+  return { title: `${brand.name} | ${t("common:app_name")}`, brand };
 }
 
 /** The tabs a brand has: every one when owned; Brand Detail and Holiday for a partner brand. */

@@ -1,27 +1,29 @@
 /**
  * /profile/brand/:slug/edit: the owner edits the brand's logo, name, category and description (the
  * Brand Detail tab's "Edit Brand"). Its own page, like the company's, so the detail tab does not
- * load the form and the cropper's field. A partner brand cannot be edited here (not found).
+ * load the form and the cropper's field. A partner brand cannot be edited here (not found). Saved
+ * (core/profile/brands-save.ts, as PUT /v0.0.3/brands/{id} does), the detail tab opens with a notice.
  */
 import { data, redirect, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
-import type { Brand } from "#app/components/brand-card.tsx";
+import { getBrand } from "#core/profile/brands.ts";
+import { updateBrand } from "#core/profile/brands-save.ts";
 import { BrandForm } from "#app/components/brand-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { callApi, getOrThrow } from "#app/lib/api.server.ts";
-import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
-import { brandPayload, loadCategoryTree, parseBrandForm } from "./brand.server.ts";
+import { loadCategoryTree, notice, parseBrandForm } from "./brand.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
-  const [brand, tree] = await Promise.all([getOrThrow<Brand>(args, `/v0.0.0/brands/${id}`), loadCategoryTree(args)]);
-  if (brand.data.is_partner) throw data("Not found", { status: 404 });
+  const [brand, tree] = await Promise.all([getBrand(getScope(args.context), id), loadCategoryTree(args)]);
+  if (brand.is_partner) throw data("Not found", { status: 404 });
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  return { title: `${t("brand:detail.edit")} · ${brand.data.name} | ${t("common:app_name")}`, brand: brand.data, tree };
+  return { title: `${t("brand:detail.edit")} · ${brand.name} | ${t("common:app_name")}`, brand, tree };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -32,8 +34,12 @@ export async function action(args: Route.ActionArgs) {
   }
   const parsed = await parseBrandForm(args, formData);
   if (!parsed.submission) return parsed.reply;
-  const res = await callApi<Brand>(args, "PUT", `/v0.0.3/brands/${id}`, { body: brandPayload(parsed.submission.value) });
-  if (!res.ok) return replyWithApiError(parsed.submission, res);
+  try {
+    await updateBrand(getScope(args.context), id, parsed.submission.value);
+  } catch (e) {
+    return replyRefused(args, parsed.submission, e);
+  }
+  notice(args, "brand:api.updated");
   throw redirect(localePath(getLocale(args.context), `/profile/brand/${id}`));
 }
 

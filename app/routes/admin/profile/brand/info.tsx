@@ -1,6 +1,6 @@
 /**
  * /profile/brand/:slug, tab "Brand Detail": the brand's details with its status switch (owned; the
- * no-JavaScript confirm step is ?confirm=toggle&id=…&action=…), View Update History (the shared
+ * no-JavaScript confirm step is ?confirm=toggle&brand_id=…&action=…), View Update History (the shared
  * modal, ?history=<brand id>), and
  * - for an owned brand: Edit Brand (edit.tsx: logo, name, category, description; its own page so
  *   this one stays light), its documents (add a file, remove one; 3 or more show the verified
@@ -9,19 +9,25 @@
  *   disconnected ones, which can be asked to reconnect);
  * - for a partner brand: who owns it, and the partnership's status with what this business can do
  *   (disconnect, withdraw a request, answer the owner's request).
- * Every change that ends something asks first (ConfirmButton; without JavaScript this page's
- * ?confirm=<kind>&target=…&do=… step).
+ * Every change that ends something asks first (ConfirmButton; without JavaScript the web's one
+ * confirm step, app/lib/confirm.server.ts: ?confirm=document_remove&url=…,
+ * ?confirm=partnership_action&partnership_id=…&do=…).
+ * The page calls core/profile/brands*.ts, the functions the REST API calls.
  */
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useLocation, useParams } from "react-router";
 import { useTranslation, type TFunction } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/info";
 import { DOCUMENT_TYPES } from "#db/schema/company-enums.ts";
+import { brandHistory, getBrand } from "#core/profile/brands.ts";
+import { addBrandDocument, documentFileBody, removeBrandDocument } from "#core/profile/brands-documents.ts";
+import { listBrandPartnerships } from "#core/profile/brands-partnerships.ts";
+import { brandStatusMessage, setBrandStatus } from "#core/profile/brands-save.ts";
 import { BRAND_STATUS, PARTNERSHIP_STATUS } from "#core/profile/profile-enums.ts";
-import type { Brand } from "#app/components/brand-card.tsx";
 import { partnershipTone, useBrandToggleText } from "#app/components/brand-logo.tsx";
 import { ConfirmButton } from "#app/components/brand-confirm.tsx";
 import { useBrandHistoryLabels } from "#app/components/brand-history.tsx";
-import { PartnershipActions, PartnershipList, partnershipConfirm, type PartnershipRow } from "#app/components/brand-partnership.tsx";
+import { PartnershipActions, PartnershipList, partnershipConfirm } from "#app/components/brand-partnership.tsx";
 import { buttonClass, inputClass, SubmitButton } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { FieldError } from "#app/components/form-error.tsx";
@@ -29,34 +35,36 @@ import { ConfirmPanel, type ConfirmText } from "#app/components/list/confirm-dia
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { StatusSwitch } from "#app/components/list/status-switch.tsx";
 import { HistoryLink, UpdateHistoryModal } from "#app/components/update-history-lazy.tsx";
-import { callApi, getList, getOrThrow } from "#app/lib/api.server.ts";
 import { formatDate, formatDateTime } from "#core/lib/format.ts";
-import { loadHistory } from "#app/lib/history-via-api.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { confirmAsked, requireConfirmed } from "#app/lib/confirm.server.ts";
+import { replyRefused } from "#app/lib/forms.server.ts";
+import { loadHistory } from "#app/lib/history.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
-import { confirmStep, toggleAction } from "#app/lib/toggle-via-api.server.ts";
-import { askFirst, readConfirm, withoutConfirm } from "./brand.server.ts";
+import { toggleAction, toggleAsked } from "#app/lib/toggle.server.ts";
+import { answerPartnership, notice, withoutConfirm } from "./brand.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
   const url = new URL(args.request.url);
+  const scope = getScope(args.context);
   const ended = url.searchParams.get("partners") === "ended";
-  const brand = (await getOrThrow<Brand>(args, `/v0.0.0/brands/${id}`)).data;
+  const brand = await getBrand(scope, id);
   const [partners, history] = await Promise.all([
     brand.is_partner
       ? null
-      : getList<PartnershipRow>(args, "/v0.0.0/brands/partnerships", {
-        direction: "incoming", brand_id: id, limit: 100, status: ended ? PARTNERSHIP_STATUS.disconnected : undefined,
+      : listBrandPartnerships(scope, {
+        direction: "incoming", brand_id: id, page: 1, limit: 100, status: ended ? PARTNERSHIP_STATUS.disconnected : undefined,
       }),
-    loadHistory(args, (h) => `/v0.0.0/brands/${h}/update-history`, { allow: (h) => h === id }),
+    loadHistory(args, (h, page) => brandHistory(scope, h, page), { allow: (h) => h === id }),
   ]);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
 
   // The no-JavaScript confirm steps, when the URL asks for one this page can still show.
-  const asked = readConfirm(url);
   let confirm: { text: ConfirmText; fields: Record<string, string | number> } | null = null;
-  const toggle = confirmStep(url);
+  const toggle = toggleAsked(url, "brand_id");
   if (toggle && toggle.id === id && !brand.is_partner) {
     const activate = toggle.action === "activate";
     confirm = {
@@ -69,21 +77,24 @@ export async function loader(args: Route.LoaderArgs) {
       fields: { intent: "toggle", brand_id: id, action: toggle.action },
     };
   }
-  if (asked?.kind === "partnership") {
-    const row = partners?.rows.find((p) => String(p.partnership_id) === asked.target);
-    const own = brand.partnership_data && String(brand.partnership_data.partnership_id) === asked.target ? brand.partnership_data : null;
-    const move = (row?.action_datas ?? own?.action_datas ?? []).find((m) => m.action === asked.do);
+  const answer = confirmAsked(url, "partnership_action");
+  if (answer) {
+    const target = answer.fields.partnership_id;
+    const row = partners?.rows.find((p) => String(p.partnership_id) === target);
+    const own = brand.partnership_data && String(brand.partnership_data.partnership_id) === target ? brand.partnership_data : null;
+    const move = (row?.action_datas ?? own?.action_datas ?? []).find((m) => m.action === answer.fields.do);
     if (move && (row || own)) {
       const company = row ? row.partner_business_data.name : brand.company_data.name;
       confirm = {
         text: partnershipConfirm(t as unknown as TFunction, move, brand.name, company),
-        fields: { intent: "partnership_action", partnership_id: asked.target, do: move.action },
+        fields: { intent: "partnership_action", partnership_id: target, do: move.action },
       };
     }
   }
-  if (asked?.kind === "document" && !brand.is_partner) {
-    const doc = brand.document_datas.find((d) => d.url === asked.target);
-    if (doc) confirm = { text: documentConfirm(t, doc.name, brand.name), fields: { intent: "document_remove", url: asked.target } };
+  const removing = confirmAsked(url, "document_remove");
+  if (removing && !brand.is_partner) {
+    const doc = brand.document_datas.find((d) => d.url === removing.fields.url);
+    if (doc?.url) confirm = { text: documentConfirm(t, doc.name, brand.name), fields: { intent: "document_remove", url: doc.url } };
   }
 
   return {
@@ -109,33 +120,41 @@ function documentConfirm(t: (k: string, o?: Record<string, unknown>) => string, 
 export async function action(args: Route.ActionArgs) {
   const id = idFromSlug(args.params.slug);
   const url = new URL(args.request.url);
+  const scope = getScope(args.context);
   const back = withoutConfirm(url);
   const formData = await args.request.formData();
   switch (formData.get("intent")) {
     case "toggle":
-      return toggleAction(args, formData, { idField: "brand_id", apiPath: (b, action) => `/v0.0.0/brands/${b}/${action}`, listUrl: back });
+      return toggleAction(args, formData, {
+        idField: "brand_id",
+        async toggle(brandId, activate) {
+          await setBrandStatus(scope, brandId, activate);
+          notice(args, brandStatusMessage(activate));
+        },
+        listUrl: back,
+      });
     case "document_add": {
-      const body = new FormData();
-      body.set("type", String(formData.get("type") ?? ""));
-      const file = formData.get("file");
-      if (file instanceof File && file.size > 0) body.set("file", file, file.name);
-      const res = await callApi<Brand>(args, "POST", `/v0.0.0/brands/${id}/documents`, { body });
-      if (!res.ok) return data({ documentErrors: res.fieldErrors ?? { _form: [res.message] } }, { status: 400 });
+      const submission = parseWithZod(formData, { schema: documentFileBody });
+      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+      try {
+        await addBrandDocument(scope, id, submission.value);
+      } catch (e) {
+        return replyRefused(args, submission, e);
+      }
+      notice(args, "brand:api.document_added");
       throw redirect(back);
     }
     case "document_remove": {
-      const target = String(formData.get("url") ?? "");
-      askFirst(url, formData, { kind: "document", target, do: null });
-      await callApi(args, "DELETE", `/v0.0.0/brands/${id}/documents`, { query: { url: target } });
+      requireConfirmed(args.request, formData, "document_remove", back);
+      await removeBrandDocument(scope, id, String(formData.get("url") ?? ""));
+      notice(args, "brand:api.document_removed");
       throw redirect(back);
     }
     case "partnership_action": {
-      const pid = String(formData.get("partnership_id") ?? "");
-      const act = String(formData.get("do") ?? "");
-      askFirst(url, formData, { kind: "partnership", target: pid, do: act });
-      const res = await callApi(args, "PUT", `/v0.0.0/brands/partnerships/${Number(pid)}/${encodeURIComponent(act)}`);
+      requireConfirmed(args.request, formData, "partnership_action", back);
+      const row = await answerPartnership(args, Number(formData.get("partnership_id")), String(formData.get("do") ?? ""));
       // A partner that ended its partnership no longer sees the brand: back to the list.
-      if (res.ok && (res.data as PartnershipRow).status === PARTNERSHIP_STATUS.disconnected && !(res.data as PartnershipRow).is_owner) {
+      if (row && row.status === PARTNERSHIP_STATUS.disconnected && !row.is_owner) {
         throw redirect(back.replace(/\/\d+(\?.*)?$/, ""));
       }
       throw redirect(back);
@@ -153,7 +172,8 @@ export default function BrandInfo({ loaderData, actionData }: Route.ComponentPro
   const location = useLocation();
   const { lang } = useParams();
   const editHref = localePath(lang ?? "en", `/profile/brand/${b.brand_id}/edit`);
-  const documentErrors = actionData && "documentErrors" in actionData ? actionData.documentErrors : undefined;
+  // The document form's reply (the only form of this page that answers instead of redirecting).
+  const documentErrors = actionData?.error ?? undefined;
   const partnersToggle = new URLSearchParams(location.search);
   if (ended) partnersToggle.delete("partners");
   else partnersToggle.set("partners", "ended");
@@ -261,7 +281,7 @@ export default function BrandInfo({ loaderData, actionData }: Route.ComponentPro
               <input id="document-file" type="file" name="file" required accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
                 aria-invalid={documentErrors?.file ? true : undefined} aria-describedby={documentErrors?.file ? "document-file-error" : undefined}
                 className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-700" />
-              <FieldError id="document-file-error" errors={documentErrors?.file ?? documentErrors?._form} />
+              <FieldError id="document-file-error" errors={documentErrors?.file ?? documentErrors?.[""]} />
             </div>
             <SubmitButton variant="secondary">{t("detail.add_document")}</SubmitButton>
           </Form>

@@ -5,10 +5,11 @@
  *
  * Decisions where the spec is silent:
  * - All list state is in the URL; a page past the end redirects to the first page.
- *   ?confirm=toggle&id=…&action=… is the switch's no-JavaScript confirm step; ?history=open opens
- *   the export history after an export was asked for.
+ *   ?confirm=toggle&brand_id=…&action=… is the switch's no-JavaScript confirm step
+ *   (confirm.server.ts); ?history=open opens the export history after an export was asked for.
  * - Partner brands show the owner's status on a disabled switch; a partnership still waiting shows
  *   its status on the card.
+ * The page calls core/profile/brands*.ts, the functions the REST API calls.
  */
 import { Link, useLocation, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
@@ -27,20 +28,28 @@ import { Pagination } from "#app/components/list/pagination.tsx";
 import { SearchBox } from "#app/components/list/search-box.tsx";
 import { SortSelect } from "#app/components/list/sort-select.tsx";
 import { formatNumber } from "#core/lib/format.ts";
+import { brandListQuery, getBrand, listBrands } from "#core/profile/brands.ts";
+import { brandStatusMessage, setBrandStatus } from "#core/profile/brands-save.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 
 const FILTERS = { status: BRAND_STATUS_FILTERS, ownership: OWNERSHIP_FILTERS };
 
 const SPEC: ListPageSpec<Brand, typeof FILTERS> = {
-  list: "/v0.0.1/brands",
+  list: (scope, q) => listBrands(scope, brandListQuery.parse(q)),
   filters: FILTERS,
   idField: "brand_id",
   titleKey: "brand:title_count",
   exportKind: "brand",
-  record: (id) => `/v0.0.0/brands/${id}`,
-  toggle: (id, action) => `/v0.0.0/brands/${id}/${action}`,
+  record: (scope, id) => getBrand(scope, id),
+  async toggle(scope, ids, activate) {
+    const rows = [];
+    for (const id of ids) rows.push(await setBrandStatus(scope, id, activate));
+    return rows;
+  },
+  // A switch that went through says so, as the REST call does ("Brand deactivated").
+  toggled: (activate) => ({ key: brandStatusMessage(activate) }),
   // A partner's brand shows its owner's status: it is not switched from here.
   switchable: (b) => !b.is_partner,
 };

@@ -2,7 +2,7 @@
  * /profile/brand/:slug/:section: a tab of an owned brand (social-media, pickup-lines, notes,
  * response, holiday; banners has its own module, banners.tsx, for its picture field; /info is the
  * Brand Detail tab itself). The entries as a list, each with Edit (?edit=<entry id>, the form below
- * fills in) and Delete (asks first: a dialog with JavaScript, ?confirm=delete&target=<entry id>
+ * fills in) and Delete (asks first: a dialog with JavaScript, ?confirm=delete&entry_id=<entry id>
  * without), and the form that adds one. Loader and action: brand.server.ts.
  *
  * A partner brand has the Holiday tab only, read-only (the owner's holidays); its other section

@@ -1,22 +1,23 @@
 /**
  * /profile/channel/add: a new online channel of the business the user works in. The platform's
- * required config is checked here (the API's own schema) and again by the API; a mistake keeps
- * everything typed and says what to fix next to the field. On success the channel list opens
- * with a notice.
+ * required config is checked here (the API's own schema, core/profile/channel-schema.ts), then core
+ * saves it (core/profile/channels-save.ts, as POST /v0.0.1/channels does); a mistake keeps everything
+ * typed and says what to fix next to the field. On success the channel list opens with a notice.
  */
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
 import { channelCreateBody } from "#core/profile/channel-schema.ts";
+import { createChannel } from "#core/profile/channels-save.ts";
 import { CHANNEL_PLATFORMS } from "#core/profile/profile-enums.ts";
-import { ChannelForm, channelPayload, platformOptions } from "#app/components/channel-form.tsx";
-import type { Channel } from "#app/components/channel-card.tsx";
+import { ChannelForm, platformOptions } from "#app/components/channel-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { callApi } from "#app/lib/api.server.ts";
-import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
@@ -30,8 +31,12 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(await args.request.formData(), { schema: channelCreateBody });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const res = await callApi<Channel>(args, "POST", "/v0.0.1/channels", { body: channelPayload(submission.value) });
-  if (!res.ok) return replyWithApiError(submission, res);
+  try {
+    await createChannel(getScope(args.context), submission.value);
+  } catch (e) {
+    return replyRefused(args, submission, e);
+  }
+  flashToast(args.context, "success", getI18n(args.context).getFixedT(getLocale(args.context))("channel:api.created"));
   throw redirect(localePath(getLocale(args.context), "/profile/channel"));
 }
 

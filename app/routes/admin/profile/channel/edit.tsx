@@ -1,44 +1,53 @@
 /**
  * /profile/channel/:slug (slug = channel id): "Edit Online Channel". The platform is fixed after
- * creation (shown, not editable; see api/routes/channels.ts); its required config is checked here
- * and again by the API. The default channel shows that it is the default instead of the checkbox:
- * the default moves by making another channel the default. On success the list opens with a notice.
+ * creation (shown, not editable; see core/profile/channels-save.ts); its required config is checked
+ * here with the channel's own schema, then core saves it (as PUT /v0.0.2/channels/{id} does). The
+ * default channel shows that it is the default instead of the checkbox: the default moves by
+ * making another channel the default (an unticked box keeps the flag as it is). On success the
+ * list opens with a notice.
  */
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
 import { channelUpdateBody } from "#core/profile/channel-schema.ts";
+import { getChannel } from "#core/profile/channels.ts";
+import { channelUpdateSchema, updateChannel } from "#core/profile/channels-save.ts";
 import { CHANNEL_PLATFORMS, type ChannelPlatformCode } from "#core/profile/profile-enums.ts";
-import { ChannelForm, channelPayload, platformOptions } from "#app/components/channel-form.tsx";
-import type { Channel } from "#app/components/channel-card.tsx";
+import { ChannelForm, platformOptions } from "#app/components/channel-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { callApi, getOrThrow } from "#app/lib/api.server.ts";
-import { replyWithApiError } from "#app/lib/forms.server.ts";
+import { getScope } from "#app/lib/auth.server.ts";
+import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
-  const channel = await getOrThrow<Channel>(args, `/v0.0.1/channels/${id}`);
+  const channel = await getChannel(getScope(args.context), id);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return {
-    title: `${t("channel:edit")} · ${channel.data.name} | ${t("common:app_name")}`,
-    channel: channel.data,
-    constraint: getZodConstraint(channelUpdateBody(channel.data.channel_data.code as ChannelPlatformCode)),
-    platforms: platformOptions(CHANNEL_PLATFORMS).filter((p) => p.code === channel.data.channel_data.code),
+    title: `${t("channel:edit")} · ${channel.name} | ${t("common:app_name")}`,
+    channel,
+    constraint: getZodConstraint(channelUpdateBody(channel.channel_data.code as ChannelPlatformCode)),
+    platforms: platformOptions(CHANNEL_PLATFORMS).filter((p) => p.code === channel.channel_data.code),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
   const id = idFromSlug(args.params.slug);
-  const channel = await getOrThrow<Channel>(args, `/v0.0.1/channels/${id}`);
-  const schema = channelUpdateBody(channel.data.channel_data.code as ChannelPlatformCode);
+  const scope = getScope(args.context);
+  const schema = await channelUpdateSchema(scope, id);
   const submission = parseWithZod(await args.request.formData(), { schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const res = await callApi<Channel>(args, "PUT", `/v0.0.2/channels/${id}`, { body: channelPayload(submission.value) });
-  if (!res.ok) return replyWithApiError(submission, res);
+  try {
+    // An unticked box keeps the channel's default flag (a default is moved, not unset).
+    await updateChannel(scope, id, { ...submission.value, is_default: submission.value.is_default || undefined });
+  } catch (e) {
+    return replyRefused(args, submission, e);
+  }
+  flashToast(args.context, "success", getI18n(args.context).getFixedT(getLocale(args.context))("channel:api.updated"));
   throw redirect(localePath(getLocale(args.context), "/profile/channel"));
 }
 

@@ -7,12 +7,11 @@
  *
  * Decisions where the spec is silent:
  * - All list state is in the URL; a page past the end redirects to the first page.
- *   ?confirm=toggle&id=…&action=… is the switch's no-JavaScript confirm step; ?history=<id> opens
- *   the update-history modal of channel <id>; ?history=open opens the export history.
+ *   ?confirm=toggle&channel_id=…&action=… is the switch's no-JavaScript confirm step (confirm.server.ts);
+ *   ?history=<id> opens the update-history modal of channel <id>; ?history=open opens the export history.
  * - The default channel's switch is disabled while it is active: the default cannot be
- *   deactivated (the API refuses it as well); the card says so.
- * - The toggle sends its action in the query string of PUT /channels/{id}/toggle (the shared
- *   toggle action sends no body; the API reads the body first, then the query).
+ *   deactivated (core refuses it as well: a danger notice); the card says so.
+ * The page calls core/profile/channels*.ts, the functions the REST API calls.
  */
 import { Link, useLocation, useParams } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
@@ -31,24 +30,32 @@ import { SearchBox } from "#app/components/list/search-box.tsx";
 import { SortSelect } from "#app/components/list/sort-select.tsx";
 import { UpdateHistoryModal } from "#app/components/update-history-lazy.tsx";
 import { formatNumber } from "#core/lib/format.ts";
+import { channelHistory, channelListQuery, getChannel, listChannels } from "#core/profile/channels.ts";
+import { channelStatusMessage, setChannelStatus } from "#core/profile/channels-save.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
-import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page-via-api.server.ts";
+import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 
 const FILTERS = { type: CHANNEL_TYPE_FILTERS, status: STATUS_FILTERS };
 /** Online channels offer the first four sorts only (spec section 9). */
 const SORTS = [1, 2, 3, 4] as const;
 
 const SPEC: ListPageSpec<Channel, typeof FILTERS> = {
-  list: "/v0.0.1/channels",
+  list: (scope, q) => listChannels(scope, channelListQuery.parse(q)),
   filters: FILTERS,
   sorts: SORTS,
   idField: "channel_id",
   titleKey: "channel:title_count",
   exportKind: "channel",
-  record: (id) => `/channels/${id}`,
-  toggle: (id, action) => `/channels/${id}/toggle?action=${action}`,
-  history: (id) => `/channels/${id}/update-history`,
+  record: getChannel,
+  async toggle(scope, ids, activate) {
+    const rows = [];
+    for (const id of ids) rows.push(await setChannelStatus(scope, id, activate));
+    return rows;
+  },
+  // A switch that went through says so, as the REST call does ("Channel deactivated").
+  toggled: (activate) => ({ key: channelStatusMessage(activate) }),
+  history: channelHistory,
 };
 
 export async function loader(args: Route.LoaderArgs) {
