@@ -12,7 +12,7 @@ import { Unauthenticated } from "#core/errors.ts";
 import { translator } from "#core/i18n.ts";
 import { getLocale } from "./i18n.server.ts";
 import { localePath, stripLocale } from "./i18n.ts";
-import { pushToast, sessionContext } from "./session.server.ts";
+import { sessionContext, flashToast } from "./session.server.ts";
 import { privilegeForPath } from "./navigation.ts";
 
 export type Me = AccountOverview;
@@ -41,7 +41,7 @@ export const requireUser: MiddlewareFunction<Response> = async ({ request, conte
     if (!(e instanceof Unauthenticated)) throw e;
     web.session.unset("token");
     web.dirty = true;
-    pushToast(web, { type: "danger", message: translator(getLocale(context))(e.message) });
+    flashToast(context, "danger", translator(getLocale(context))(e.message));
     throw toSignIn(request, context);
   }
   context.set(actorContext, actor);

@@ -14,7 +14,7 @@ import { Conflict, DomainError, domainErrorOfDatabase, Forbidden, NotFound, TooM
 import { translator } from "#core/i18n.ts";
 import { getLocale } from "./i18n.server.ts";
 import { localePath, stripLocale } from "./i18n.ts";
-import { pushToast, sessionContext } from "./session.server.ts";
+import { flashToast } from "./session.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -43,7 +43,7 @@ export function pageForError(err: unknown, { request, context }: Args, mutation:
   }
   const message = refusalMessage(context, refusal);
   if (mutation && !(refusal instanceof NotFound || refusal instanceof Forbidden)) {
-    pushToast(context.get(sessionContext), { type: "danger", message });
+    flashToast(context, "danger", message);
     return redirect(url.pathname + url.search);
   }
   return data(message, { status: statusOf(refusal) });

@@ -15,7 +15,7 @@ import { PAGE_SIZE, type BulkRow, type BulkUpload } from "#app/components/produc
 import { getScope } from "./auth.server.ts";
 import { refusalMessage } from "./errors.server.ts";
 import { getLocale } from "./i18n.server.ts";
-import { pushToast, sessionContext } from "./session.server.ts";
+import { flashToast } from "./session.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -70,7 +70,7 @@ export async function sendTemplate(args: Args, back: string, make: () => Promise
     file = await make();
   } catch (e) {
     if (!(e instanceof DomainError) || e instanceof NotFound || e instanceof Forbidden || e instanceof Unauthenticated) throw e;
-    pushToast(args.context.get(sessionContext), { type: "danger", message: refusalMessage(args.context, e) });
+    flashToast(args.context, "danger", refusalMessage(args.context, e));
     throw redirect(back);
   }
   return new Response(new Uint8Array(file.data), {

@@ -57,11 +57,10 @@ export async function sessionToken(request: Request): Promise<string | undefined
   return (await storageFor(request).getSession(request.headers.get("Cookie"))).get("token");
 }
 
-export function pushToast(web: WebSession, toast: Toast) {
-  web.toasts.push(toast);
-}
-
-/** The notice an action sets when it succeeded (shown on the page it redirects to). */
+/**
+ * The one way to show a notice: an action sets it explicitly when it succeeded (or for a refusal
+ * with no field to show it under), and it is shown on the page the browser lands on next.
+ */
 export function flashToast(context: Readonly<RouterContextProvider>, type: Toast["type"], message: string) {
   context.get(sessionContext).toasts.push({ type, message });
 }

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { DomainError, Forbidden, NotFound } from "#core/errors.ts";
 import { confirmAsked, requireConfirmed } from "./confirm.server.ts";
 import { refusalMessage } from "./errors.server.ts";
-import { pushToast, sessionContext } from "./session.server.ts";
+import { flashToast } from "./session.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 export type Toggle = (id: number, activate: boolean) => Promise<unknown>;
@@ -28,7 +28,7 @@ export async function toggleAction(args: Args, form: FormData, opts: { idField: 
     await opts.toggle(parsed.data.id, parsed.data.action === "activate");
   } catch (e) {
     if (!(e instanceof DomainError) || e instanceof NotFound || e instanceof Forbidden) throw e;
-    pushToast(args.context.get(sessionContext), { type: "danger", message: refusalMessage(args.context, e) });
+    flashToast(args.context, "danger", refusalMessage(args.context, e));
   }
   throw replace(opts.listUrl);
 }

@@ -17,7 +17,7 @@ import { refusalMessage } from "#app/lib/errors.server.ts";
 import { getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
-import { pushToast, sessionContext } from "#app/lib/session.server.ts";
+import { sessionContext, flashToast } from "#app/lib/session.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = Number(args.params.id);
@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
     if (!(e instanceof Unauthenticated)) throw e;
     web.session.unset("token");
     web.dirty = true;
-    pushToast(web, { type: "danger", message: refusalMessage(args.context, e) });
+    flashToast(args.context, "danger", refusalMessage(args.context, e));
     throw redirect(`${localePath(locale, "/auth")}?redirectTo=${encodeURIComponent(back)}`);
   }
   try {
@@ -40,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
     return new Response(new Uint8Array(file), { status: 200, headers: fileHeaders(filename, file.length) });
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
-    pushToast(web, { type: "danger", message: refusalMessage(args.context, e) });
+    flashToast(args.context, "danger", refusalMessage(args.context, e));
     throw redirect(back);
   }
 }

@@ -46,7 +46,7 @@ import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { loadExports } from "#app/lib/list-page.server.ts";
 import { listHref } from "#app/lib/list-params.ts";
-import { pushToast, sessionContext } from "#app/lib/session.server.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const scope = getScope(args.context);
@@ -97,7 +97,6 @@ export async function action(args: Route.ActionArgs) {
   // Back to the same page of the same list (the cursor too: staff work through a page).
   const back = url.pathname + listHref(params, { cursor: params.cursor });
   const form = await args.request.formData();
-  const web = args.context.get(sessionContext);
   const locale = getLocale(args.context);
   const t = getI18n(args.context).getFixedT(locale);
   const intent = form.get("intent");
@@ -109,7 +108,7 @@ export async function action(args: Route.ActionArgs) {
     } catch (e) {
       // Refused (too many orders for one file): say why and stay on the list.
       if (!(e instanceof Refused)) throw e;
-      pushToast(web, { type: "danger", message: refusalMessage(args.context, e) });
+      flashToast(args.context, "danger", refusalMessage(args.context, e));
       throw redirect(url.pathname + listHref(params));
     }
     throw redirect(url.pathname + listHref(params, { history: "open" }));
@@ -122,7 +121,7 @@ export async function action(args: Route.ActionArgs) {
     ? { action: row[0], ids: [row[1]] }
     : { action: form.get("action"), ids: form.getAll("order_ids") });
   if (!parsed.success) {
-    pushToast(web, { type: "danger", message: t("order-list:bulk.none_selected") });
+    flashToast(args.context, "danger", t("order-list:bulk.none_selected"));
     throw replace(back);
   }
   const { action, ids } = parsed.data;
@@ -131,13 +130,13 @@ export async function action(args: Route.ActionArgs) {
   const step = action as QuickAction;
   const res = await actOnOrders(scope, step, ids, {});
   if (res.outcome !== "applied") {
-    pushToast(web, { type: "danger", message: res.message });
+    flashToast(args.context, "danger", res.message);
   } else {
     const done = res.data.filter((r) => r.ok).length;
     const refused = res.data.flatMap((r) => (r.ok ? [] : [r]));
-    pushToast(web, { type: "success", message: t("order-list:bulk.done", { count: done, done: t(`orders:done.${step}`) }) });
+    flashToast(args.context, "success", t("order-list:bulk.done", { count: done, done: t(`orders:done.${step}`) }));
     if (refused.length) {
-      pushToast(web, { type: "danger", message: t("order-list:bulk.skipped", { count: refused.length, reason: refused[0].message }) });
+      flashToast(args.context, "danger", t("order-list:bulk.skipped", { count: refused.length, reason: refused[0].message }));
     }
   }
   throw replace(back);

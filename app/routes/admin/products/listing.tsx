@@ -47,7 +47,7 @@ import { refusalMessage } from "#app/lib/errors.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { loadExports } from "#app/lib/list-page.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
-import { flashToast, pushToast, sessionContext } from "#app/lib/session.server.ts";
+import { flashToast, sessionContext } from "#app/lib/session.server.ts";
 import { toggleAction, toggleAsked } from "#app/lib/toggle.server.ts";
 
 const idList = z.array(z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)).min(1).max(150);
@@ -128,7 +128,7 @@ async function bulk(args: Route.ActionArgs, form: FormData, listUrl: string): Pr
   const action = bulkAction.safeParse(form.get("action"));
   const ids = idsOf(form.getAll("product_ids"));
   if (!action.success || !ids.success) {
-    pushToast(web, { type: "danger", message: t("product-list:bulk.none_selected") });
+    flashToast(args.context, "danger", t("product-list:bulk.none_selected"));
     throw replace(listUrl);
   }
   requireConfirmed(args.request, form, "bulk", listUrl);
@@ -139,7 +139,7 @@ async function bulk(args: Route.ActionArgs, form: FormData, listUrl: string): Pr
     // A refusal names no field the page could show it next to: it becomes the notice (a product
     // gone meanwhile too: the list shows what is left).
     if (!(e instanceof DomainError) || e instanceof Forbidden || e instanceof Unauthenticated) throw e;
-    pushToast(web, { type: "danger", message: refusalMessage(args.context, e) });
+    flashToast(args.context, "danger", refusalMessage(args.context, e));
   }
   throw replace(listUrl);
 }

@@ -28,7 +28,7 @@ import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { pageOf } from "#app/lib/product-bulk.server.ts";
-import { flashToast, pushToast, sessionContext } from "#app/lib/session.server.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 
 type Draft = BulkDraftJson;
 const TABS = ["draft", "published"] as const;
@@ -87,7 +87,7 @@ export async function action(args: Route.ActionArgs) {
   } catch (e) {
     // A refusal (none of them is a draft any more, one is in a package) has no field to stand by: it is the notice.
     if (!(e instanceof DomainError) || e instanceof Forbidden || e instanceof Unauthenticated) throw e;
-    pushToast(args.context.get(sessionContext), { type: "danger", message: refusalMessage(args.context, e) });
+    flashToast(args.context, "danger", refusalMessage(args.context, e));
   }
   throw redirect(pageUrl(url));
 }

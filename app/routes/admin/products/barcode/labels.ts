@@ -13,7 +13,7 @@ import { getScope } from "#app/lib/auth.server.ts";
 import { refusalMessage } from "#app/lib/errors.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
-import { pushToast, sessionContext } from "#app/lib/session.server.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The first field's message says what is wrong with the selection.
     const field = e instanceof Refused ? Object.values(e.fields ?? {})[0]?.[0] : undefined;
     const message = field ? getI18n(context).getFixedT(locale)(field, e.vars) : refusalMessage(context, e);
-    pushToast(context.get(sessionContext), { type: "danger", message });
+    flashToast(context, "danger", message);
     throw redirect(back);
   }
 }

@@ -29,7 +29,7 @@ import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { loadUpload, pageOf } from "#app/lib/product-bulk.server.ts";
 import { sectionKeyOf } from "#app/lib/product-bulk-sections.ts";
-import { pushToast, sessionContext } from "#app/lib/session.server.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 
 const TABS = ["all", "valid", "unchanged", "error", "applied", "failed"] as const;
 
@@ -62,15 +62,14 @@ export async function action(args: Route.ActionArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   if (form.get("intent") !== "apply") throw data(t("common:errors.unknown_action"), { status: 400 });
   requireConfirmed(args.request, form, "apply", url.pathname);
-  const web = args.context.get(sessionContext);
   try {
     await applyMassUpdate(getScope(args.context), id);
-    pushToast(web, { type: "success", message: t("api-product-bulk:apply.queued") });
+    flashToast(args.context, "success", t("api-product-bulk:apply.queued"));
   } catch (e) {
     // Not ready, nothing to apply, applied already: the notice says which (the page shows the upload's state).
     if (!(e instanceof DomainError) || e instanceof Forbidden || e instanceof Unauthenticated) throw e;
     const key = e instanceof Refused ? e.fields?.upload_id?.[0] : undefined;
-    pushToast(web, { type: "danger", message: t(key ?? e.message, e.vars) });
+    flashToast(args.context, "danger", t(key ?? e.message, e.vars));
   }
   throw redirect(url.pathname);
 }

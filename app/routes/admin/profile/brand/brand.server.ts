@@ -27,7 +27,7 @@ import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
-import { flashToast, pushToast, sessionContext } from "#app/lib/session.server.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 import { imageFromForm } from "#app/lib/uploads.server.ts";
 
 type Ctx = { request: Request; context: Readonly<RouterContextProvider> };
@@ -70,7 +70,7 @@ export async function answerPartnership(args: Ctx, id: number, action: string) {
     return row;
   } catch (e) {
     if (!(e instanceof DomainError) || e instanceof NotFound || e instanceof Forbidden) throw e;
-    pushToast(args.context.get(sessionContext), { type: "danger", message: refusalMessage(args.context, e) });
+    flashToast(args.context, "danger", refusalMessage(args.context, e));
     return null;
   }
 }

@@ -27,7 +27,7 @@ import { confirmAsked, requireConfirmed } from "#app/lib/confirm.server.ts";
 import { refusalMessage } from "#app/lib/errors.server.ts";
 import { getLocale } from "#app/lib/i18n.server.ts";
 import type { ListPageSpec } from "#app/lib/list-page.server.ts";
-import { flashToast, pushToast, sessionContext } from "#app/lib/session.server.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 import { toggleAsked } from "#app/lib/toggle.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -90,7 +90,7 @@ export async function storeCardAction(args: Args, form: FormData, listUrl: strin
     if (!(e instanceof Refused)) throw e;
     const why = e.fields?.channel_ids ?? Object.values(e.fields ?? {}).flat();
     const t = translator(getLocale(args.context));
-    pushToast(args.context.get(sessionContext), { type: "danger", message: why.length ? why.map((k) => t(k, e.vars)).join(" ") : refusalMessage(args.context, e) });
+    flashToast(args.context, "danger", why.length ? why.map((k) => t(k, e.vars)).join(" ") : refusalMessage(args.context, e));
   }
   throw replace(withParams(listUrl, { open: id }, from === "panel" ? `store-${id}` : undefined));
 }
@@ -157,7 +157,7 @@ export async function partnershipAction(args: Args, form: FormData, backTo: stri
   } catch (e) {
     if (!(e instanceof Refused)) throw e;
     const why = Object.values(e.fields ?? {}).flat().map((k) => t(k, e.vars)).join(" ");
-    pushToast(args.context.get(sessionContext), { type: "danger", message: why || refusalMessage(args.context, e) });
+    flashToast(args.context, "danger", why || refusalMessage(args.context, e));
   }
   throw redirect(backTo);
 }
