@@ -1,7 +1,7 @@
 /**
- * The one offline-store form: /profile/store/add and /profile/store/:slug. The schema is the API's
+ * The one offline-store form: /profile/store/add and /profile/store/:slug. The schema is core's
  * own (core/profile/store-schema.ts) and runs on the server only (the route's action with Conform's
- * parseWithZod, then the API): the page gets the action's reply (what was typed, messages per field)
+ * parseWithZod, then core): the page gets the action's reply (what was typed, messages per field)
  * and renders the one form kit's fields (app/components/form.tsx) from it — no form library in the browser, within
  * the JavaScript budget. It works without JavaScript:
  * - City: one <select> of every city grouped by province. Village: the villages of the chosen city;
