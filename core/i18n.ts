@@ -1,11 +1,18 @@
+import fs from "node:fs";
+import path from "node:path";
 import i18next, { type TFunction } from "i18next";
 
-// The API speaks the caller's language (Accept-Language: id or en); the same locale files as the web.
-const files = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json", { eager: true });
+// Core speaks the actor's language (the page's, or the API caller's Accept-Language: id or en),
+// from the same locale files as the web. Read from the project's locales/ folder (the app runs
+// from the project root: npm start, the tests, the scripts), so core runs under plain Node (tsx:
+// the seed, the simulator) as well as inside the Vite bundle.
+const dir = path.resolve("locales");
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [file, mod] of Object.entries(files)) {
-  const [, lng, ns] = file.match(/locales\/(\w+)\/(\w[\w-]*)\.json$/)!;
-  (resources[lng] ??= {})[ns] = mod.default;
+for (const lng of fs.readdirSync(dir)) {
+  for (const file of fs.readdirSync(path.join(dir, lng))) {
+    const ns = file.match(/^(\w[\w-]*)\.json$/)?.[1];
+    if (ns) (resources[lng] ??= {})[ns] = JSON.parse(fs.readFileSync(path.join(dir, lng, file), "utf8"));
+  }
 }
 
 export const LOCALES = ["en", "id"] as const;

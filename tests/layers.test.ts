@@ -3,6 +3,7 @@
  * db/ imports app/ or api/; api/ never imports app/; and the modules of core/ and db/ form no
  * import cycle. Read from the source's import lines, so a wrong arrow fails here first.
  */
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -72,4 +73,13 @@ describe("layers", () => {
     for (const f of inner) visit(f, []);
     expect(cycles).toEqual([]);
   });
+
+  it("core loads under plain Node (tsx), as server.ts, the seed and the simulator load it: no Vite-only code", () => {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e",
+      "await import('#core/demo/seed.ts'); await import('#core/actor.ts'); await import('#core/orders/listing.ts');"], {
+      env: { ...process.env, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" }, encoding: "utf8", timeout: 60_000,
+    });
+    expect(run.stderr).not.toMatch(/Error/);
+    expect(run.status).toBe(0);
+  }, 90_000);
 });
