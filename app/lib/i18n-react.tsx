@@ -29,8 +29,31 @@ function lookup(tree: unknown, path: string): unknown {
   return node;
 }
 
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralFor(language: string) {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  return rules;
+}
+
+/**
+ * The built `t`s, per resources object (weakly: a bundle's resources live as long as the process
+ * or the page holds them), then per language and namespace: every useTranslation call of every
+ * render asked for a new one (and a new Intl.PluralRules), ≈3 % of a page's server CPU.
+ */
+const built = new WeakMap<Resources, Map<string, TFunction>>();
+
 export function createT(resources: Resources, language: string, defaultNs = "common"): TFunction {
-  const plural = new Intl.PluralRules(language);
+  let byKey = built.get(resources);
+  if (!byKey) built.set(resources, (byKey = new Map()));
+  const key = `${language}\u0000${defaultNs}`;
+  let t = byKey.get(key);
+  if (!t) byKey.set(key, (t = buildT(resources, language, defaultNs)));
+  return t;
+}
+
+function buildT(resources: Resources, language: string, defaultNs: string): TFunction {
+  const plural = pluralFor(language);
   return (key, options) => {
     const split = key.indexOf(":");
     const known = split > 0 && key.slice(0, split) in resources;

@@ -149,6 +149,19 @@ export function allowedActions(order: OrderLike, actor: Actor = "seller"): Order
   return out;
 }
 
+/**
+ * allowedActions(order) for the seller, memoized by what it reads (the state — status and, for a
+ * complaint, the return stage — and the delivery method): the lists ask it per row, and there are
+ * only a few dozen distinct answers. The array is shared: do not mutate it.
+ */
+const sellerActionsMemo = new Map<string, readonly OrderAction[]>();
+export function sellerActions(order: OrderLike): readonly OrderAction[] {
+  const key = `${stateOf(order)}|${order.deliveryMethod ?? "courier"}`;
+  let actions = sellerActionsMemo.get(key);
+  if (!actions) sellerActionsMemo.set(key, (actions = allowedActions(order)));
+  return actions;
+}
+
 /** Where the transition lands, given where the order was before (for "previous"). */
 export function targetState(order: OrderLike & { previousStatus?: string | null }, t: Transition): OrderState {
   if (t.to === "same") return stateOf(order);

@@ -23,7 +23,7 @@ import { Refused } from "#core/errors.ts";
 import { defineExport } from "#core/jobs/exports.ts";
 import { unix } from "#core/lib/time.ts";
 import { exactTotal, groupsTree, listTotal, orderCounts } from "./counts.ts";
-import { allowedActions, type OrderAction } from "./lifecycle.ts";
+import { sellerActions, type OrderAction } from "./lifecycle.ts";
 import {
   COUNT_CAP, courierNamesOf, findOrders, itemPreviews, orderFilterFields, orderFilters, orderListJson, prepareFilters,
   type Cursor, type ListFilters, type OrderFilters, type OrderListQuery,
@@ -67,6 +67,12 @@ export type OrderListLine = {
 export async function orderListLines(scope: Scope, q: OrderListQuery, quick: readonly OrderAction[]) {
   const { actor } = sellerScope(scope, "orders");
   const page = await findOrders(actor.member.businessId, q);
+  // The next step depends only on the memoized seller actions of the row's state: one find per array.
+  const nextOf = new Map<readonly OrderAction[], OrderAction | undefined>();
+  const next = (actions: readonly OrderAction[]) => {
+    if (!nextOf.has(actions)) nextOf.set(actions, actions.find((a) => quick.includes(a)));
+    return nextOf.get(actions);
+  };
   const rows = page.rows.map((r): OrderListLine => ({
     order_id: r.id,
     order_code: r.orderCode,
@@ -75,7 +81,7 @@ export async function orderListLines(scope: Scope, q: OrderListQuery, quick: rea
     status: r.status === "complaint" && r.returnStage ? `return_stage.${r.returnStage}` : r.status,
     total_amount: r.totalAmount,
     time_created: unix(r.timeCreated)!,
-    next: allowedActions(r).find((a) => quick.includes(a)),
+    next: next(sellerActions(r)),
   }));
   return { rows, next: page.nextCursor, prev: page.prevCursor };
 }
