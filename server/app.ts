@@ -20,6 +20,7 @@ import { localeFrom, translator } from "#core/i18n.ts";
 import { tileOrigin } from "#core/lib/maps.ts";
 import { serveUpload } from "#core/lib/uploads.ts";
 export { attachRealtime } from "./realtime.ts";
+import "#core/jobs/kinds.ts"; // every job kind, before the worker claims one
 export { startWorkers, stopWorkers } from "#core/jobs/worker.ts";
 export { startDeadlineSweeper, stopDeadlineSweeper } from "#core/jobs/order-deadlines.ts";
 export { closeDatabase } from "#db/client.ts";

@@ -23,6 +23,7 @@ import { canAccess } from "#core/auth/privileges.ts";
 import { Forbidden, NotFound, parseInput, Refused } from "#core/errors.ts";
 import { unix, WIB_OFFSET_MS } from "#core/lib/time.ts";
 import { EXPORTS, type ExportParams } from "./exports.ts";
+import "./kinds.ts"; // every export kind is known before one is queued or listed
 import { kick } from "./worker.ts";
 
 dayjs.extend(utc);

@@ -19,7 +19,6 @@ import { buttonClass, SubmitButton } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { ExportHistory } from "#app/components/list/export-history.tsx";
 import { ProductPicker } from "#app/components/product-picker.tsx";
-import "#core/catalog/barcode-labels.ts"; // defines the export kind "barcode-printer"
 import { Refused } from "#core/errors.ts";
 import { queueExport } from "#core/jobs/export-history.ts";
 import { getScope } from "#app/lib/auth.server.ts";

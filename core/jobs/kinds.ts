@@ -1,0 +1,18 @@
+/**
+ * Every background job kind of the app, registered by importing the modules that define them
+ * (defineExport / registerJob run at import). The process imports this once (server/app.ts, and
+ * the export history, which queues exports), so a job queued by one process can be run by any:
+ * a kind never depends on which pages or API routes happened to be loaded.
+ */
+import "#core/business/business.ts";
+import "#core/catalog/barcode-labels.ts";
+import "#core/catalog/product-list.ts";
+import "#core/catalog/services.ts";
+import "#core/jobs/product-bulk.ts";
+import "#core/orders/listing.ts";
+import "#core/profile/brands.ts";
+import "#core/profile/channels.ts";
+import "#core/profile/factories.ts";
+import "#core/profile/store-fees.ts";
+import "#core/profile/stores-service.ts";
+import "#core/profile/warehouses.ts";
