@@ -82,4 +82,9 @@ describe("layers", () => {
     expect(run.stderr).not.toMatch(/Error/);
     expect(run.status).toBe(0);
   }, 90_000);
+
+  it("no page imports core or db for its side effects (route modules are split for the browser: such an import ships the server there)", () => {
+    const bare = filesOf(path.join(root, "app")).filter((f) => /^import\s+"#(core|db)\//m.test(fs.readFileSync(f, "utf8")));
+    expect(bare.map((f) => path.relative(root, f))).toEqual([]);
+  });
 });
