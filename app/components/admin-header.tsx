@@ -1,5 +1,5 @@
-import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { Form, useLocation, useParams, useSubmit } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { Form, useLocation, useSubmit } from "react-router";
 import { localePath } from "#app/lib/i18n.ts";
 import type { SocketState } from "#app/lib/use-seller-socket.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
@@ -15,7 +15,7 @@ type Props = {
 /** Active business (switchable), language switch that keeps the page, user menu with sign-out. */
 export function AdminHeader({ user, businessId, businesses, realtime }: Props) {
   const { t } = useTranslation("nav");
-  const { lang } = useParams();
+  const lang = useLocale();
   const location = useLocation();
   const submit = useSubmit();
   const here = location.pathname + location.search;
@@ -25,7 +25,7 @@ export function AdminHeader({ user, businessId, businesses, realtime }: Props) {
         <span aria-hidden>☰</span>
         <span className="sr-only">{t("menu")}</span>
       </label>
-      <Form method="post" action={localePath(lang ?? "en", "/business/switch")} className="flex min-w-0 items-center gap-2">
+      <Form method="post" action={localePath(lang, "/business/switch")} className="flex min-w-0 items-center gap-2">
         <input type="hidden" name="redirectTo" value={here} />
         <label htmlFor="active-business" className="hidden text-xs text-slate-500 sm:block">{t("active_business")}</label>
         <select
@@ -61,7 +61,7 @@ export function AdminHeader({ user, businessId, businesses, realtime }: Props) {
           <div className="absolute right-0 z-30 mt-1 w-56 rounded-md border border-slate-200 bg-white p-2 shadow-lg">
             <p className="truncate px-2 py-1 text-sm font-medium">{user.name}</p>
             <p className="truncate px-2 pb-2 text-xs text-slate-500">{user.email}</p>
-            <Form method="post" action={localePath(lang ?? "en", "/logout")}>
+            <Form method="post" action={localePath(lang, "/logout")}>
               <button type="submit" className="w-full rounded px-2 py-1.5 text-left text-sm text-red-700 hover:bg-red-50">
                 {t("common:actions.sign_out")}
               </button>

@@ -2,14 +2,14 @@
  * The choice at the top of the add-brand pages: an owned brand (/profile/brand/add) or a
  * partnership with another business's brand (/profile/brand/add/partnership). Plain links.
  */
-import { Link, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Link } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 
 export function BrandAddKinds({ current }: { current: "owned" | "partnership" }) {
   const { t } = useTranslation("brand");
-  const { lang } = useParams();
-  const here = localePath(lang ?? "en", "/profile/brand/add");
+  const lang = useLocale();
+  const here = localePath(lang, "/profile/brand/add");
   const kinds = [
     { key: "owned", href: here, label: t("add_page.owned"), hint: t("add_page.owned_hint") },
     { key: "partnership", href: `${here}/partnership`, label: t("add_page.partnership"), hint: t("add_page.partnership_hint") },

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { isRouteErrorResponse, Link, useParams, useRouteError } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { isChunkLoadError, reloadAfterChunkError } from "#app/lib/chunk-reload.ts";
 import { localePath } from "#app/lib/i18n.ts";
 
@@ -12,8 +12,8 @@ import { localePath } from "#app/lib/i18n.ts";
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation("common");
-  const { lang } = useParams();
-  const home = localePath(lang ?? "en", "/");
+  const lang = useLocale();
+  const home = localePath(lang, "/");
 
   useEffect(() => {
     if (isChunkLoadError(error)) reloadAfterChunkError();

@@ -1,10 +1,10 @@
-import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { Form, useLocation, useParams } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { Form, useLocation } from "react-router";
 
 /** POST to /language: remembers the choice in the lng cookie and reopens this page in that language. */
 export function LanguageSwitch() {
   const { t } = useTranslation("common");
-  const { lang } = useParams();
+  const lang = useLocale();
   const location = useLocation();
   const current = lang === "id" ? "id" : "en";
   return (

@@ -4,19 +4,12 @@
  * pages' pieces are in offering-form-parts.tsx, so the lists load none of them). No Conform, no
  * Zod: plain markup.
  */
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { OfferingKind, ValidityState } from "#core/catalog/offering-enums.ts";
 import { formatDate, formatNumber } from "#core/lib/format.ts";
-import { localePath } from "#app/lib/i18n.ts";
 import { StatusBadge, type Tone } from "./list/status-badge.tsx";
 import { HistoryLink } from "./update-history-lazy.tsx";
-
-/** The page's locale-aware path (English without a prefix, /id/… in Indonesian). */
-export function useLocalePath() {
-  const { lang } = useParams();
-  return (path: string) => localePath(lang ?? "en", path);
-}
 
 export function NameCell({ name, image, sub }: { name: string; image?: string | null; sub?: React.ReactNode }) {
   return (

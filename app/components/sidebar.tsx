@@ -1,5 +1,5 @@
-import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { NavLink, useParams } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { NavLink } from "react-router";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
 import { NAV } from "#app/lib/navigation.ts";
 
@@ -9,7 +9,7 @@ import { NAV } from "#app/lib/navigation.ts";
  */
 export function Sidebar({ privileges, pathname }: { privileges: string[]; pathname: string }) {
   const { t } = useTranslation("nav");
-  const { lang } = useParams();
+  const lang = useLocale();
   const here = stripLocale(pathname);
   const groups = NAV.filter((g) => privileges.includes(g.key));
   return (
@@ -33,7 +33,7 @@ export function Sidebar({ privileges, pathname }: { privileges: string[]; pathna
               const item = group.items[0];
               return (
                 <li key={group.key}>
-                  <NavLink to={localePath(lang ?? "en", item.path)} className={({ isActive }) => linkClass(isActive)}>
+                  <NavLink to={localePath(lang, item.path)} className={({ isActive }) => linkClass(isActive)}>
                     {t(`groups.${group.key}`)}
                   </NavLink>
                 </li>
@@ -56,7 +56,7 @@ export function Sidebar({ privileges, pathname }: { privileges: string[]; pathna
                         </li>
                       ) : (
                         <li key={item.key}>
-                          <NavLink to={localePath(lang ?? "en", item.path)} className={({ isActive }) => linkClass(isActive, true)}>
+                          <NavLink to={localePath(lang, item.path)} className={({ isActive }) => linkClass(isActive, true)}>
                             {t(`items.${item.key}`)}
                           </NavLink>
                         </li>

@@ -7,6 +7,9 @@
  * A missing key renders as the key (without its namespace), as i18next does.
  */
 import { createContext, useContext, useMemo } from "react";
+import { localePath, type Locale } from "./i18n.ts";
+
+const asPageLocale = (language: string): Locale => (language === "id" ? "id" : "en");
 
 export type Resources = Record<string, Record<string, unknown>>;
 type Options = Record<string, unknown> & { count?: number; defaultValue?: string };
@@ -18,6 +21,17 @@ const I18nContext = createContext<I18n>({ language: "en", resources: {} });
 export function I18nProvider({ language, resources, children }: I18n & { children: React.ReactNode }) {
   const value = useMemo(() => ({ language, resources }), [language, resources]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+/** The page's language ("en", or "id" under /id): from the URL, as the root gave it to the provider. */
+export function useLocale(): Locale {
+  return asPageLocale(useContext(I18nContext).language);
+}
+
+/** The page's locale-aware path maker: "/orders" → "/orders", or "/id/orders" in Indonesian. */
+export function useLocalePath() {
+  const lang = useLocale();
+  return (path: string) => localePath(lang, path);
 }
 
 function lookup(tree: unknown, path: string): unknown {

@@ -5,8 +5,8 @@
  * ListHeader (list-header.tsx), as an island fetched after the first load, with the export button.
  */
 import { useEffect } from "react";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { useParams, useRevalidator } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { useRevalidator } from "react-router";
 import { formatDateTime } from "#core/lib/format.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { buttonClass } from "#app/components/button.tsx";
@@ -17,7 +17,7 @@ import type { ExportJob } from "#core/jobs/export-history.ts";
 
 export function ExportHistory({ jobs, open }: { jobs: ExportJob[]; open?: boolean }) {
   const { t } = useTranslation("list");
-  const { lang } = useParams();
+  const lang = useLocale();
   const revalidator = useRevalidator();
   const running = jobs.some((j) => j.status === "waiting" || j.status === "processing");
 
@@ -52,7 +52,7 @@ export function ExportHistory({ jobs, open }: { jobs: ExportJob[]; open?: boolea
                         {job.is_downloaded ? t("export.downloaded") : t("export.not_downloaded")}
                       </StatusBadge>
                       <a
-                        href={localePath(lang ?? "en", `/exports/${job.job_id}/download`)}
+                        href={localePath(lang, `/exports/${job.job_id}/download`)}
                         download
                         onClick={() => setTimeout(() => void revalidator.revalidate(), 1500)}
                         className="font-medium text-brand-700 hover:underline"

@@ -4,8 +4,8 @@
  * marked once printed). Print pages are H6's: /orders/print-*?ids=<id>, opened in a new tab so
  * this page stays where it was.
  */
-import { Link, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Link } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import { TAB_OF, type OrderStatus } from "#db/schema/order-tabs.ts";
 import { buttonClass } from "#app/components/button.tsx";
 import { StatusBadge, type Tone } from "#app/components/list/status-badge.tsx";
@@ -21,8 +21,8 @@ const TONE: Record<string, Tone> = {
 
 export function OrderHeader({ order: o }: { order: OrderDetail }) {
   const { t } = useTranslation("order-detail");
-  const { lang } = useParams();
-  const path = (p: string) => localePath(lang ?? "en", p);
+  const lang = useLocale();
+  const path = (p: string) => localePath(lang, p);
   const tab = TAB_OF[o.status as OrderStatus];
   const prints = [
     ["invoice", "print-invoice", o.printed.invoice],

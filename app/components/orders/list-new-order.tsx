@@ -9,8 +9,8 @@
  * It is an extra: without JavaScript the page is right on its next load.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigation, useParams, useRevalidator } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Link, useLocation, useNavigation, useRevalidator } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
 
 type NewOrder = { channel_name: string; order_id: string; sys_order_id: number };
@@ -69,7 +69,7 @@ export function useOrderEvents() {
 
 export function NewOrderSnackbar({ notices, dismiss }: { notices: Notice[]; dismiss: (key: number) => void }) {
   const { t } = useTranslation("nav");
-  const { lang } = useParams();
+  const lang = useLocale();
   return (
     // A live region without the status role: the page's toasts own that one (tests and readers find them by it).
     <div aria-live="polite" className="no-print pointer-events-none fixed right-3 top-3 z-50 flex w-[min(24rem,calc(100vw-1.5rem))] flex-col gap-2">
@@ -78,7 +78,7 @@ export function NewOrderSnackbar({ notices, dismiss }: { notices: Notice[]; dism
           <p>{t("new_order.message", { channel: n.channel_name, id: n.order_id })}</p>
           <div className="mt-2 flex justify-end gap-3">
             <button type="button" onClick={() => dismiss(n.key)} className="text-slate-300 hover:text-white">{t("new_order.close")}</button>
-            <Link to={localePath(lang ?? "en", `/orders/${n.sys_order_id}`)} onClick={() => dismiss(n.key)} className="font-semibold text-brand-100 hover:underline">
+            <Link to={localePath(lang, `/orders/${n.sys_order_id}`)} onClick={() => dismiss(n.key)} className="font-semibold text-brand-100 hover:underline">
               {t("new_order.view")}
             </Link>
           </div>

@@ -7,8 +7,8 @@
  * need, one order or picklist starting on a new page; shipping labels are fixed boxes of
  * 100 × 150 mm, one per label page, or four per A4 sheet (A6 quarters, dashed cut lines).
  */
-import { Link, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Link } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { PAPERS, printQuery, type Paper, type PrintBase, type PrintView } from "#app/lib/order-print.ts";
 import { buttonClass } from "#app/components/button.tsx";
@@ -46,10 +46,10 @@ export function paperCss(view: PrintView, paper: Paper) {
 
 export function PrintShell({ base, backTo, children }: { base: PrintBase; backTo?: { id: number; code: string }; children: React.ReactNode }) {
   const { t } = useTranslation("order-print");
-  const { lang } = useParams();
+  const lang = useLocale();
   const { view, params, problem, mark } = base;
-  const here = localePath(lang ?? "en", `/orders/${view}`);
-  const back = backTo ? localePath(lang ?? "en", `/orders/${backTo.id}`) : localePath(lang ?? "en", "/orders");
+  const here = localePath(lang, `/orders/${view}`);
+  const back = backTo ? localePath(lang, `/orders/${backTo.id}`) : localePath(lang, "/orders");
   return (
     <div className="min-h-full bg-slate-200 pb-8 print:bg-white print:pb-0">
       <style>{paperCss(view, params.paper)}</style>

@@ -1,5 +1,5 @@
-import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { Link, useParams } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { orderFigures, productFigures, transactionFigures, type OrderFigures, type ProductFigures, type TransactionFigures } from "#core/dashboard/figures.ts";
@@ -84,12 +84,12 @@ function Change({ today, yesterday }: { today: number; yesterday: number }) {
 
 function OrderStages({ orders }: { orders: OrderFigures }) {
   const { t } = useTranslation("dashboard");
-  const { lang } = useParams();
+  const lang = useLocale();
   return (
     <section aria-labelledby="order-stages" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="mb-3 flex items-baseline justify-between gap-2">
         <h2 id="order-stages" className="text-lg font-semibold">{t("orders_title", { n: formatNumber(orders.total) })}</h2>
-        <Link to={localePath(lang ?? "en", "/orders")} className="text-sm font-medium text-brand-600 hover:underline">
+        <Link to={localePath(lang, "/orders")} className="text-sm font-medium text-brand-600 hover:underline">
           {t("see_orders")}
         </Link>
       </div>
@@ -100,7 +100,7 @@ function OrderStages({ orders }: { orders: OrderFigures }) {
           {orders.groups.map((g) => (
             <li key={g.tab}>
               <Link
-                to={`${localePath(lang ?? "en", "/orders")}?tab=${g.tab}`}
+                to={`${localePath(lang, "/orders")}?tab=${g.tab}`}
                 className="block h-full rounded-md border border-slate-200 p-3 hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
               >
                 <span className="block text-xs text-slate-600">{t(`orders:tabs.${g.tab}`)}</span>

@@ -20,7 +20,7 @@
  * The loader calls core/orders/listing.ts once for each of the rows, the counts and the filter
  * choices (the same functions the REST API answers with; the rows exactly as the table shows them).
  */
-import { data, Link, redirect, replace, useLocation, useNavigation, useParams } from "react-router";
+import { data, Link, redirect, replace, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
 import { fieldMessages, Refused } from "#core/errors.ts";
@@ -39,7 +39,7 @@ import { orderApiQuery, parseOrderParams } from "#app/components/orders/list-par
 import { stepsFor } from "#app/components/orders/list-steps.ts";
 import { OrderListTable } from "#app/components/orders/list-table.tsx";
 import { countText, OrderListTabs, type OrderCounts } from "#app/components/orders/list-tabs.tsx";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import { getScope } from "#app/lib/auth.server.ts";
 import { refusalMessage } from "#app/lib/errors.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
@@ -150,8 +150,8 @@ function printPage(locale: string, kind: PrintKind, ids: number[]) {
 export default function OrdersList({ loaderData }: Route.ComponentProps) {
   const { params, rows, total, prev, next, counts, steps, choices, exports, exportsOpen } = loaderData;
   const { t } = useTranslation("order-list");
-  const { lang } = useParams();
-  const locale = lang ?? "en";
+  const lang = useLocale();
+  const locale = lang;
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === location.pathname;

@@ -13,8 +13,8 @@
  * (update-history-lazy.tsx), fetched only when a history is shown, to keep this heavy page's first
  * load within the JS budget.
  */
-import { Link, useLocation, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Link, useLocation } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
@@ -97,7 +97,7 @@ const TONE = { published: "success", draft: "info", archived: "neutral", suspend
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("product");
-  const { lang } = useParams();
+  const lang = useLocale();
   const location = useLocation();
   const { product, history } = loaderData;
   const reply = (actionData as { reply?: ProductReply } | undefined)?.reply;
@@ -106,7 +106,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   const historyLabels = useProductHistoryLabels(loaderData.options.locations);
   return (
     <div className="mx-auto max-w-4xl space-y-4">
-      <Link to={localePath(lang ?? "en", "/products/listing")} className="text-sm font-medium text-brand-700 hover:underline">← {t("edit.back")}</Link>
+      <Link to={localePath(lang, "/products/listing")} className="text-sm font-medium text-brand-700 hover:underline">← {t("edit.back")}</Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-xl font-semibold text-slate-900">{t("edit.title")}</h1>
@@ -122,7 +122,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         notice={reply?.notice}
         nonce={reply?.nonce ?? 0}
         options={loaderData.options}
-        cancelTo={localePath(lang ?? "en", "/products/listing")}
+        cancelTo={localePath(lang, "/products/listing")}
         historyHref={historyHref}
         historyPanel={history ? { variantId: history.variantId, node: <StockHistory {...history} closeTo={location.pathname} /> } : undefined}
       />

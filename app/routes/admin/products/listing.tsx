@@ -20,7 +20,7 @@
  * The reads and changes are core's (core/catalog/product-list.ts, product-actions.ts), the same
  * functions as the REST listing calls.
  */
-import { data, redirect, replace, useLocation, useNavigation, useParams, Link } from "react-router";
+import { data, redirect, replace, useLocation, useNavigation, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/listing";
 import { applyProductAction, setProductStatus } from "#core/catalog/product-actions.ts";
@@ -39,7 +39,7 @@ import { ProductListFilters } from "#app/components/product-list-filters.tsx";
 import { parseProductParams } from "#app/components/product-list-params.ts";
 import { ProductListTable } from "#app/components/product-list-table.tsx";
 import { countText, ProductListTabs } from "#app/components/product-list-tabs.tsx";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import { apiQuery, listHref } from "#app/lib/list-params.ts";
 import { getScope } from "#app/lib/auth.server.ts";
 import { confirmAsked, requireConfirmed } from "#app/lib/confirm.server.ts";
@@ -47,7 +47,7 @@ import { refusalMessage } from "#app/lib/errors.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { loadExports } from "#app/lib/list-page.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
-import { flashToast, sessionContext } from "#app/lib/session.server.ts";
+import { flashToast } from "#app/lib/session.server.ts";
 import { toggleAction, toggleAsked } from "#app/lib/toggle.server.ts";
 
 const idList = z.array(z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)).min(1).max(150);
@@ -122,7 +122,6 @@ export async function action(args: Route.ActionArgs) {
 
 /** The bulk bar and the row delete: confirm step first (no JavaScript), then core, then back to the list. */
 async function bulk(args: Route.ActionArgs, form: FormData, listUrl: string): Promise<never> {
-  const web = args.context.get(sessionContext);
   const locale = getLocale(args.context);
   const t = getI18n(args.context).getFixedT(locale);
   const action = bulkAction.safeParse(form.get("action"));
@@ -147,8 +146,8 @@ async function bulk(args: Route.ActionArgs, form: FormData, listUrl: string): Pr
 export default function ProductListing({ loaderData }: Route.ComponentProps) {
   const { params, rows, summary, choices, exports, exportsOpen, confirmToggle, confirmBulk, totalPage, totalRecord } = loaderData;
   const { t } = useTranslation("product-list");
-  const { lang } = useParams();
-  const locale = lang ?? "en";
+  const lang = useLocale();
+  const locale = lang;
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === location.pathname;

@@ -4,8 +4,8 @@
  * sidebar's profile entries (app/lib/navigation.ts), so both grey out the same pages: the ones
  * the spec disables and the ones not built yet, which are plain text, not links.
  */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { NavLink, Outlet, useParams } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { NavLink, Outlet } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { NAV } from "#app/lib/navigation.ts";
@@ -14,7 +14,7 @@ const TABS = NAV.find((g) => g.key === "profile")!.items;
 
 export default function ProfileLayout() {
   const { t } = useTranslation("nav");
-  const { lang } = useParams();
+  const lang = useLocale();
   return (
     <div className="space-y-4">
       <nav aria-label={t("groups.profile")} className="-mx-4 overflow-x-auto border-b border-slate-200 px-4 lg:-mx-6 lg:px-6">
@@ -31,7 +31,7 @@ export default function ProfileLayout() {
                 </span>
               ) : (
                 <NavLink
-                  to={localePath(lang ?? "en", tab.path)}
+                  to={localePath(lang, tab.path)}
                   className={({ isActive }) =>
                     `block border-b-2 px-3 py-2 font-medium ${isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
                 >

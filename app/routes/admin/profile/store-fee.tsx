@@ -17,11 +17,10 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { data, Link, redirect, useLocation, useParams, type RouterContextProvider } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { data, Link, redirect, useLocation, type RouterContextProvider } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/store-fee";
 import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
-import type { Scope } from "#core/actor.ts";
 import {
   createStoreFee, deleteStoreFee, getStoreFee, listStoreFees, setStoreFeeStatus, storeFeeChoices, storeFeeForm, storeFeeHistory,
   storeFeeListQuery, storeFeeStatusKey, updateStoreFee, type StoreFeeJson,
@@ -151,8 +150,8 @@ export default function StoreFees({ loaderData, actionData }: Route.ComponentPro
   const { params, choices, list, exports, exportsOpen, confirm, toDelete, form, history, historyOf } = loaderData;
   const { rows, pagination } = list;
   const { t } = useTranslation("site");
-  const { lang } = useParams();
-  const locale = lang ?? "en";
+  const lang = useLocale();
+  const locale = lang;
   const location = useLocation();
   const listUrl = location.pathname + listHref(params);
   const addHref = location.pathname + listHref(params, { add: 1 });

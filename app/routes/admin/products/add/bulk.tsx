@@ -7,8 +7,8 @@
  * The upload is a plain multipart form: with or without JavaScript the same POST; a refused file
  * (none chosen, not .xlsx, too big) is said under the file field.
  */
-import { data, Link, redirect, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { data, Link, redirect } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/bulk";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { Pagination } from "#app/components/list/pagination.tsx";
@@ -37,8 +37,8 @@ export async function action(args: Route.ActionArgs) {
 export default function BulkAdd({ loaderData, actionData }: Route.ComponentProps) {
   const { history, page } = loaderData;
   const { t } = useTranslation("product-bulk");
-  const { lang } = useParams();
-  const locale = lang ?? "en";
+  const lang = useLocale();
+  const locale = lang;
   const p = (path: string) => localePath(locale, path);
   return (
     <div className="mx-auto max-w-5xl space-y-4">

@@ -3,8 +3,8 @@
  * product with its variants, or many from a template. A GET form with two choices (works without
  * JavaScript); ?mode=add_product goes to /products/add/single, ?mode=add_bulk to /products/add/bulk.
  */
-import { Form, redirect, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Form, redirect } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/index";
 import { ADD_PRODUCT_MODES } from "#core/catalog/product-enums.ts";
 import { SubmitButton } from "#app/components/button.tsx";
@@ -24,11 +24,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function AddProduct() {
   const { t } = useTranslation("product");
-  const { lang } = useParams();
+  const lang = useLocale();
   return (
     <div className="mx-auto max-w-2xl space-y-4">
       <h1 className="text-xl font-semibold text-slate-900">{t("add.title")}</h1>
-      <Form method="get" action={localePath(lang ?? "en", "/products/add")} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <Form method="get" action={localePath(lang, "/products/add")} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
         <fieldset className="space-y-3">
           <legend className="mb-2 text-sm font-medium text-slate-700">{t("add.choose")}</legend>
           {ADD_PRODUCT_MODES.map((m, i) => (

@@ -3,8 +3,7 @@
  * video and shipping details (app/components/product-form.tsx; the action is
  * app/lib/product-action.server.ts). Saved as a draft or published; then the edit page opens.
  */
-import { useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/single";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { ProductForm } from "#app/components/product-form.tsx";
@@ -34,7 +33,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AddSingle({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("product");
-  const { lang } = useParams();
+  const lang = useLocale();
   const reply = (actionData as { reply?: ProductReply } | undefined)?.reply;
   return (
     <div className="mx-auto max-w-4xl space-y-4">
@@ -46,7 +45,7 @@ export default function AddSingle({ loaderData, actionData }: Route.ComponentPro
         notice={reply?.notice}
         nonce={reply?.nonce ?? 0}
         options={loaderData.options}
-        cancelTo={localePath(lang ?? "en", "/products/add")}
+        cancelTo={localePath(lang, "/products/add")}
       />
     </div>
   );

@@ -5,8 +5,8 @@
  * status (?status=, ?page=). Valid rows became draft products: the drafts page publishes or
  * rejects them.
  */
-import { Link, useLocation, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Link, useLocation } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/view-bulk";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { buttonClass } from "#app/components/button.tsx";
@@ -38,8 +38,8 @@ export async function loader(args: Route.LoaderArgs) {
 export default function ViewBulk({ loaderData }: Route.ComponentProps) {
   const { upload, rows, counts, status, page, totalPage, totalRecord } = loaderData;
   const { t } = useTranslation("product-bulk");
-  const { lang } = useParams();
-  const p = (path: string) => localePath(lang ?? "en", path);
+  const lang = useLocale();
+  const p = (path: string) => localePath(lang, path);
   const location = useLocation();
   const label = (field: string) => t(`fields.${field}`);
   const all = Object.values(counts).reduce((a, b) => a + b, 0);

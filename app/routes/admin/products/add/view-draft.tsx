@@ -7,10 +7,10 @@
  * drafts; the upload's rows keep them, marked rejected. The reads and the decision are core's
  * (core/catalog/product-bulk-service.ts), the same functions as the REST bulk calls.
  */
-import { data, Link, redirect, useLocation, useParams } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import { bulkDrafts, bulkUpload, decideBulkDrafts, type BulkDraftJson } from "#core/catalog/product-bulk-service.ts";
 import { DomainError, Forbidden, Unauthenticated } from "#core/errors.ts";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/view-draft";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { SubmitButton } from "#app/components/button.tsx";
@@ -95,8 +95,8 @@ export async function action(args: Route.ActionArgs) {
 export default function ViewDraft({ loaderData, actionData }: Route.ComponentProps) {
   const { upload, drafts, status, page, confirm } = loaderData;
   const { t } = useTranslation("product-bulk");
-  const { lang } = useParams();
-  const p = (path: string) => localePath(lang ?? "en", path);
+  const lang = useLocale();
+  const p = (path: string) => localePath(lang, path);
   const location = useLocation();
   const here = location.pathname + (status === "draft" ? "" : `?status=${status}`);
   const askText = (intent: string, count: number) => ({

@@ -12,8 +12,8 @@
  *   the common sheets are cut); rolls print one 50 × 30 mm label per page.
  * - An empty or too big selection (a hand-edited URL) goes back to the barcode page, which says why.
  */
-import { redirect, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { redirect } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/print";
 import { BarcodeLabel, BarcodeSymbols, type LabelData } from "#app/components/barcode-label.tsx";
 import { buttonClass } from "#app/components/button.tsx";
@@ -67,12 +67,12 @@ const COMMON_CSS = `.label-page { background: white; break-after: page; box-sizi
 export default function BarcodePrint({ loaderData }: Route.ComponentProps) {
   const { labels, options, back } = loaderData;
   const { t } = useTranslation("barcode");
-  const { lang } = useParams();
+  const lang = useLocale();
   const perPage = options.layout === "sheet" ? SHEET : 1;
   const pages: LabelData[][] = [];
   for (let i = 0; i < labels.length; i += perPage) pages.push(labels.slice(i, i + perPage));
   return (
-    <div lang={lang ?? "en"} className="min-h-full bg-slate-200 print:bg-white">
+    <div lang={lang} className="min-h-full bg-slate-200 print:bg-white">
       <style>{PAGE_CSS[options.layout] + COMMON_CSS}</style>
       <div className="sticky top-0 z-10 mb-6 flex flex-wrap items-center gap-3 border-b border-slate-300 bg-white px-4 py-3 print:hidden">
         <a href={back} className={buttonClass("secondary")}>{t("print.back")}</a>

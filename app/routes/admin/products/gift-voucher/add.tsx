@@ -2,14 +2,13 @@
  * /products/gift-voucher/add: a new gift voucher; core makes its codes. The validity starts
  * today and runs 30 days by default (WIB days).
  */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocalePath } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
 import { createGiftVoucher, giftVoucherBody, giftVoucherOffering } from "#core/catalog/gift-vouchers.ts";
 import { wibDate } from "#core/lib/time.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { GiftVoucherForm } from "#app/components/gift-voucher-form.tsx";
 import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
-import { useLocalePath } from "#app/components/offering-parts.tsx";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { submitOffering } from "#app/lib/offering-form.server.ts";
 

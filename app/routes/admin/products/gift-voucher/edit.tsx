@@ -2,7 +2,7 @@
  * /products/gift-voucher/:slug/edit: core's read and update (the API's GET /{id}/update, PUT /{id}).
  * Changing the quantity adds codes or removes unredeemed ones (core/catalog/gift-vouchers.ts).
  */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocalePath } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
 import { getGiftVoucher, giftVoucherBody, giftVoucherOffering, updateGiftVoucher } from "#core/catalog/gift-vouchers.ts";
 import { rupiahInput } from "#core/profile/store-fees-money.ts";
@@ -10,7 +10,6 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { GiftVoucherForm } from "#app/components/gift-voucher-form.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
-import { useLocalePath } from "#app/components/offering-parts.tsx";
 import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { submitOffering } from "#app/lib/offering-form.server.ts";

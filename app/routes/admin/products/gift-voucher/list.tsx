@@ -3,7 +3,7 @@
  * price and validity; filters status and validity (upcoming, ongoing, ended, used up), search,
  * sort and page size in the URL; status switch, update history, view and edit links.
  */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocalePath } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
 import { giftVoucherListQuery, giftVoucherOffering } from "#core/catalog/gift-vouchers.ts";
 import { VALIDITY_STATES } from "#core/catalog/offering-enums.ts";
@@ -11,7 +11,7 @@ import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { FilterSelect } from "#app/components/list/filter-bar.tsx";
 import { OfferingListPage } from "#app/components/offering-list.tsx";
-import { NameCell, RowActions, useLocalePath, Validity } from "#app/components/offering-parts.tsx";
+import { NameCell, RowActions, Validity } from "#app/components/offering-parts.tsx";
 import { formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { listPageAction, loadListPage } from "#app/lib/list-page.server.ts";
 import { offeringListSpec } from "#app/lib/offering-list.server.ts";

@@ -6,7 +6,7 @@
  * without. Success and refusals (already redeemed, outside the validity) come back as a toast.
  */
 import { data, Link, redirect, useLocation } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocalePath } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/view";
 import { codeListQuery, getGiftVoucher, listGiftVoucherCodes, redeemGiftVoucherCode } from "#core/catalog/gift-vouchers.ts";
 import { parseInput, Refused } from "#core/errors.ts";
@@ -17,7 +17,7 @@ import { FilterBar, FilterSelect } from "#app/components/list/filter-bar.tsx";
 import { Pagination } from "#app/components/list/pagination.tsx";
 import { SearchBox } from "#app/components/list/search-box.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
-import { useLocalePath, Validity } from "#app/components/offering-parts.tsx";
+import { Validity } from "#app/components/offering-parts.tsx";
 import { ConfirmSubmitButton } from "#app/components/warehouse-confirm-button.tsx";
 import { buttonClass } from "#app/components/button.tsx";
 import { formatDateTime, formatNumber, formatRupiah } from "#core/lib/format.ts";

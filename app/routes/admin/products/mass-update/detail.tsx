@@ -7,8 +7,8 @@
  * (core/catalog/product-bulk-service.ts applyMassUpdate); afterwards every row says whether it was
  * applied. A URL without the section, or with another one, goes to the upload's own.
  */
-import { data, Link, redirect, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { data, Link, redirect } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/detail";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { SubmitButton } from "#app/components/button.tsx";
@@ -77,8 +77,8 @@ export async function action(args: Route.ActionArgs) {
 export default function MassUpdateDetail({ loaderData }: Route.ComponentProps) {
   const { upload, rows, counts, status, page, totalPage, totalRecord, section, confirming } = loaderData;
   const { t } = useTranslation("product-bulk");
-  const { lang } = useParams();
-  const p = (path: string) => localePath(lang ?? "en", path);
+  const lang = useLocale();
+  const p = (path: string) => localePath(lang, path);
   const base = p(`/products/mass-update/${section}/${upload.upload_id}`);
   const canApply = upload.status === "ready" && upload.valid_rows > 0;
   const all = Object.values(counts).reduce((a, b) => a + b, 0);

@@ -4,8 +4,8 @@
  * listing arrive as ?product_ids=1,2 and the download holds only those. Below, the history of
  * every mass update with its status (?page=).
  */
-import { Link, redirect, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Link, redirect } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/index";
 import { MASS_UPDATE_SECTIONS } from "#core/catalog/product-enums.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -30,8 +30,8 @@ export async function loader(args: Route.LoaderArgs) {
 export default function MassUpdate({ loaderData }: Route.ComponentProps) {
   const { history, page, selection } = loaderData;
   const { t } = useTranslation("product-bulk");
-  const { lang } = useParams();
-  const p = (path: string) => localePath(lang ?? "en", path);
+  const lang = useLocale();
+  const p = (path: string) => localePath(lang, path);
   const query = selection.length ? `?product_ids=${selection.join(",")}` : "";
   return (
     <div className="mx-auto max-w-5xl space-y-4">

@@ -5,8 +5,8 @@
  * (/products/mass-update/:slug/:id/all); nothing changes before the seller applies it. Below, this
  * section's history.
  */
-import { data, Link, redirect, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { data, Link, redirect } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/section";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { Pagination } from "#app/components/list/pagination.tsx";
@@ -46,8 +46,8 @@ export async function action(args: Route.ActionArgs) {
 export default function MassUpdateSection({ loaderData, actionData }: Route.ComponentProps) {
   const { section, history, page, selection } = loaderData;
   const { t } = useTranslation("product-bulk");
-  const { lang } = useParams();
-  const p = (path: string) => localePath(lang ?? "en", path);
+  const lang = useLocale();
+  const p = (path: string) => localePath(lang, path);
   const query = selection.length ? `?product_ids=${selection.join(",")}` : "";
   return (
     <div className="mx-auto max-w-5xl space-y-4">

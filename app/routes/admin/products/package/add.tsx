@@ -1,10 +1,9 @@
 /** /products/package/add: a new package (bundle), its products picked with the product picker. */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocalePath } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
 import { createPackage, packageOffering } from "#core/catalog/packages.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
-import { useLocalePath } from "#app/components/offering-parts.tsx";
 import { PackageForm } from "#app/components/package-form.tsx";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { initialPicker, packageAction } from "#app/lib/package-form.server.ts";

@@ -2,14 +2,13 @@
  * /products/package/:slug/edit: core's read and update of a package (the API's GET
  * /v0.0.0/packages/{id}/update, PUT /{id}); the saved items start as the picker's selection. The derived stock is shown, never edited.
  */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocalePath } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
 import { getPackage, packageOffering, updatePackage } from "#core/catalog/packages.ts";
 import { rupiahInput } from "#core/profile/store-fees-money.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
-import { useLocalePath } from "#app/components/offering-parts.tsx";
 import { PackageForm } from "#app/components/package-form.tsx";
 import { getScope } from "#app/lib/auth.server.ts";
 import { formatNumber } from "#core/lib/format.ts";

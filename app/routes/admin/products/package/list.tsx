@@ -4,7 +4,7 @@
  * stock, computed by core from the components), search, sort, page size in the URL; status
  * switch, update history, edit link.
  */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocalePath } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
 import { packageListQuery, packageOffering } from "#core/catalog/packages.ts";
 import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
@@ -12,7 +12,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { FilterSelect } from "#app/components/list/filter-bar.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { OfferingListPage } from "#app/components/offering-list.tsx";
-import { NameCell, RowActions, useLocalePath } from "#app/components/offering-parts.tsx";
+import { NameCell, RowActions } from "#app/components/offering-parts.tsx";
 import { formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { listPageAction, loadListPage } from "#app/lib/list-page.server.ts";
 import { offeringListSpec } from "#app/lib/offering-list.server.ts";

@@ -1,10 +1,9 @@
 /** /products/service/add: a new service; on success the list opens with a toast. */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocalePath } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
 import { createService, serviceBody, serviceOffering, serviceStoreChoices } from "#core/catalog/services.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
-import { useLocalePath } from "#app/components/offering-parts.tsx";
 import { ServiceForm } from "#app/components/service-form.tsx";
 import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";

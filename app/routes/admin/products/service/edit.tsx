@@ -3,7 +3,7 @@
  * GET /v0.0.0/services/{id}/update), saved by the same update as PUT /v0.0.0/services/{id}.
  * Stores already chosen stay listed even when inactive now.
  */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocalePath } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
 import { durationParts } from "#core/catalog/offering-enums.ts";
 import { getService, serviceBody, serviceOffering, serviceStoreChoices, updateService } from "#core/catalog/services.ts";
@@ -11,7 +11,6 @@ import { rupiahInput } from "#core/profile/store-fees-money.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
-import { useLocalePath } from "#app/components/offering-parts.tsx";
 import { ServiceForm } from "#app/components/service-form.tsx";
 import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";

@@ -3,14 +3,14 @@
  * filters, sort and page size in the URL, the status switch (confirm step without JavaScript),
  * the update history (?history=<id>) and the service-listing export (spec section 7 exports).
  */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocalePath } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
 import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
 import { serviceListQuery, serviceOffering, serviceStoreChoices } from "#core/catalog/services.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { FilterSelect } from "#app/components/list/filter-bar.tsx";
 import { OfferingListPage } from "#app/components/offering-list.tsx";
-import { NameCell, RowActions, useLocalePath } from "#app/components/offering-parts.tsx";
+import { NameCell, RowActions } from "#app/components/offering-parts.tsx";
 import { getScope } from "#app/lib/auth.server.ts";
 import { formatRupiah } from "#core/lib/format.ts";
 import { listPageAction, loadListPage } from "#app/lib/list-page.server.ts";

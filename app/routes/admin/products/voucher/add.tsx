@@ -1,11 +1,10 @@
 /** /products/voucher/add: a new discount voucher (from today, 30 days, by default). */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocalePath } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
 import { wibDate } from "#core/lib/time.ts";
 import { createVoucher, voucherBody, voucherOffering } from "#core/catalog/vouchers.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
-import { useLocalePath } from "#app/components/offering-parts.tsx";
 import { VoucherForm } from "#app/components/voucher-form.tsx";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { submitOffering } from "#app/lib/offering-form.server.ts";

@@ -1,12 +1,11 @@
 /** /products/voucher/:slug/edit: core's read and update of a voucher (the API's GET /v0.0.0/vouchers/{id}/update, PUT /{id}). */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocalePath } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
 import { rupiahInput } from "#core/profile/store-fees-money.ts";
 import { getVoucher, updateVoucher, voucherBody, voucherOffering } from "#core/catalog/vouchers.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
-import { useLocalePath } from "#app/components/offering-parts.tsx";
 import { VoucherForm } from "#app/components/voucher-form.tsx";
 import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";

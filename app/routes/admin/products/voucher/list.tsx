@@ -3,7 +3,7 @@
  * validity) with filters status, validity and discount type, search (name or code), sort, page
  * size in the URL; status switch, update history, edit link.
  */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocalePath } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
 import { DISCOUNT_TYPES, VALIDITY_STATES } from "#core/catalog/offering-enums.ts";
 import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
@@ -12,7 +12,7 @@ import { voucherListQuery, voucherOffering, type VoucherJson } from "#core/catal
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { FilterSelect } from "#app/components/list/filter-bar.tsx";
 import { OfferingListPage } from "#app/components/offering-list.tsx";
-import { NameCell, RowActions, useLocalePath, Validity } from "#app/components/offering-parts.tsx";
+import { NameCell, RowActions, Validity } from "#app/components/offering-parts.tsx";
 import { formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { listPageAction, loadListPage } from "#app/lib/list-page.server.ts";
 import { offeringListSpec } from "#app/lib/offering-list.server.ts";

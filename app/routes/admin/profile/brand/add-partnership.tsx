@@ -10,8 +10,8 @@
  * Everything works without JavaScript: the steps are links and GET forms, the sends POST forms.
  * The page calls core/profile/brands*.ts, the functions the REST API calls.
  */
-import { data, Form, Link, redirect, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { data, Form, Link, redirect } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add-partnership";
 import { Refused } from "#core/errors.ts";
 import { partnerableBrands } from "#core/profile/brands.ts";
@@ -109,9 +109,9 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AddPartnership({ loaderData: p, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("brand");
-  const { lang } = useParams();
-  const list = localePath(lang ?? "en", "/profile/brand");
-  const step1 = localePath(lang ?? "en", "/profile/brand/add/partnership");
+  const lang = useLocale();
+  const list = localePath(lang, "/profile/brand");
+  const step1 = localePath(lang, "/profile/brand/add/partnership");
   const brandError = actionData?.brandError;
   return (
     <div className="mx-auto max-w-3xl space-y-4">

@@ -5,8 +5,8 @@
  * as POST /v0.0.1/brands/create does), the brand's own page opens with a notice. The old
  * ?kind=partnership address goes to the partnership page.
  */
-import { data, Link, redirect, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { data, Link, redirect } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
 import { createBrand } from "#core/profile/brands-save.ts";
 import { BrandAddKinds } from "#app/components/brand-add-kinds.tsx";
@@ -46,8 +46,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AddBrand({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("brand");
-  const { lang } = useParams();
-  const list = localePath(lang ?? "en", "/profile/brand");
+  const lang = useLocale();
+  const list = localePath(lang, "/profile/brand");
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <Link to={list} className="text-sm font-medium text-brand-700 hover:underline">← {t("back_to_list")}</Link>

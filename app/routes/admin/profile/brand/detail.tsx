@@ -7,8 +7,8 @@
  *
  * The status switch is on the Brand Detail tab (info.tsx) and on the list's cards.
  */
-import { Link, Outlet, useLocation, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Link, Outlet, useLocation } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/detail";
 import { getBrand } from "#core/profile/brands.ts";
 import { BRAND_SECTIONS, BRAND_STATUS } from "#core/profile/profile-enums.ts";
@@ -35,8 +35,8 @@ function brandTabs(isPartner: boolean) {
 export default function BrandDetail({ loaderData }: Route.ComponentProps) {
   const { brand: b } = loaderData;
   const { t } = useTranslation("brand");
-  const { lang } = useParams();
-  const locale = lang ?? "en";
+  const lang = useLocale();
+  const locale = lang;
   const location = useLocation();
   const base = localePath(locale, `/profile/brand/${b.brand_id}`);
   const partnership = b.partnership_data;

@@ -4,8 +4,8 @@
  * load the form and the cropper's field. A partner brand cannot be edited here (not found). Saved
  * (core/profile/brands-save.ts, as PUT /v0.0.3/brands/{id} does), the detail tab opens with a notice.
  */
-import { data, redirect, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { data, redirect } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
 import { getBrand } from "#core/profile/brands.ts";
 import { updateBrand } from "#core/profile/brands-save.ts";
@@ -46,8 +46,8 @@ export async function action(args: Route.ActionArgs) {
 export default function EditBrand({ loaderData, actionData }: Route.ComponentProps) {
   const { brand: b, tree } = loaderData;
   const { t } = useTranslation("brand");
-  const { lang } = useParams();
-  const info = localePath(lang ?? "en", `/profile/brand/${b.brand_id}`);
+  const lang = useLocale();
+  const info = localePath(lang, `/profile/brand/${b.brand_id}`);
   return (
     <section aria-labelledby="edit-title" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
       <h2 id="edit-title" className="mb-4 text-base font-semibold text-slate-900">{t("detail.edit")}</h2>

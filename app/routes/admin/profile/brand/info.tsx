@@ -15,8 +15,8 @@
  * The page calls core/profile/brands*.ts, the functions the REST API calls.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useLocation, useParams } from "react-router";
-import { useTranslation, type TFunction } from "#app/lib/i18n-react.tsx";
+import { data, Form, Link, redirect, useLocation } from "react-router";
+import { useTranslation, type TFunction, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/info";
 import { DOCUMENT_TYPES } from "#db/schema/company-enums.ts";
 import { brandHistory, getBrand } from "#core/profile/brands.ts";
@@ -170,8 +170,8 @@ export default function BrandInfo({ loaderData, actionData }: Route.ComponentPro
   const labels = useBrandHistoryLabels();
   const toggleText = useBrandToggleText();
   const location = useLocation();
-  const { lang } = useParams();
-  const editHref = localePath(lang ?? "en", `/profile/brand/${b.brand_id}/edit`);
+  const lang = useLocale();
+  const editHref = localePath(lang, `/profile/brand/${b.brand_id}/edit`);
   // The document form's reply (the only form of this page that answers instead of redirecting).
   const documentErrors = actionData?.error ?? undefined;
   const partnersToggle = new URLSearchParams(location.search);

@@ -11,8 +11,8 @@
  *   its status on the card.
  * The page calls core/profile/brands*.ts, the functions the REST API calls.
  */
-import { Link, useLocation, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Link, useLocation } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
 import { BRAND_STATUS_FILTERS, OWNERSHIP_FILTERS } from "#core/profile/profile-enums.ts";
 import { BrandCard, type Brand } from "#app/components/brand-card.tsx";
@@ -66,8 +66,8 @@ export default function BrandList({ loaderData }: Route.ComponentProps) {
   const { params, list, exports, exportsOpen, confirm } = loaderData;
   const { rows, pagination } = list;
   const { t } = useTranslation("brand");
-  const { lang } = useParams();
-  const locale = lang ?? "en";
+  const lang = useLocale();
+  const locale = lang;
   const location = useLocation();
   const confirmText = useBrandToggleText();
   const listUrl = location.pathname + listHref(params);

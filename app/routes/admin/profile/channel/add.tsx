@@ -5,8 +5,8 @@
  * typed and says what to fix next to the field. On success the channel list opens with a notice.
  */
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { data, Link, redirect } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
 import { channelCreateBody } from "#core/profile/channel-schema.ts";
 import { createChannel } from "#core/profile/channels-save.ts";
@@ -42,8 +42,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AddChannel({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("channel");
-  const { lang } = useParams();
-  const list = localePath(lang ?? "en", "/profile/channel");
+  const lang = useLocale();
+  const list = localePath(lang, "/profile/channel");
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <Link to={list} className="text-sm font-medium text-brand-700 hover:underline">← {t("back_to_list")}</Link>

@@ -7,8 +7,8 @@
  * list opens with a notice.
  */
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { data, Link, redirect } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
 import { channelUpdateBody } from "#core/profile/channel-schema.ts";
 import { getChannel } from "#core/profile/channels.ts";
@@ -54,8 +54,8 @@ export async function action(args: Route.ActionArgs) {
 export default function EditChannel({ loaderData, actionData }: Route.ComponentProps) {
   const { channel: ch } = loaderData;
   const { t } = useTranslation("channel");
-  const { lang } = useParams();
-  const list = localePath(lang ?? "en", "/profile/channel");
+  const lang = useLocale();
+  const list = localePath(lang, "/profile/channel");
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <Link to={list} className="text-sm font-medium text-brand-700 hover:underline">← {t("back_to_list")}</Link>

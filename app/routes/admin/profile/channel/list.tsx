@@ -13,8 +13,8 @@
  *   deactivated (core refuses it as well: a danger notice); the card says so.
  * The page calls core/profile/channels*.ts, the functions the REST API calls.
  */
-import { Link, useLocation, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Link, useLocation } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
 import { CHANNEL_TYPE_FILTERS, STATUS_FILTERS } from "#core/profile/profile-enums.ts";
 import { buttonClass } from "#app/components/button.tsx";
@@ -70,8 +70,8 @@ export default function ChannelList({ loaderData }: Route.ComponentProps) {
   const { params, list, exports, exportsOpen, confirm, history, historyOf } = loaderData;
   const { rows, pagination } = list;
   const { t } = useTranslation("channel");
-  const { lang } = useParams();
-  const locale = lang ?? "en";
+  const lang = useLocale();
+  const locale = lang;
   const location = useLocation();
   const listUrl = location.pathname + listHref(params);
   const add = localePath(locale, "/profile/channel/add");

@@ -4,8 +4,8 @@
  * the same notice the API answers with.
  */
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { data, Link, redirect, useParams } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/add";
 import { CompanyForm } from "#app/components/company-form.tsx";
 import { createCompany } from "#core/business/companies.ts";
@@ -42,8 +42,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AddCompany({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("company");
-  const { lang } = useParams();
-  const list = localePath(lang ?? "en", "/profile/company");
+  const lang = useLocale();
+  const list = localePath(lang, "/profile/company");
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <Link to={list} className="text-sm font-medium text-brand-700 hover:underline">← {t("back_to_list")}</Link>

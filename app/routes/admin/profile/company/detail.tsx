@@ -7,8 +7,8 @@
  * - The update history card shows the latest 5 changes, newest first, with readable values; "View
  *   Update History" opens all of them, page by page, in the shared modal (?history=<id>).
  */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { Link, useParams } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { Link } from "react-router";
 import type { Route } from "./+types/detail";
 import { statusName } from "#db/schema/company-enums.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -50,8 +50,8 @@ export default function CompanyDetail({ loaderData }: Route.ComponentProps) {
     valueLabel: (field: string, value: unknown) => historyValue(t, field, value),
     actionLabel: (action: string) => t(`history.actions.${action}`, { defaultValue: action }),
   };
-  const { lang } = useParams();
-  const locale = lang ?? "en";
+  const lang = useLocale();
+  const locale = lang;
 
   return (
     <div className="mx-auto max-w-4xl space-y-4">

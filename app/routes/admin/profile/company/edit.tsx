@@ -4,8 +4,8 @@
  * page (core/business/companies.ts refuses their change anyway).
  */
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { data, Link, redirect, useParams } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/edit";
 import { CompanyForm } from "#app/components/company-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -48,8 +48,8 @@ export async function action(args: Route.ActionArgs) {
 export default function EditCompany({ loaderData, actionData }: Route.ComponentProps) {
   const { company: c } = loaderData;
   const { t } = useTranslation("company");
-  const { lang } = useParams();
-  const detail = localePath(lang ?? "en", `/profile/company/${c.business_id}`);
+  const lang = useLocale();
+  const detail = localePath(lang, `/profile/company/${c.business_id}`);
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <Link to={detail} className="text-sm font-medium text-brand-700 hover:underline">← {c.name}</Link>

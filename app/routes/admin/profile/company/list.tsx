@@ -16,8 +16,8 @@
  * The server half is the list kit (list-page.server.ts) over core/business/companies.ts; the
  * switch's success says so with the toast the API answers with ("Company deactivated").
  */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { Link, useLocation, useNavigation, useParams } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/list";
 import type { Company } from "#app/components/company-form.tsx";
 import { companyListQuery, companyStatusMessage, getCompany, listCompanies, setCompanyStatus } from "#core/business/companies.ts";
@@ -70,8 +70,8 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
   const { params, list, exports, exportsOpen, confirm } = loaderData;
   const { rows, pagination } = list;
   const { t } = useTranslation("company");
-  const { lang } = useParams();
-  const locale = lang ?? "en";
+  const lang = useLocale();
+  const locale = lang;
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === location.pathname;

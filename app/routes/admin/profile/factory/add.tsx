@@ -1,7 +1,7 @@
 /** /profile/factory/add: a new production site of the business; on success the list opens with a toast. */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { data, redirect } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
 import { createFactory, factoryBody } from "#core/profile/factories.ts";
 import { listCities } from "#core/utilities/places.ts";
@@ -42,8 +42,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AddFactory({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
-  const { lang } = useParams();
-  const list = localePath(lang ?? "en", "/profile/factory");
+  const lang = useLocale();
+  const list = localePath(lang, "/profile/factory");
   return (
     <FormPage back={{ href: list, label: t("factory.back_to_list") }} title={t("factory.add")}>
       <FactoryForm reply={actionData} cities={loaderData.cities} submitLabel={t("common:actions.save")} cancelTo={list} />

@@ -1,7 +1,7 @@
 /** /profile/factory/:slug (slug = factory_id): edit a factory (its update history opens from its card on the list). */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { data, redirect } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
 import { factoryBody, getFactory, updateFactory } from "#core/profile/factories.ts";
 import { listCities } from "#core/utilities/places.ts";
@@ -54,8 +54,8 @@ export async function action(args: Route.ActionArgs) {
 export default function EditFactory({ loaderData, actionData }: Route.ComponentProps) {
   const { factory: f } = loaderData;
   const { t } = useTranslation("site");
-  const { lang } = useParams();
-  const list = localePath(lang ?? "en", "/profile/factory");
+  const lang = useLocale();
+  const list = localePath(lang, "/profile/factory");
   return (
     <FormPage back={{ href: list, label: t("factory.back_to_list") }} title={t("factory.edit")}
       badge={<StatusBadge tone={f.status === 1 ? "success" : "neutral"}>{f.status_name}</StatusBadge>}>

@@ -8,8 +8,7 @@
  * confirm step; ?history=<id> opens a factory's update history; ?history=open the export history.
  * The page is the list shell (ListPage) over core/profile/factories.ts: its filters and its cards.
  */
-import { useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
 import { STATUS_FILTERS } from "#core/profile/profile-enums.ts";
 import { factoryHistory, factoryStatusMessage, factoryListQuery, getFactory, listFactories, setFactoryStatus, type FactoryJson } from "#core/profile/factories.ts";
@@ -55,8 +54,8 @@ export async function action(args: Route.ActionArgs) {
 export default function FactoryList({ loaderData }: Route.ComponentProps) {
   const { params } = loaderData;
   const { t } = useTranslation("site");
-  const { lang } = useParams();
-  const locale = lang ?? "en";
+  const lang = useLocale();
+  const locale = lang;
   const labels = useSiteHistoryLabels("factory");
   const confirmText = useToggleText("site", "factory.");
 

@@ -4,8 +4,8 @@
  * opens with the new store's card open. The loader also answers the form's village lookups
  * (?location_id=…).
  */
-import { Link, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Link } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { NEW_STORE, StoreForm } from "#app/components/store-form.tsx";
@@ -27,8 +27,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AddStore({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("store");
-  const { lang } = useParams();
-  const list = localePath(lang ?? "en", "/profile/store");
+  const lang = useLocale();
+  const list = localePath(lang, "/profile/store");
   return (
     <div className="mx-auto max-w-4xl space-y-4">
       <Link to={list} className="text-sm font-medium text-brand-700 hover:underline">← {t("back_to_list")}</Link>

@@ -10,8 +10,8 @@
  * /profile/store (?open=<id>), where channels are connected; Edit opens the store form. Export and
  * its history stay on /profile/store (the same list, so one export is enough).
  */
-import { Link, useLocation, useNavigation, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Link, useLocation, useNavigation } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/branch";
 import { ACTIVE } from "#core/profile/profile-enums.ts";
 import { buttonClass } from "#app/components/button.tsx";
@@ -52,8 +52,8 @@ export default function BranchList({ loaderData }: Route.ComponentProps) {
   const { params, list, confirm } = loaderData;
   const { rows, pagination } = list;
   const { t } = useTranslation("store");
-  const { lang } = useParams();
-  const locale = lang ?? "en";
+  const lang = useLocale();
+  const locale = lang;
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === location.pathname;

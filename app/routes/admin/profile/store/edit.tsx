@@ -4,8 +4,8 @@
  * with its card open. The status and the channel connections are changed on the card, not here.
  * The loader also answers the form's village lookups (?location_id=…).
  */
-import { Link, redirect, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Link, redirect } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
 import { getStore } from "#core/profile/stores-service.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -37,8 +37,8 @@ export async function action(args: Route.ActionArgs) {
 export default function EditStore({ loaderData, actionData }: Route.ComponentProps) {
   const { store: s } = loaderData;
   const { t } = useTranslation("store");
-  const { lang } = useParams();
-  const back = `${localePath(lang ?? "en", "/profile/store")}?open=${s.store_branch_id}#store-${s.store_branch_id}`;
+  const lang = useLocale();
+  const back = `${localePath(lang, "/profile/store")}?open=${s.store_branch_id}#store-${s.store_branch_id}`;
   return (
     <div className="mx-auto max-w-4xl space-y-4">
       <Link to={back} className="text-sm font-medium text-brand-700 hover:underline">← {t("back_to_list")}</Link>

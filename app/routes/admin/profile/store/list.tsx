@@ -18,8 +18,8 @@
  *   collapsible section (app/components/store-partnerships.tsx); ?partners=1 opens it,
  *   ?partner_search=… searches other companies' stores.
  */
-import { Link, useLocation, useNavigation, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Link, useLocation, useNavigation } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
 import { buttonClass } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -87,8 +87,8 @@ export default function StoreList({ loaderData }: Route.ComponentProps) {
   const { params, list, exports, exportsOpen, confirm, open, history, historyOf, partners } = loaderData;
   const { rows, pagination } = list;
   const { t } = useTranslation("store");
-  const { lang } = useParams();
-  const locale = lang ?? "en";
+  const lang = useLocale();
+  const locale = lang;
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === location.pathname;

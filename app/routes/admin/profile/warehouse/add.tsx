@@ -4,8 +4,8 @@
  * (core/profile/warehouse-changes.ts). On success the list opens, with the API's message as a toast.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { data, Link, redirect } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/add";
 import { createWarehouse } from "#core/profile/warehouse-changes.ts";
 import { warehouseBody } from "#core/profile/warehouses.ts";
@@ -48,8 +48,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AddWarehouse({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
-  const { lang } = useParams();
-  const list = localePath(lang ?? "en", "/profile/warehouse");
+  const lang = useLocale();
+  const list = localePath(lang, "/profile/warehouse");
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <Link to={list} className="text-sm font-medium text-brand-700 hover:underline">← {t("warehouse.back_to_list")}</Link>

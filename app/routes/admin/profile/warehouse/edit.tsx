@@ -12,8 +12,8 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { data, Link, redirect, useLocation, useParams, type RouterContextProvider } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { data, Link, redirect, useLocation, type RouterContextProvider } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/edit";
 import { domainErrorOfDatabase, parseInput, Refused } from "#core/errors.ts";
 import { translator } from "#core/i18n.ts";
@@ -135,8 +135,8 @@ export async function action(args: Route.ActionArgs) {
 export default function EditWarehouse({ loaderData, actionData }: Route.ComponentProps) {
   const { warehouse: w, confirming } = loaderData;
   const { t } = useTranslation("site");
-  const { lang } = useParams();
-  const locale = lang ?? "en";
+  const lang = useLocale();
+  const locale = lang;
   const location = useLocation();
   const list = localePath(locale, "/profile/warehouse");
   const partitionReply = actionData && "partition" in actionData ? (actionData.partition as PartitionReply) : null;

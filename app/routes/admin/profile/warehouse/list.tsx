@@ -13,8 +13,8 @@
  *   setWarehouseStatus), with the API's notice as its toast ("Warehouse deactivated").
  * - The default warehouse's switch is disabled while it is active (core refuses it anyway).
  */
-import { Link, useLocation, useParams } from "react-router";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Link, useLocation } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
 import { parseInput } from "#core/errors.ts";
 import { STATUS_FILTERS, WAREHOUSE_REGIONS, WAREHOUSE_TYPES } from "#core/profile/profile-enums.ts";
@@ -68,8 +68,8 @@ export default function WarehouseList({ loaderData }: Route.ComponentProps) {
   const { params, list, exports, exportsOpen, confirm, history, historyOf } = loaderData;
   const { rows, pagination } = list;
   const { t } = useTranslation("site");
-  const { lang } = useParams();
-  const locale = lang ?? "en";
+  const lang = useLocale();
+  const locale = lang;
   const location = useLocation();
   const listUrl = location.pathname + listHref(params);
   const add = localePath(locale, "/profile/warehouse/add");
