@@ -1,10 +1,12 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-// Every page exists in English (no prefix) and in Indonesian under /id: the optional :lang segment
-// (routes/locale.tsx refuses any value but "id"). Folders mirror URLs.
+// Every page exists in English (no prefix) and in Indonesian under /id: an optional static "id"
+// segment, not a `:lang?` param. React Router tries every route branch in rank order on each match
+// (three times a request); a param would match "orders" as a language and walk on into each
+// /:lang/… branch, a static segment fails those at once. Folders mirror URLs.
 export default [
   route("i18n/:bundle", "routes/i18n-bundle.ts"),
-  route(":lang?", "routes/locale.tsx", [
+  route("id?", "routes/locale.tsx", [
     index("routes/index.tsx"),
     route("language", "routes/language.tsx"),
     route("auth", "routes/auth/layout.tsx", [

@@ -23,9 +23,10 @@
  *    when other processes share the machine.
  *    Targets (issue 11): every page's ratio ≥ 0.5; /orders p99 ≤ 150 ms. A non-2xx answer (a
  *    redirect to sign-in too) or a socket error fails the page. Exit code 1 when a target is missed.
- * `--profile`: the project's server runs under `node --cpu-prof` and only /orders is loaded; its
- * self time is then summed by module (bench/cpu-profile.ts). Ports: BENCH_SSR_PORT (3290, the floor
- * one more; refused when something already answers there), BENCH_SSR_PG_PORT (54399).
+ * `--only=<path>,…`: just those pages. `--profile`: the project's server runs under
+ * `node --cpu-prof` and only /orders is loaded; its self time is then summed by module
+ * (bench/cpu-profile.ts). Ports: BENCH_SSR_PORT (3290, the floor one more; refused when something
+ * already answers there), BENCH_SSR_PG_PORT (54399).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -41,6 +42,8 @@ const CONNECTIONS = 20;
 const TARGET_RATIO = 0.5;
 const TARGET_ORDERS_P99_MS = 150;
 const PROFILE = flags.includes("--profile");
+/** `--only=/orders,/auth`: just those pages (the floor is still measured before and after). */
+const ONLY = flags.find((f) => f.startsWith("--only="))?.slice("--only=".length).split(",");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---- 1. database ----------------------------------------------------------------------------
@@ -208,7 +211,7 @@ try {
       { path: "/products/listing", urls: ["/products/listing"], cookie },
       { path: "/profile/store", urls: ["/profile/store"], cookie },
     ]),
-  ];
+  ].filter((page) => !ONLY || ONLY.includes(page.path));
   const loads: Awaited<ReturnType<typeof measure>>[] = [];
   for (const page of pages) {
     console.error(`  measuring ${page.path}…`);

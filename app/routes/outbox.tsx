@@ -1,5 +1,5 @@
-import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { Link, useParams } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { Link } from "react-router";
 import type { Route } from "./+types/outbox";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { buttonClass } from "#app/components/button.tsx";
@@ -22,8 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const { lang } = useParams();
-  const locale = lang ?? "en";
+  const lang = useLocale();
+  const locale = lang;
   const { messages } = loaderData;
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { data, Form, Link, redirect, useLoaderData, useParams } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { data, Form, Link, redirect, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/forgot-password";
 import { useAuthOptions } from "./layout.tsx";
@@ -125,7 +125,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const { lang } = useParams();
+  const lang = useLocale();
   const options = useAuthOptions();
   const view: View = actionData ?? { step: "check" };
   const step = view.where ? view.step : "check";
@@ -142,13 +142,13 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       {options.demo_outbox ? (
         <p className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {t("forgot.demo_note")}{" "}
-          <a href={localePath(lang ?? "en", "/outbox")} target="_blank" rel="noopener" className="font-medium underline">
+          <a href={localePath(lang, "/outbox")} target="_blank" rel="noopener" className="font-medium underline">
             {t("forgot.demo_link")}
           </a>
         </p>
       ) : null}
       <p className="mt-6 text-center text-sm">
-        <Link to={localePath(lang ?? "en", "/auth")} className="font-medium text-brand-700 hover:underline">{t("forgot.back_to_sign_in")}</Link>
+        <Link to={localePath(lang, "/auth")} className="font-medium text-brand-700 hover:underline">{t("forgot.back_to_sign_in")}</Link>
       </p>
     </>
   );
@@ -170,7 +170,7 @@ function CheckStep({ result }: { result?: SubmissionResult<string[]> }) {
 
 function RequestStep({ where, result, seconds }: { where: Where; result?: SubmissionResult<string[]>; seconds: number }) {
   const { t } = useTranslation("auth");
-  const { lang } = useParams();
+  const lang = useLocale();
   const form = formState(result, { id: "forgot-request" });
   return (
     <Form method="post" id={form.id} noValidate className="mt-4 space-y-4">
@@ -183,7 +183,7 @@ function RequestStep({ where, result, seconds }: { where: Where; result?: Submis
       <FormErrors errors={form.formErrors} />
       <SubmitButton className="w-full">{t("forgot.send_code")}</SubmitButton>
       <p className="text-center text-sm">
-        <Link to={localePath(lang ?? "en", "/auth/forgot-password")} className="text-brand-700 hover:underline">{t("forgot.other_address")}</Link>
+        <Link to={localePath(lang, "/auth/forgot-password")} className="text-brand-700 hover:underline">{t("forgot.other_address")}</Link>
       </p>
     </Form>
   );

@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { data, Form, Link, redirect, useParams } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/register";
 import { replyToVisitor, visitorOf } from "./visitor.server.ts";
 import { FormErrors, formState, TextInput } from "#app/components/form.tsx";
@@ -44,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const { lang } = useParams();
+  const lang = useLocale();
   const form = formState(actionData, { constraint: loaderData.constraint, id: "register" });
   return (
     <>
@@ -61,7 +61,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         {t("register.have_account")}{" "}
-        <Link to={localePath(lang ?? "en", "/auth")} className="font-medium text-brand-700 hover:underline">{t("register.sign_in")}</Link>
+        <Link to={localePath(lang, "/auth")} className="font-medium text-brand-700 hover:underline">{t("register.sign_in")}</Link>
       </p>
     </>
   );

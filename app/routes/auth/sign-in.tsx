@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { data, Form, Link, redirect, useParams, useSearchParams } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { useAuthOptions } from "./layout.tsx";
 import { replyToVisitor, visitorOf } from "./visitor.server.ts";
@@ -49,11 +49,11 @@ export async function action(args: Route.ActionArgs) {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const { lang } = useParams();
+  const lang = useLocale();
   const [params] = useSearchParams();
   const options = useAuthOptions();
   const form = formState(actionData, { constraint: loaderData.constraint, id: "sign-in" });
-  const locale = lang ?? "en";
+  const locale = lang;
   return (
     <>
       <h1 className="text-2xl font-semibold">{t("sign_in.title")}</h1>

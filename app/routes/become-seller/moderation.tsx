@@ -4,8 +4,8 @@
  * (core/business/sellers.ts approveDemoBusiness); the admin command for real use is
  * scripts/approve-business.ts.
  */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { data, Form, Link, redirect, useParams } from "react-router";
+import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/moderation";
 import { BUSINESS_STATUS, statusName } from "#db/schema/company-enums.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -41,7 +41,7 @@ export async function action(args: Route.ActionArgs) {
 export default function Moderation({ loaderData }: Route.ComponentProps) {
   const { business, demo } = loaderData;
   const { t } = useTranslation("seller");
-  const { lang } = useParams();
+  const lang = useLocale();
   const waiting = business.status === BUSINESS_STATUS.moderation;
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-6 text-center sm:p-8">
@@ -68,7 +68,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         </Form>
       ) : null}
       {!waiting ? (
-        <Link to={localePath(lang ?? "en", "/become-seller/form-register")} className={`${buttonClass("primary")} mt-8`}>
+        <Link to={localePath(lang, "/become-seller/form-register")} className={`${buttonClass("primary")} mt-8`}>
           {t("moderation.register_again")}
         </Link>
       ) : null}
