@@ -1,5 +1,5 @@
 import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
-import { NavLink } from "react-router";
+import { Link } from "react-router";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
 import { NAV } from "#app/lib/navigation.ts";
 
@@ -28,14 +28,14 @@ export function Sidebar({ privileges, pathname }: { privileges: string[]; pathna
         </div>
         <ul className="space-y-1 p-2 text-sm">
           {groups.map((group) => {
-            const active = group.items.some((i) => here === i.path || here.startsWith(`${i.path}/`));
+            const active = group.items.some((i) => isAt(here, i.path));
             if (group.items.length === 1 && group.items[0].key === group.key) {
               const item = group.items[0];
               return (
                 <li key={group.key}>
-                  <NavLink to={localePath(lang, item.path)} className={({ isActive }) => linkClass(isActive)}>
+                  <ItemLink to={localePath(lang, item.path)} current={isAt(here, item.path)} child={false}>
                     {t(`groups.${group.key}`)}
-                  </NavLink>
+                  </ItemLink>
                 </li>
               );
             }
@@ -56,9 +56,9 @@ export function Sidebar({ privileges, pathname }: { privileges: string[]; pathna
                         </li>
                       ) : (
                         <li key={item.key}>
-                          <NavLink to={localePath(lang, item.path)} className={({ isActive }) => linkClass(isActive, true)}>
+                          <ItemLink to={localePath(lang, item.path)} current={isAt(here, item.path)} child>
                             {t(`items.${item.key}`)}
-                          </NavLink>
+                          </ItemLink>
                         </li>
                       ),
                     )}
@@ -74,8 +74,19 @@ export function Sidebar({ privileges, pathname }: { privileges: string[]; pathna
   );
 }
 
-function linkClass(active: boolean, child = false) {
-  return `block rounded-md px-3 ${child ? "py-1.5" : "py-2 font-medium"} ${
-    active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
-  }`;
+/** The page is the item's or below it (an order's page is under Orders). */
+const isAt = (here: string, path: string) => here === path || here.startsWith(`${path}/`);
+
+/**
+ * A plain Link with aria-current, not a NavLink: the sidebar already knows the page's path, and
+ * NavLink's own matching for each of ~40 links was a seventh of /orders' server time.
+ */
+function ItemLink({ to, current, child, children }: { to: string; current: boolean; child: boolean; children: React.ReactNode }) {
+  const size = child ? "py-1.5" : "py-2 font-medium";
+  const look = current ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100";
+  return (
+    <Link to={to} aria-current={current ? "page" : undefined} className={`block rounded-md px-3 ${size} ${look}`}>
+      {children}
+    </Link>
+  );
 }
