@@ -3,6 +3,7 @@
  * HTTP server with static assets, the app (API + web) and socket.io. `--dev` uses Vite's middleware.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
@@ -47,7 +48,11 @@ if (dev) {
     await next();
     if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
   });
-  root.use("*", serveStatic({ root: path.relative(process.cwd(), path.join(buildDir, "client")) }));
+  // Only the build's own files are looked up on disk: a page or an API call costs no stat calls.
+  const client = path.join(buildDir, "client");
+  const files = serveStatic({ root: path.relative(process.cwd(), client) });
+  root.use("/assets/*", files);
+  for (const file of fs.readdirSync(client, { withFileTypes: true })) if (file.isFile()) root.get(`/${file.name}`, files);
   root.all("*", (c) => entry.app.fetch(c.req.raw, c.env));
   listener = getRequestListener(root.fetch);
 }
