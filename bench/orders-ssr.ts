@@ -19,6 +19,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { signIn, untilAnswers } from "./sign-in.ts";
 
 const PORT = Number(process.env.BENCH_SSR_PORT ?? 3230);
 const BASE = `http://localhost:${PORT}`;
@@ -89,25 +90,8 @@ async function stopAll() {
 process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
 
 try {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited (${server.exitCode}):\n${stderr}`);
-    const res = await fetch(`${BASE}/auth`).catch(() => undefined);
-    await res?.arrayBuffer();
-    if (res?.status === 200) break;
-    if (Date.now() > until) throw new Error(`server did not answer on ${BASE}/auth:\n${stderr}`);
-    await sleep(100);
-  }
-
-  // Sign in through the page's own form, as a browser without JavaScript does.
-  const signIn = await fetch(`${BASE}/auth?index`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ login: "seller@indie.test", password: "indie-demo", redirectTo: "" }),
-  });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  if (signIn.status !== 302 || !cookie) throw new Error(`sign-in answered ${signIn.status}`);
+  await untilAnswers(BASE, server, () => stderr);
+  const cookie = await signIn(BASE);
 
   const page = await fetch(`${BASE}${PAGE}`, { headers: { Cookie: cookie }, redirect: "manual" });
   const html = Buffer.from(await page.arrayBuffer());

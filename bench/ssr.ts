@@ -32,6 +32,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { signIn } from "./sign-in.ts";
 
 const flags = process.argv.slice(2);
 const PORT = Number(process.env.BENCH_SSR_PORT ?? 3290);
@@ -183,13 +184,7 @@ try {
   const floorBefore = await floorRun();
 
   app = await startServer(PORT, "server.ts", "/auth", PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
-  const signIn = await fetch(`${app.base}/auth?index`, {
-    method: "POST", redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ login: "seller@indie.test", password: "indie-demo", redirectTo: "" }),
-  });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  if (signIn.status !== 302 || !cookie) throw new Error(`sign-in answered ${signIn.status}`);
+  const cookie = await signIn(app.base);
   const html = async (p: string) => (await fetch(app!.base + p, { headers: { Cookie: cookie }, redirect: "manual" })).text();
 
   // /orders: the first five URLs that show a full page of 50 rows (the second page's cursor is
