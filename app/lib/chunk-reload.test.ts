@@ -31,4 +31,13 @@ describe("reloading after a failed chunk load", () => {
     expect(reloadAfterChunkError()).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
   });
+
+  it("does not reload while the browser is offline (the page shows its offline screen instead)", () => {
+    vi.stubGlobal("navigator", { onLine: false });
+    expect(reloadAfterChunkError()).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    vi.stubGlobal("navigator", { onLine: true });
+    expect(reloadAfterChunkError()).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
 });
