@@ -27,7 +27,7 @@ export function AdminHeader({ user, businessId, businesses, realtime }: Props) {
       </label>
       <Form method="post" action={localePath(lang, "/business/switch")} className="flex min-w-0 items-center gap-2">
         <input type="hidden" name="redirectTo" value={here} />
-        <label htmlFor="active-business" className="hidden text-xs text-slate-500 sm:block">{t("active_business")}</label>
+        <label htmlFor="active-business" className="sr-only text-xs text-slate-500 sm:not-sr-only">{t("active_business")}</label>
         <select
           id="active-business"
           name="business_id"
