@@ -3,8 +3,8 @@
  * default: a phone's viewport, simulated slow 4G — 150 ms RTT, 1.6 Mbps — and a 4× CPU slowdown)
  * on the built app, signed in as seller@indie.test.
  *
- * 1. Build: BENCH_LH_BUILD_DIR (build-lh/) with `BUILD_DIR=build-lh npx react-router build`, on
- *    every run (BENCH_LH_BUILD=0 reuses the one there).
+ * 1. Build: BENCH_LH_BUILD_DIR (build-lh/), when a source is newer than it
+ *    (scripts/build-if-stale.ts).
  * 2. The built server (NODE_ENV=production) on BENCH_LH_PORT (3250) with its own embedded
  *    PostgreSQL (PG_DATA_DIR data/lh-pg, PG_PORT 54379; demo data seeded on its first start). Sign-in
  *    through the real /auth form, as bench/orders-ssr.ts does; the first page shown after it takes
@@ -29,12 +29,13 @@
  * BENCH_LH_CPU_SLOWDOWN=<n> sets --throttling.cpuSlowdownMultiplier as Lighthouse's
  * docs/throttling.md ("Calibrating the CPU slowdown") describes. The report says which was used.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { signIn, untilAnswers } from "./sign-in.ts";
+import { buildIfStale } from "#scripts/build-if-stale.ts";
 
 import { DEMO } from "#tests/demo-accounts.ts";
 
@@ -60,11 +61,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---- 1. build -------------------------------------------------------------------------------
 const buildDir = process.env.BENCH_LH_BUILD_DIR ?? "build-lh";
-if (process.env.BENCH_LH_BUILD !== "0" || !fs.existsSync(path.join(buildDir, "server/index.js"))) {
-  console.log(`Building into ${buildDir}/ (npx react-router build)…`);
-  const b = spawnSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR: buildDir } });
-  if (b.status !== 0) throw new Error("build failed");
-}
+buildIfStale(".", buildDir);
 
 // ---- 2. the server --------------------------------------------------------------------------
 // Another server on the port (bench:ssr uses 3250 too) would be measured instead of this build.

@@ -33,6 +33,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { signIn } from "./sign-in.ts";
+import { buildIfStale } from "#scripts/build-if-stale.ts";
 
 const flags = process.argv.slice(2);
 const PORT = Number(process.env.BENCH_SSR_PORT ?? 3290);
@@ -65,21 +66,6 @@ if (flags.includes("--orders-db")) {
 await database.pool.end();
 
 // ---- 2. builds ------------------------------------------------------------------------------
-function newestMtime(p: string): number {
-  if (!fs.statSync(p).isDirectory()) return fs.statSync(p).mtimeMs;
-  let newest = 0;
-  for (const e of fs.readdirSync(p, { withFileTypes: true, recursive: true })) {
-    if (e.isFile()) newest = Math.max(newest, fs.statSync(path.join(e.parentPath, e.name)).mtimeMs);
-  }
-  return newest;
-}
-function buildIfStale(cwd: string, buildDir: string, sources: string[]) {
-  const built = path.join(cwd, buildDir, "server/index.js");
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= Math.max(...sources.map((s) => newestMtime(path.join(cwd, s))))) return;
-  console.log(`Building ${path.join(cwd, buildDir)}/ (npx react-router build)…`);
-  const b = spawnSync("npx", ["react-router", "build"], { cwd, encoding: "utf8", env: { ...process.env, BUILD_DIR: buildDir } });
-  if (b.status !== 0) throw new Error(`build in ${cwd} failed:\n${b.stderr}`);
-}
 const buildDir = process.env.BUILD_DIR ?? "build";
 
 // ---- 3. servers and load --------------------------------------------------------------------
@@ -169,7 +155,7 @@ process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
 
 try {
   buildIfStale("bench/ssr-floor", "build", ["app", "react-router.config.ts", "vite.config.ts"]);
-  buildIfStale(".", buildDir, ["app", "api", "core", "server", "db", "locales", "package-lock.json", "vite.config.ts", "react-router.config.ts"]);
+  buildIfStale(".", buildDir);
 
   // The floor first, then the project's server, then the floor again: never two servers at once;
   // the floor is the mean of its two runs, and a machine whose load changed between them is said so.
