@@ -65,9 +65,11 @@ server.listen(port, () => {
   const url = `http://localhost:${port}`;
   console.log(`\nIndie seller back-office on ${url}  (${database.embedded ? `embedded PostgreSQL in ${process.env.PG_DATA_DIR ?? "./data/pg"}` : "DATABASE_URL"}, ready in ${Date.now() - started} ms)`);
   if (isDemo()) {
+    // Demo mode is not for a server others reach: say so, and how to turn it off (core/lib/demo.ts).
+    console.log(`Demo mode is on (demo logins, one-time codes readable on /outbox); start with DEMO=off to turn it off.`);
     console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
     for (const l of DEMO_LOGINS) console.log(`  ${l.email.padEnd(22)} ${l.who}`);
-    console.log(`Messages sent in demo mode (OTPs): ${url}/outbox\n`);
+    console.log(`Messages sent in demo mode (OTPs): ${url}/outbox — answers this machine only (loopback, not through a proxy)\n`);
   }
 });
 

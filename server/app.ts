@@ -11,10 +11,10 @@ import { randomBytes } from "node:crypto";
 import { answerError, api } from "#api/app.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { geocodeReverse, geocodeSearch } from "#api/routes/utilities.ts";
-import { clientIpContext, nonceContext } from "#app/lib/context.ts";
+import { clientIpContext, nonceContext, peerContext } from "#app/lib/context.ts";
 import { localeFromPath } from "#app/lib/i18n.ts";
 import { sessionToken } from "#app/lib/session.server.ts";
-import { clientIp } from "#api/lib/client-ip.ts";
+import { clientIp, peerOf } from "#api/lib/client-ip.ts";
 import { actorFromToken, scopeOf } from "#core/actor.ts";
 import { localeFrom, translator } from "#core/i18n.ts";
 import { tileOrigin } from "#core/lib/maps.ts";
@@ -146,6 +146,7 @@ app.all("*", async (c) => {
   const context = new RouterContextProvider();
   context.set(nonceContext, nonce);
   context.set(clientIpContext, clientIp(c));
+  context.set(peerContext, peerOf(c)); // the socket's address, for the demo pages (/outbox)
   const res = await handler(c.req.raw, context);
   const headers = new Headers(res.headers);
   const dev = process.env.NODE_ENV !== "production";

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { Peer } from "#core/lib/demo.ts";
 
 /**
  * The address a request came from, for per-address rate limits.
@@ -14,4 +15,16 @@ export function clientIp(c: Context): string | undefined {
   if (!incoming) return forwarded;
   if (process.env.TRUST_PROXY === "true" && forwarded) return forwarded;
   return incoming.socket?.remoteAddress;
+}
+
+/**
+ * The caller as the socket saw it, for the demo surfaces (core/lib/demo.ts isDemoFor): the TCP
+ * peer's address — none without a socket (an in-process call) — and whether a forwarding header
+ * says a proxy relayed the request. The header's address itself is never used: it is whatever
+ * the client wrote.
+ */
+export function peerOf(c: Context): Peer {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  const proxied = ["x-forwarded-for", "forwarded", "x-real-ip"].some((h) => c.req.header(h) !== undefined);
+  return { address: incoming?.socket?.remoteAddress, proxied };
 }

@@ -8,7 +8,7 @@
  *   POST /v0.0/forgot-password/check            where a code would go
  *   POST /v0.0/forgot-password/request-otp      sends the code
  *   POST /v0.0/forgot-password/reset-password   the code and a new password
- *   GET  /v0.0.0/demo/outbox                    demo mode only: the notifier's last 50 messages, no token
+ *   GET  /v0.0.0/demo/outbox                    demo mode, from this machine only: the notifier's last 50 messages, no token
  *
  * The rules (limits, what is never told, hidden registration) are in core/auth/sign-in.ts and
  * core/auth/forgot-password.ts; this file is the REST adapter over them. The per-address limits
@@ -20,7 +20,7 @@ import { checkTarget, requestResetCode, resetBody, resetPassword, targetBody } f
 import { visitorOf } from "#core/auth/visitor.ts";
 import { demoOutbox } from "#core/lib/notifier.ts";
 import { requireAuth } from "#api/lib/auth.ts";
-import { clientIp } from "#api/lib/client-ip.ts";
+import { clientIp, peerOf } from "#api/lib/client-ip.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { input, ok } from "#api/lib/http.ts";
 
@@ -36,7 +36,7 @@ authRoutes.post("/v0.0/auth/logout", requireAuth, async (c) => {
   return ok(c, null, "api:auth.signed_out");
 });
 
-authRoutes.get("/v0.0/auth/options", (c) => ok(c, authOptions()));
+authRoutes.get("/v0.0/auth/options", (c) => ok(c, authOptions(peerOf(c))));
 
 authRoutes.post("/v0.0/auth/register", async (c) => {
   requireRegistrationOpen(); // closed is 403 whatever the body says
@@ -53,4 +53,4 @@ authRoutes.post("/v0.0/forgot-password/reset-password", async (c) => {
   return ok(c, null, "auth:api.password_reset");
 });
 
-authRoutes.get("/v0.0.0/demo/outbox", async (c) => ok(c, await demoOutbox()));
+authRoutes.get("/v0.0.0/demo/outbox", async (c) => ok(c, await demoOutbox(peerOf(c))));

@@ -4,7 +4,7 @@
  *   POST /v0.0.0/sellers/register               multipart (documents[] files with document_types[]
  *                                               beside them, in the same order) or JSON (documents:
  *                                               [{ type, url }] naming files uploaded before)
- *   POST /v0.0.0/demo/businesses/{id}/approve   demo mode only: the owner approves their own company
+ *   POST /v0.0.0/demo/businesses/{id}/approve   demo mode, from this machine only: the owner approves their own company
  *
  * The rules and their decisions are core/business/sellers.ts; this file reads the request's
  * parts and is the REST adapter over it.
@@ -16,6 +16,7 @@ import { approveDemoBusiness, registerSeller, type Registration } from "#core/bu
 import { Refused } from "#core/errors.ts";
 import { MAX_UPLOAD_BYTES } from "#core/lib/uploads.ts";
 import { requireAuth } from "#api/lib/auth.ts";
+import { peerOf } from "#api/lib/client-ip.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { ok } from "#api/lib/http.ts";
 
@@ -44,4 +45,4 @@ sellerRoutes.post(
 );
 
 sellerRoutes.post("/v0.0.0/demo/businesses/:id{[0-9]+}/approve", requireAuth, async (c) =>
-  ok(c, await approveDemoBusiness(c.var.scope, Number(c.req.param("id"))), "seller:api.approved"));
+  ok(c, await approveDemoBusiness(c.var.scope, Number(c.req.param("id")), peerOf(c)), "seller:api.approved"));

@@ -8,14 +8,15 @@ import { formatDateTime } from "#core/lib/format.ts";
 import { demoOutbox } from "#core/lib/notifier.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
+import { peerContext } from "#app/lib/context.ts";
 
 /**
- * Demo mode only (core/lib/notifier.ts demoOutbox): the notifier's last 50 messages, open without
- * signing in because this is where a demo user reads the code of a forgotten password. Anywhere
- * else it is the not-found page.
+ * Demo mode only, for a browser on the server's own machine (core/lib/notifier.ts demoOutbox): the
+ * notifier's last 50 messages, open without signing in because this is where a demo user reads the
+ * code of a forgotten password. Anywhere else, and to anyone else, it is the not-found page.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const messages = await demoOutbox();
+  const messages = await demoOutbox(context.get(peerContext));
   const t = getI18n(context).getFixedT(getLocale(context));
   return { messages, title: `${t("auth:outbox.title")} · ${t("common:app_name")}` };
 }

@@ -27,6 +27,7 @@ import { z } from "zod";
 import { apiTokens, users } from "#db/schema/index.ts";
 import type { Scope } from "#core/actor.ts";
 import { Forbidden, Refused, TooMany } from "#core/errors.ts";
+import type { Peer } from "#core/lib/demo.ts";
 import { isDemoOutbox } from "#core/lib/notifier.ts";
 import { isPhoneLike, normalizePhone } from "#core/lib/phone.ts";
 import { hit, reset } from "#core/lib/rate-limit.ts";
@@ -35,11 +36,15 @@ import { hashPassword, verifyPassword } from "./password.ts";
 import { issueToken } from "./tokens.ts";
 import type { Visitor } from "./visitor.ts";
 
-const registrationOpen = () => process.env.REGISTRATION_ENABLED === "true";
+/** Self sign-up is open (REGISTRATION_ENABLED=true). */
+export const registrationOpen = () => process.env.REGISTRATION_ENABLED === "true";
 
-/** What the sign-in pages may offer: self sign-up, the demo outbox, the OTP validity. */
-export function authOptions() {
-  return { registration_enabled: registrationOpen(), demo_outbox: isDemoOutbox(), otp_seconds: OTP_SECONDS };
+/**
+ * What the sign-in pages may offer: self sign-up, the demo outbox (only to the peer it would open
+ * for: core/lib/demo.ts isDemoFor), the OTP validity.
+ */
+export function authOptions(peer: Peer) {
+  return { registration_enabled: registrationOpen(), demo_outbox: isDemoOutbox(peer), otp_seconds: OTP_SECONDS };
 }
 export type AuthOptions = ReturnType<typeof authOptions>;
 

@@ -13,9 +13,9 @@
  * - Refused for a user who is already a seller or whose company is still in moderation; a
  *   rejected company does not block a new registration.
  * - Approval: `node --import tsx scripts/approve-business.ts <email>` (an admin command), or in demo
- *   mode (isDemo(), core/lib/demo.ts) by the owner themselves (approveDemoBusiness: the demo
- *   button of /become-seller/moderation and POST /v0.0.0/demo/businesses/{id}/approve). The
- *   actor's token then works in the approved company.
+ *   mode, from the server's own machine (isDemoFor, core/lib/demo.ts), by the owner themselves
+ *   (approveDemoBusiness: the demo button of /become-seller/moderation and
+ *   POST /v0.0.0/demo/businesses/{id}/approve). The actor's token then works in the approved company.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
@@ -24,7 +24,7 @@ import { isDocumentType, MAX_DOCUMENTS } from "#db/schema/company-enums.ts";
 import type { Scope } from "#core/actor.ts";
 import { memberships } from "#core/auth/tokens.ts";
 import { fieldMessages, NotFound, pgErrorCode, Refused, type FieldMessages } from "#core/errors.ts";
-import { isDemo } from "#core/lib/demo.ts";
+import { isDemoFor, type Peer } from "#core/lib/demo.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import { unix } from "#core/lib/time.ts";
 import { DOCUMENT_KINDS, MAX_UPLOAD_BYTES, sniff, storeUpload } from "#core/lib/uploads.ts";
@@ -113,12 +113,13 @@ export async function registerSeller(scope: Scope, input: Registration) {
 }
 
 /**
- * Demo mode only: the owner approves their own company in moderation and becomes a seller; the
- * actor's token (the web session's too) now works in that company. Anything else is NotFound.
+ * Demo mode only, asked from the server's own machine (`peer`, core/lib/demo.ts isDemoFor): the
+ * owner approves their own company in moderation and becomes a seller; the actor's token (the web
+ * session's too) now works in that company. Anything else is NotFound.
  */
-export async function approveDemoBusiness(scope: Scope, businessId: number) {
+export async function approveDemoBusiness(scope: Scope, businessId: number, peer: Peer) {
   const { db, actor } = scope;
-  if (!isDemo()) throw new NotFound();
+  if (!isDemoFor(peer)) throw new NotFound();
   const [own] = await db.select({ id: businesses.id }).from(businesses)
     .where(and(eq(businesses.id, businessId), eq(businesses.ownerUserId, actor.user.id), eq(businesses.status, BUSINESS_STATUS.moderation)))
     .limit(1);

@@ -4,7 +4,7 @@
  *   email → SMTP with nodemailer when SMTP_URL is set (from MAIL_FROM),
  *   sms   → POST {to, message} as JSON to SMS_WEBHOOK_URL when it is set (the SMS provider's hook),
  *   else  → in demo mode (core/lib/demo.ts): printed on the console (unless NOTIFY_CONSOLE=off)
- *            and listed on /outbox; outside demo mode the delivery fails ("no provider"), so a
+ *            and listed on /outbox (for this machine only); outside demo mode the delivery fails ("no provider"), so a
  *            code never lands in a production log and the row says why nobody got it.
  * The row records the outcome (delivered, or the error), so a failed delivery can be seen and retried.
  * Settings are read on every call, so tests (and an operator) can change them without a restart.
@@ -13,7 +13,7 @@ import { desc, eq } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "#db/client.ts";
 import { outbox } from "#db/schema/index.ts";
-import { isDemo } from "./demo.ts";
+import { isDemo, isDemoFor, type Peer } from "./demo.ts";
 import { unix } from "#core/lib/time.ts";
 import { NotFound } from "#core/errors.ts";
 
@@ -41,9 +41,12 @@ function mailer(url: string): Transporter {
   return transport.transporter;
 }
 
-/** Demo mode (core/lib/demo.ts) with no real transport configured: the /outbox page is open. */
-export function isDemoOutbox(): boolean {
-  return isDemo() && !process.env.SMTP_URL && !process.env.SMS_WEBHOOK_URL;
+/**
+ * Demo mode with no real transport configured: the /outbox page is open — to this machine only
+ * (isDemoFor, core/lib/demo.ts), since it shows every account's codes.
+ */
+export function isDemoOutbox(peer: Peer): boolean {
+  return isDemoFor(peer) && !process.env.SMTP_URL && !process.env.SMS_WEBHOOK_URL;
 }
 
 async function deliver({ channel, target, subject, body }: Message): Promise<void> {
@@ -86,10 +89,10 @@ export async function notify(message: Message): Promise<Delivery> {
 /**
  * The demo outbox (GET demo/outbox, the web's /outbox page): the last 50 messages, open without
  * signing in because this is where a demo user reads the code of a forgotten password. Only in
- * demo mode with no real transport (isDemoOutbox); anywhere else NotFound.
+ * demo mode with no real transport, asked from this machine (isDemoOutbox); anywhere else NotFound.
  */
-export async function demoOutbox() {
-  if (!isDemoOutbox()) throw new NotFound();
+export async function demoOutbox(peer: Peer) {
+  if (!isDemoOutbox(peer)) throw new NotFound();
   return latestMessages(50);
 }
 export type OutboxMessage = Awaited<ReturnType<typeof latestMessages>>[number];

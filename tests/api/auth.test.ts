@@ -8,7 +8,7 @@ import { db } from "#db/client.ts";
 import { users } from "#db/schema/index.ts";
 import { api } from "#api/app.ts";
 import { notify } from "#core/lib/notifier.ts";
-import { call, clearRateLimits, DEMO, login } from "./helpers.ts";
+import { call, clearRateLimits, DEMO, LOCAL, login } from "./helpers.ts";
 
 const hashes = new Map<number, { passwordHash: string; phone: string | null; profileStatus: number; name: string }>();
 beforeAll(async () => {
@@ -63,7 +63,7 @@ describe("registration", () => {
     const res = await call("POST", "/v0.0/auth/register", { json: { name: "Ayu", email: "ayu@indie.test", password: "ayu-password" } });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe("Registration is closed");
-    const options = await call("GET", "/v0.0/auth/options");
+    const options = await call("GET", "/v0.0/auth/options", { from: LOCAL });
     expect(options.body.data).toMatchObject({ registration_enabled: false, demo_outbox: true, otp_seconds: 120 });
     expect(await db.select().from(users).where(eq(users.email, "ayu@indie.test"))).toHaveLength(0);
   });
@@ -176,13 +176,13 @@ describe("business settings", () => {
 describe("the demo outbox", () => {
   it("is open without a token in demo mode and gone once a real provider is configured", async () => {
     await notify({ channel: "email", target: DEMO.newbie, subject: "Kode", body: "Kode Anda 123456" });
-    const demo = await call("GET", "/v0.0.0/demo/outbox");
+    const demo = await call("GET", "/v0.0.0/demo/outbox", { from: LOCAL });
     expect(demo.status).toBe(200);
     expect(demo.body.data[0]).toMatchObject({ channel: "email", target: DEMO.newbie, delivered: true });
     process.env.SMS_WEBHOOK_URL = "http://127.0.0.1:9/never-called";
     try {
-      expect((await call("GET", "/v0.0.0/demo/outbox")).status).toBe(404);
-      expect((await call("GET", "/v0.0/auth/options")).body.data.demo_outbox).toBe(false);
+      expect((await call("GET", "/v0.0.0/demo/outbox", { from: LOCAL })).status).toBe(404);
+      expect((await call("GET", "/v0.0/auth/options", { from: LOCAL })).body.data.demo_outbox).toBe(false);
     } finally {
       delete process.env.SMS_WEBHOOK_URL;
     }

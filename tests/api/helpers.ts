@@ -9,21 +9,33 @@ import { DEMO } from "#tests/demo-accounts.ts";
 
 export { DEMO };
 
+/** The loopback address a request from the server's own machine comes from (core/lib/demo.ts). */
+export const LOCAL = "127.0.0.1";
+
+/**
+ * `from` is the address of the TCP socket the request arrives on, as @hono/node-server hands it to
+ * the app (env.incoming); without it there is no socket, like any in-process call, which the demo
+ * surfaces treat as not this machine. Tests of the demo outbox pass `from: LOCAL`.
+ */
 export async function call<T = any>(
   method: string,
   path: string,
-  opts: { token?: string; json?: unknown; form?: FormData | URLSearchParams; query?: Record<string, string | number>; locale?: "en" | "id" } = {},
+  opts: {
+    token?: string; json?: unknown; form?: FormData | URLSearchParams; query?: Record<string, string | number>; locale?: "en" | "id";
+    from?: string; headers?: Record<string, string>;
+  } = {},
 ): Promise<{ status: number; body: Envelope<T> }> {
   const url = new URL(`http://test/api${path}`);
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { "Accept-Language": opts.locale ?? "en" };
+  const headers: Record<string, string> = { "Accept-Language": opts.locale ?? "en", ...opts.headers };
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
   let body: BodyInit | undefined;
   if (opts.json !== undefined) {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(opts.json);
   } else if (opts.form) body = opts.form;
-  const res = await api.request(url.pathname + url.search, { method, headers, body });
+  const env = opts.from === undefined ? undefined : { incoming: { socket: { remoteAddress: opts.from } } };
+  const res = await api.request(url.pathname + url.search, { method, headers, body }, env);
   return { status: res.status, body: (await res.json()) as Envelope<T> };
 }
 

@@ -11,7 +11,7 @@ import { SMTPServer } from "smtp-server";
 import { db } from "#db/client.ts";
 import { otps, outbox } from "#db/schema/index.ts";
 import { notify } from "#core/lib/notifier.ts";
-import { call, clearRateLimits, DEMO, login } from "./helpers.ts";
+import { call, clearRateLimits, DEMO, LOCAL, login } from "./helpers.ts";
 
 type Mail = { from: string; to: string[]; raw: string };
 const mails: Mail[] = [];
@@ -165,7 +165,7 @@ describe("demo mode", () => {
     expect(sent.delivered).toBe(true);
     expect(mails).toHaveLength(0);
     expect(texts).toHaveLength(0);
-    const page = await call("GET", "/v0.0.0/demo/outbox");
+    const page = await call("GET", "/v0.0.0/demo/outbox", { from: LOCAL });
     expect(page.body.data[0]).toMatchObject({ id: sent.id, target: "+6281200000001", body: "Kode Anda 654321" });
   });
 });

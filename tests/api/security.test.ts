@@ -17,7 +17,7 @@ import { db } from "#db/client.ts";
 import { businesses, outbox } from "#db/schema/index.ts";
 import { app } from "#server/app.ts";
 import { attachRealtime } from "#server/realtime.ts";
-import { call, DEMO, login } from "./helpers.ts";
+import { call, DEMO, LOCAL, login } from "./helpers.ts";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
@@ -54,9 +54,10 @@ describe("demo mode", () => {
   it("shows no OTPs, no outbox link and no self-approval on a real database", async () => {
     await notify({ channel: "email", target: DEMO.seller, subject: "Kode", body: "Kode Anda 654321" });
     await withEnv({ DEMO: undefined, EMBEDDED_DB: undefined }, async () => {
-      expect((await call("GET", "/v0.0.0/demo/outbox")).status).toBe(404);
-      expect((await call("GET", "/v0.0/auth/options")).body.data.demo_outbox).toBe(false);
-      expect((await call("POST", "/v0.0.0/demo/businesses/1/approve", { token: newbie })).status).toBe(404);
+      // Even from this machine: demo mode is off.
+      expect((await call("GET", "/v0.0.0/demo/outbox", { from: LOCAL })).status).toBe(404);
+      expect((await call("GET", "/v0.0/auth/options", { from: LOCAL })).body.data.demo_outbox).toBe(false);
+      expect((await call("POST", "/v0.0.0/demo/businesses/1/approve", { token: newbie, from: LOCAL })).status).toBe(404);
     });
   });
 

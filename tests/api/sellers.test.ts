@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.ts";
 import { businesses, uploads, users } from "#db/schema/index.ts";
-import { call, DEMO, login } from "./helpers.ts";
+import { call, DEMO, LOCAL, login } from "./helpers.ts";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
@@ -81,9 +81,13 @@ describe("seller registration", () => {
     expect(again.status).toBe(422);
     expect(again.body.message).toBe("Your company is already waiting for moderation");
     // Nobody else can approve it.
-    expect((await call("POST", `/v0.0.0/demo/businesses/${id}/approve`, { token: await login(DEMO.seller2) })).status).toBe(404);
+    expect((await call("POST", `/v0.0.0/demo/businesses/${id}/approve`, { token: await login(DEMO.seller2), from: LOCAL })).status).toBe(404);
 
-    const approved = await call("POST", `/v0.0.0/demo/businesses/${id}/approve`, { token: newbie });
+    // The owner themselves, but from another machine: demo surfaces answer this machine only.
+    expect((await call("POST", `/v0.0.0/demo/businesses/${id}/approve`, { token: newbie, from: "203.0.113.7" })).status).toBe(404);
+    expect((await call("POST", `/v0.0.0/demo/businesses/${id}/approve`, { token: newbie })).status).toBe(404);
+
+    const approved = await call("POST", `/v0.0.0/demo/businesses/${id}/approve`, { token: newbie, from: LOCAL });
     expect(approved.status).toBe(200);
     me = await call("GET", "/v0.0.0/accounts/me", { token: newbie });
     expect(me.body.data).toMatchObject({ is_seller: true, business_id: id, business_name: "Warung Bu Dewi", member_role: "owner", pending_business: null });
@@ -147,7 +151,7 @@ describe("seller registration", () => {
     const before = process.env.DEMO;
     process.env.DEMO = "off";
     try {
-      expect((await call("POST", "/v0.0.0/demo/businesses/1/approve", { token: newbie })).status).toBe(404);
+      expect((await call("POST", "/v0.0.0/demo/businesses/1/approve", { token: newbie, from: LOCAL })).status).toBe(404);
     } finally {
       // Put back what was there, so demo mode stays as it was for whatever runs next.
       if (before === undefined) delete process.env.DEMO;

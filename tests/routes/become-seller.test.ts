@@ -53,9 +53,14 @@ describe("become-seller pages", () => {
     expect(res.redirect).toBe("/become-seller/moderation");
     expect(res.toasts).toContainEqual({ type: "success", message: "Registration received: your company is in moderation" });
 
-    const page = await runLoader(moderation, { url: "/become-seller/moderation", as: email, area: "seller-signup" });
-    expect(page.data.business.name).toBe(fields.name);
-    const approved = await runAction(moderation, { url: "/become-seller/moderation", as: email, area: "seller-signup" });
+    // The demo approval is for the server's own machine (core/lib/demo.ts isDemoFor): from
+    // another one the page offers no button and the approval is the not-found page.
+    const remote = { url: "/become-seller/moderation", as: email, area: "seller-signup" as const, from: "203.0.113.7" };
+    expect((await runLoader(moderation, remote)).data.demo).toBe(false);
+    expect((await runAction(moderation, remote)).status).toBe(404);
+    const page = await runLoader(moderation, { url: "/become-seller/moderation", as: email, area: "seller-signup", from: "127.0.0.1" });
+    expect(page.data).toMatchObject({ business: { name: fields.name }, demo: true });
+    const approved = await runAction(moderation, { url: "/become-seller/moderation", as: email, area: "seller-signup", from: "127.0.0.1" });
     expect(approved.redirect).toBe("/dashboard");
     expect(approved.toasts).toContainEqual({ type: "success", message: "Your company is approved. Welcome!" });
   });

@@ -14,7 +14,9 @@
  * `as` signs in (a real token through core, kept in the session like the sign-in page does);
  * leave it out for a signed-out visitor. `area` picks the guards: "admin" (default: requireUser +
  * requireSeller), "seller-signup" (requireUser only) or "public" (none). `params` are the route's
- * URL params (`slug`, `lang` for /id pages is derived from the URL).
+ * URL params (`slug`, `lang` for /id pages is derived from the URL). `from` is the address of the
+ * socket the request came on, as server/app.ts sets it (peerContext); without it there is none,
+ * which the demo pages treat as not this machine.
  *
  * The answer: `status`; `data` (what the loader/action returned, unwrapped from data()); or
  * `redirect` (the Location of a thrown/returned redirect); or `error` (a thrown data()/Response
@@ -26,6 +28,7 @@ import { db } from "#db/client.ts";
 import { users } from "#db/schema/index.ts";
 import { issueToken } from "#core/auth/tokens.ts";
 import { requireNotSeller, requireSeller, requireUser } from "#app/lib/auth.server.ts";
+import { peerContext } from "#app/lib/context.ts";
 import { withRefusalPages } from "#app/lib/errors.server.ts";
 import { i18nextMiddleware } from "#app/lib/i18n.server.ts";
 import { localeFromPath } from "#app/lib/i18n.ts";
@@ -41,6 +44,8 @@ export type RouteCall = {
   params?: Record<string, string>;
   area?: "admin" | "seller-signup" | "public";
   headers?: Record<string, string>;
+  /** The TCP peer's address (e.g. "127.0.0.1" for the server's own machine). */
+  from?: string;
 };
 export type RouteAnswer<T = any> = {
   status: number;
@@ -79,6 +84,7 @@ async function run(kind: "loader" | "action", mod: Module, call: RouteCall): Pro
     body: kind === "action" ? toFormData(call.form ?? {}) : undefined,
   });
   const context = new RouterContextProvider();
+  if (call.from !== undefined) context.set(peerContext, { address: call.from });
   const lang = localeFromPath(url.pathname) === "id" ? "id" : undefined;
   const params = { ...(lang ? { lang } : {}), ...call.params };
   const args = { request, context, params, url, pattern: "", unstable_pattern: "" };

@@ -6,6 +6,7 @@ import { LanguageSwitch } from "#app/components/language-switch.tsx";
 import { getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { sessionContext } from "#app/lib/session.server.ts";
+import { peerContext } from "#app/lib/context.ts";
 import { authOptions, type AuthOptions } from "#core/auth/sign-in.ts";
 
 export type { AuthOptions };
@@ -13,7 +14,7 @@ export type { AuthOptions };
 /** The sign-in pages share a centred card; a signed-in user has nothing to do here. */
 export function loader({ context }: Route.LoaderArgs) {
   if (context.get(sessionContext).session.get("token")) throw redirect(localePath(getLocale(context), "/dashboard"));
-  return { options: authOptions() };
+  return { options: authOptions(context.get(peerContext)) };
 }
 
 /** The options for a page inside this layout. */

@@ -8,11 +8,11 @@ import { SubmitButton } from "#app/components/button.tsx";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { flashToast, sessionContext } from "#app/lib/session.server.ts";
-import { authOptions, register, registerForm } from "#core/auth/sign-in.ts";
+import { register, registerForm, registrationOpen } from "#core/auth/sign-in.ts";
 
 /** Self sign-up exists only when registration is open; otherwise this page is unknown. */
 function requireOpen() {
-  if (!authOptions().registration_enabled) throw data("Not found", { status: 404 });
+  if (!registrationOpen()) throw data("Not found", { status: 404 });
 }
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 /**
  * /become-seller/moderation: the registered company while it waits (or was rejected). In demo
- * mode (isDemo(), core/lib/demo.ts) the owner can approve it here and go straight to the dashboard
+ * mode, from the server's own machine (isDemoFor, core/lib/demo.ts), the owner can approve it here and go straight to the dashboard
  * (core/business/sellers.ts approveDemoBusiness); the admin command for real use is
  * scripts/approve-business.ts.
  */
@@ -13,7 +13,8 @@ import { buttonClass, SubmitButton } from "#app/components/button.tsx";
 import { companyTone } from "#app/components/list/company-tone.ts";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { approveDemoBusiness } from "#core/business/sellers.ts";
-import { isDemo } from "#core/lib/demo.ts";
+import { isDemoFor } from "#core/lib/demo.ts";
+import { peerContext } from "#app/lib/context.ts";
 import { getMe, getScope } from "#app/lib/auth.server.ts";
 import { formatDateTime } from "#core/lib/format.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
@@ -26,13 +27,14 @@ export function loader({ context }: Route.LoaderArgs) {
   const locale = getLocale(context);
   if (!pending) throw redirect(localePath(locale, "/become-seller/form-register"));
   const t = getI18n(context).getFixedT(locale);
-  return { title: `${t("seller:moderation.title")} | ${t("common:app_name")}`, business: pending, demo: isDemo() };
+  return { title: `${t("seller:moderation.title")} | ${t("common:app_name")}`, business: pending, demo: isDemoFor(context.get(peerContext)) };
 }
 
 export async function action(args: Route.ActionArgs) {
   const pending = getMe(args.context).pending_business;
-  if (!isDemo() || pending?.status !== BUSINESS_STATUS.moderation) throw data("Not found", { status: 404 });
-  await approveDemoBusiness(getScope(args.context), pending.business_id);
+  if (pending?.status !== BUSINESS_STATUS.moderation) throw data("Not found", { status: 404 });
+  // Outside demo mode, or from another machine, core refuses with NotFound: the not-found page.
+  await approveDemoBusiness(getScope(args.context), pending.business_id, args.context.get(peerContext));
   const locale = getLocale(args.context);
   flashToast(args.context, "success", getI18n(args.context).getFixedT(locale)("seller:api.approved"));
   throw redirect(localePath(locale, "/dashboard"));
