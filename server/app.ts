@@ -19,6 +19,7 @@ import { actorFromToken, scopeOf } from "#core/actor.ts";
 import { localeFrom, translator } from "#core/i18n.ts";
 import { tileOrigin } from "#core/lib/maps.ts";
 import { serveUpload } from "#core/lib/uploads.ts";
+import { unreadable } from "./unreadable.ts";
 export { attachRealtime } from "./realtime.ts";
 import "#core/jobs/kinds.ts"; // every job kind, before the worker claims one
 export { startWorkers, stopWorkers } from "#core/jobs/worker.ts";
@@ -106,6 +107,15 @@ app.use((c, next) => {
   if (READS.includes(c.req.method)) return next();
   const multipart = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
   return (multipart ? bodyLimits.multipart : bodyLimits.other)(c, next);
+});
+
+// Bad input is refused here, once for the API and the pages, before anything reads it: a NUL or a
+// lone surrogate in the URL or the body, a form that does not parse, a page write that is not a
+// form (server/unreadable.ts). Otherwise PostgreSQL or a form parser would meet it in some handler
+// as a 500. After the body limits, so the clone it reads is bounded.
+app.use(async (c, next) => {
+  if (await unreadable(c.req.raw, !c.req.path.startsWith("/api/"))) return refuse(c, 400, "api:errors.unreadable");
+  await next();
 });
 
 // The map widgets ask for addresses from the browser (core/lib/maps.ts), which holds no bearer

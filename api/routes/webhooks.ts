@@ -5,7 +5,8 @@
  *
  * Order of checks (core/orders/webhooks.ts), so a stranger learns nothing and nothing is written
  * for them: signature of the raw body (401) → the channel the code names (404) → JSON and its
- * schema (422) → the event (404 unknown order, 422 refused by the lifecycle).
+ * schema (422) → the event (404 unknown order, 422 refused by the lifecycle). A NUL or a lone
+ * surrogate in any string of the body is refused before all of it (400, server/app.ts).
  * Answers: 201 when the delivery created an order, else 200 — also for a resend of an event
  * already handled (`first_delivery: false`), so the channel stops retrying.
  */

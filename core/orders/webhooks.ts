@@ -30,7 +30,8 @@
  *   `applied: false` — the parcel's story is still true.
  * - Order of checks (receiveWebhook), so a stranger learns nothing and nothing is written for them:
  *   signature of the raw body (Unauthenticated) → the channel the code names (NotFound) → JSON and
- *   its schema (Refused) → the event (NotFound unknown order, Refused by the lifecycle).
+ *   its schema (Refused) → the event (NotFound unknown order, Refused by the lifecycle). Before
+ *   all of it, server/app.ts refuses a body with a NUL or a lone surrogate in any string (400).
  * A delivery has no user: these functions take the channel, never an actor's scope.
  */
 import { and, eq } from "drizzle-orm";

@@ -5,12 +5,10 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createCookieSessionStorage } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addressLine, clearGeocodeCache, tileOrigin } from "#core/lib/maps.ts";
-import { serverSecret } from "#core/lib/secret.ts";
 import { app } from "#server/app.ts";
-import { call, clearRateLimits, DEMO, login } from "./helpers.ts";
+import { call, clearRateLimits, DEMO, login, sessionCookie } from "./helpers.ts";
 
 let seller: string;
 let server: http.Server;
@@ -139,14 +137,6 @@ describe("place search", () => {
 });
 
 describe("from the browser", () => {
-  /** The web's session cookie holding `token`, as the sign-in page sets it (app/lib/session.server.ts). */
-  async function sessionCookie(token: string) {
-    const storage = createCookieSessionStorage({ cookie: { name: "__session", secrets: [serverSecret()], path: "/", sameSite: "lax", httpOnly: true } });
-    const session = await storage.getSession();
-    session.set("token", token);
-    return (await storage.commitSession(session)).split(";")[0];
-  }
-
   it("the web session stands in for the token on the geocoding paths only", async () => {
     const cookie = await sessionCookie(seller);
     const res = await app.request("/api/v0.0.0/utilities/geocode/reverse?lat=-6.1754&lng=106.8272", { headers: { Cookie: cookie } });

@@ -1,7 +1,9 @@
 /** API test helpers: requests through app.request() (no server), sign-in as the demo accounts. */
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
+import { createCookieSessionStorage } from "react-router";
 import { api } from "#api/app.ts";
+import { serverSecret } from "#core/lib/secret.ts";
 import { db } from "#db/client.ts";
 import type { Envelope } from "#api/lib/http.ts";
 
@@ -54,4 +56,12 @@ export async function clearRateLimits() {
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
   }
+}
+
+/** The web's session cookie holding `token`, as the sign-in page sets it (app/lib/session.server.ts). */
+export async function sessionCookie(token: string) {
+  const storage = createCookieSessionStorage({ cookie: { name: "__session", secrets: [serverSecret()], path: "/", sameSite: "lax", httpOnly: true } });
+  const session = await storage.getSession();
+  session.set("token", token);
+  return (await storage.commitSession(session)).split(";")[0];
 }

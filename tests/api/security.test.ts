@@ -7,17 +7,15 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createCookieSessionStorage } from "react-router";
 import { io as connect } from "socket.io-client";
 import { isDemo } from "#core/lib/demo.ts";
 import { notify } from "#core/lib/notifier.ts";
 import { pruneRateLimits } from "#core/lib/rate-limit.ts";
-import { serverSecret } from "#core/lib/secret.ts";
 import { db } from "#db/client.ts";
 import { businesses, outbox } from "#db/schema/index.ts";
 import { app } from "#server/app.ts";
 import { attachRealtime } from "#server/realtime.ts";
-import { call, DEMO, LOCAL, login } from "./helpers.ts";
+import { call, DEMO, LOCAL, login, sessionCookie } from "./helpers.ts";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
@@ -249,12 +247,4 @@ function fileForm(data: Buffer, name: string, type: string, documentType?: strin
     form.append("documents[]", new File([new Uint8Array(data)], name, { type }));
   } else form.set("file", new File([new Uint8Array(data)], name, { type }));
   return form;
-}
-
-/** The web's session cookie holding `token`, as the sign-in page sets it (app/lib/session.server.ts). */
-async function sessionCookie(token: string) {
-  const storage = createCookieSessionStorage({ cookie: { name: "__session", secrets: [serverSecret()], path: "/", sameSite: "lax", httpOnly: true } });
-  const session = await storage.getSession();
-  session.set("token", token);
-  return (await storage.commitSession(session)).split(";")[0];
 }
