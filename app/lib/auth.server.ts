@@ -29,6 +29,7 @@ function toSignIn(request: Request, context: Readonly<RouterContextProvider>) {
 /**
  * Signed-in users only; anyone else goes to /auth and comes back here after signing in. A token
  * that is no longer valid (expired, revoked by a password change elsewhere) is dropped with a notice.
+ * What it lets through is answered `Cache-Control: no-store`.
  */
 export const requireUser: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const web = context.get(sessionContext);
@@ -46,7 +47,11 @@ export const requireUser: MiddlewareFunction<Response> = async ({ request, conte
   }
   context.set(actorContext, actor);
   context.set(meContext, await accountOverview(scopeOf(actor)));
-  return next();
+  // Nothing signed in is kept by the browser (pages, their .data, downloads): on a shared kiosk,
+  // Back after signing out must not show the last user's orders or customers again.
+  const response = await next();
+  response.headers.set("Cache-Control", "no-store");
+  return response;
 };
 
 /** The admin area: sellers only (others to /become-seller); staff only where their access list allows. */
