@@ -8,6 +8,7 @@ import { formatDateTime } from "#core/lib/format.ts";
 import { demoOutbox } from "#core/lib/notifier.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 /**
  * Demo mode only (core/lib/notifier.ts demoOutbox): the notifier's last 50 messages, open without
@@ -65,9 +66,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -9,6 +9,7 @@ import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { flashToast, sessionContext } from "#app/lib/session.server.ts";
 import { authOptions, register, registerForm } from "#core/auth/sign-in.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 /** Self sign-up exists only when registration is open; otherwise this page is unknown. */
 function requireOpen() {
@@ -67,6 +68,4 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;

@@ -11,6 +11,7 @@ import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
 import { flashToast, sessionContext } from "#app/lib/session.server.ts";
 import { credentialsOf, signIn, signInForm } from "#core/auth/sign-in.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 /**
  * Where to go after signing in: the page that sent the user here when it is one of ours
@@ -82,6 +83,4 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
