@@ -144,6 +144,7 @@ describe("from the browser", () => {
     const storage = createCookieSessionStorage({ cookie: { name: "__session", secrets: [serverSecret()], path: "/", sameSite: "lax", httpOnly: true } });
     const session = await storage.getSession();
     session.set("token", token);
+  session.set("seen", Math.floor(Date.now() / 1000));
     return (await storage.commitSession(session)).split(";")[0];
   }
 

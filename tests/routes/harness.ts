@@ -30,7 +30,7 @@ import { requireNotSeller, requireSeller, requireUser } from "#app/lib/auth.serv
 import { withRefusalPages } from "#app/lib/errors.server.ts";
 import { i18nextMiddleware } from "#app/lib/i18n.server.ts";
 import { localeFromPath } from "#app/lib/i18n.ts";
-import { sessionContext, sessionMiddleware, type Toast } from "#app/lib/session.server.ts";
+import { sessionContext, sessionMiddleware, startSession, type Toast } from "#app/lib/session.server.ts";
 
 type Module = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
 type Form = FormData | Record<string, string | number | (string | number)[]>;
@@ -86,7 +86,7 @@ async function run(kind: "loader" | "action", mod: Module, call: RouteCall): Pro
   const args = { request, context, params, url, pattern: "", unstable_pattern: "" };
   const token = call.as ? await tokenOf(call.as) : undefined;
   const signIn: MiddlewareFunction<Response> = async ({ context }, next) => {
-    if (token) context.get(sessionContext).session.set("token", token);
+    if (token) startSession(context.get(sessionContext), token, false);
     return next();
   };
   const area = call.area ?? "admin";
