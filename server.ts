@@ -3,15 +3,14 @@
  * HTTP server with static assets, the app (API + web) and socket.io. `--dev` uses Vite's middleware.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { compress } from "hono/compress";
 import { bootstrapDatabase } from "./db/bootstrap.ts";
 import { isDemo } from "./core/lib/demo.ts";
+import { serveBuildFiles } from "./server/static.ts";
 
 const started = Date.now();
 const dev = process.argv.includes("--dev");
@@ -44,15 +43,7 @@ if (dev) {
   entry = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as Entry;
   const root = new Hono();
   root.use(compress());
-  root.use("/assets/*", async (c, next) => {
-    await next();
-    if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
-  });
-  // Only the build's own files are looked up on disk: a page or an API call costs no stat calls.
-  const client = path.join(buildDir, "client");
-  const files = serveStatic({ root: path.relative(process.cwd(), client) });
-  root.use("/assets/*", files);
-  for (const file of fs.readdirSync(client, { withFileTypes: true })) if (file.isFile()) root.get(`/${file.name}`, files);
+  serveBuildFiles(root, path.join(buildDir, "client"));
   root.all("*", (c) => entry.app.fetch(c.req.raw, c.env));
   listener = getRequestListener(root.fetch);
 }

@@ -1,6 +1,6 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
-import { actions as actionsEn, errors as errorsEn } from "../locales/en/common.json";
-import { actions as actionsId, errors as errorsId } from "../locales/id/common.json";
+import { actions as actionsEn, app_name as appNameEn, errors as errorsEn } from "../locales/en/common.json";
+import { actions as actionsId, app_name as appNameId, errors as errorsId } from "../locales/id/common.json";
 import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "./components/error-boundary.tsx";
 import { Toaster } from "./components/toaster.tsx";
@@ -82,7 +82,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 // When a request fails before the root loader ran (e.g. an unknown "/xyz" refused by the locale
 // middleware), the error page still speaks the URL's language with the common strings.
-const COMMON = { en: { common: { errors: errorsEn, actions: actionsEn } }, id: { common: { errors: errorsId, actions: actionsId } } };
+const COMMON = {
+  en: { common: { app_name: appNameEn, errors: errorsEn, actions: actionsEn } },
+  id: { common: { app_name: appNameId, errors: errorsId, actions: actionsId } },
+};
 
 export function ErrorBoundary() {
   const root = useRouteLoaderData<typeof loader>("root");

@@ -19,6 +19,7 @@ import { actorFromToken, scopeOf } from "#core/actor.ts";
 import { localeFrom, translator } from "#core/i18n.ts";
 import { tileOrigin } from "#core/lib/maps.ts";
 import { serveUpload } from "#core/lib/uploads.ts";
+import { securityHeaders } from "./security-headers.ts";
 import { unreadable } from "./unreadable.ts";
 export { attachRealtime } from "./realtime.ts";
 import "#core/jobs/kinds.ts"; // every job kind, before the worker claims one
@@ -65,18 +66,8 @@ function refuse(c: Context, status: ContentfulStatusCode, key: string) {
   return c.req.path.startsWith("/api/") ? c.json({ code: status, message }, status) : c.text(message, status);
 }
 
-// Every answer, whatever made it: no MIME sniffing, no full URL in the Referer to other sites,
-// never inside a frame. Pages set their own CSP (with the script nonce, below); everything else —
-// API JSON, uploaded files, refusals — may load nothing. (A PDF brings a CSP of its own, see
-// core/lib/uploads.ts.)
-app.use(async (c, next) => {
-  await next();
-  const headers = c.res.headers;
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
-});
+// Every answer, whatever made it (server/security-headers.ts); pages add their CSP below.
+app.use(securityHeaders);
 
 // Cross-origin writes are refused: a POST must come from our own origin (or from a non-browser
 // client, which sends no Origin/Sec-Fetch-Site). The API's bearer token is never a cookie, so the

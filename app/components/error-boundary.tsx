@@ -31,9 +31,12 @@ export function GeneralErrorBoundary() {
 }
 
 export function ErrorScreen({ status, title, home, homeLabel }: { status?: number; title: string; home: string; homeLabel: string }) {
+  const { t } = useTranslation("common");
+  // The page's only <title> (a page's meta gives none on an error: app/lib/meta.ts), ending like every page's.
+  const documentTitle = `${status ? `${status} · ${title}` : title} | ${t("app_name")}`;
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-4 p-8 text-center">
-      <title>{status ? `${status} · ${title}` : title}</title>
+      <title>{documentTitle}</title>
       {status ? <p className="text-6xl font-bold text-brand-600">{status}</p> : null}
       <h1 className="text-xl font-semibold">{title}</h1>
       <Link to={home} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">

@@ -7,12 +7,13 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { actorFromToken, scopeOf, sellerScope, type Actor, type Scope, type SellerScope } from "#core/actor.ts";
 import { accountOverview, type AccountOverview } from "#core/auth/account.ts";
+import { signOut } from "#core/auth/sign-in.ts";
 import type { Privilege } from "#core/auth/privileges.ts";
 import { Unauthenticated } from "#core/errors.ts";
 import { translator } from "#core/i18n.ts";
 import { getLocale } from "./i18n.server.ts";
 import { localePath, stripLocale } from "./i18n.ts";
-import { sessionContext, flashToast } from "./session.server.ts";
+import { flashToast, isIdle, renewSession, sessionContext } from "./session.server.ts";
 import { privilegeForPath } from "./navigation.ts";
 
 export type Me = AccountOverview;
@@ -27,13 +28,20 @@ function toSignIn(request: Request, context: Readonly<RouterContextProvider>) {
 }
 
 /**
- * Signed-in users only; anyone else goes to /auth and comes back here after signing in. A token
- * that is no longer valid (expired, revoked by a password change elsewhere) is dropped with a notice.
+ * Signed-in users only; anyone else goes to /auth and comes back here after signing in. A session
+ * unused for longer than the idle time (session.server.ts) is ended here, and a token that is no
+ * longer valid (expired, revoked by a password change elsewhere) dropped, both with a notice. Every
+ * request let through renews the session and is answered `Cache-Control: no-store`.
  */
 export const requireUser: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const web = context.get(sessionContext);
   const token = web.session.get("token");
   if (!token) throw toSignIn(request, context);
+  if (isIdle(web.session)) {
+    await endSession(context);
+    flashToast(context, "info", translator(getLocale(context))("api:errors.session_expired"));
+    throw toSignIn(request, context);
+  }
   let actor: Actor;
   try {
     actor = await actorFromToken(token, getLocale(context));
@@ -44,10 +52,33 @@ export const requireUser: MiddlewareFunction<Response> = async ({ request, conte
     flashToast(context, "danger", translator(getLocale(context))(e.message));
     throw toSignIn(request, context);
   }
+  renewSession(web);
   context.set(actorContext, actor);
   context.set(meContext, await accountOverview(scopeOf(actor)));
-  return next();
+  // Nothing signed in is kept by the browser (pages, their .data, downloads): on a shared kiosk,
+  // Back after signing out must not show the last user's orders or customers again.
+  const response = await next();
+  response.headers.set("Cache-Control", "no-store");
+  return response;
 };
+
+/**
+ * Signs this browser out: the session's token is revoked (unless it no longer works anyway) and the
+ * session cookie dropped. True when a live token was revoked.
+ */
+export async function endSession(context: Readonly<RouterContextProvider>): Promise<boolean> {
+  const web = context.get(sessionContext);
+  const token = web.session.get("token");
+  web.destroy = true;
+  if (!token) return false;
+  try {
+    await signOut(scopeOf(await actorFromToken(token, getLocale(context))));
+    return true;
+  } catch (e) {
+    if (!(e instanceof Unauthenticated)) throw e;
+    return false;
+  }
+}
 
 /** The admin area: sellers only (others to /become-seller); staff only where their access list allows. */
 export const requireSeller: MiddlewareFunction<Response> = async ({ request, context }, next) => {

@@ -79,7 +79,6 @@ export async function sendTemplate(args: Args, back: string, make: () => Promise
       "Content-Type": file.contentType,
       "Content-Disposition": `attachment; filename="${file.filename.replace(/[^\w.-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
       "Content-Length": String(file.data.length),
-      "Cache-Control": "private, no-store",
     },
   });
 }

@@ -1,19 +1,35 @@
 /**
  * The web's cookie session: the API bearer token and flash toasts. Signed, httpOnly, SameSite=Lax,
  * Secure when the request came over HTTPS (directly or through a proxy's X-Forwarded-Proto).
+ *
+ * Shop staff share kiosks, so a signed-in session ends after SESSION_IDLE_HOURS (default 8) without
+ * a signed-in request; each one renews it. The server checks the last-seen time itself (isIdle, in
+ * requireUser): the cookie's Max-Age only tells the browser. "Keep me signed in" lasts 30 days,
+ * as long as the token it holds (core/auth/tokens.ts).
  */
 import { serverSecret } from "#core/lib/secret.ts";
 import { createContext, createCookieSessionStorage, type MiddlewareFunction, type RouterContextProvider, type Session } from "react-router";
 
 export type Toast = { type: "success" | "danger" | "info"; message: string };
+// `seen`: unix seconds of the last signed-in request; `keep`: "Keep me signed in" was ticked.
 // `realtime`: the socket ticket of the token's business, kept so pages need not ask for it each time.
-type Data = { token: string; realtime: { ticket: string; business_id: number; token: string } };
+type Data = { token: string; seen: number; keep: boolean; realtime: { ticket: string; business_id: number; token: string } };
 type Flash = { toasts: Toast[] };
+
+const KEPT_SECONDS = 30 * 86400;
+
+/** How long a session not kept may sit unused, in seconds: SESSION_IDLE_HOURS, default 8. */
+function idleSeconds() {
+  const hours = Number(process.env.SESSION_IDLE_HOURS);
+  return (hours > 0 ? hours : 8) * 3600;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 const secrets = [serverSecret()];
 const storage = (secure: boolean) =>
   createCookieSessionStorage<Data, Flash>({
-    cookie: { name: "__session", httpOnly: true, sameSite: "lax", path: "/", secure, secrets, maxAge: 30 * 86400 },
+    cookie: { name: "__session", httpOnly: true, sameSite: "lax", path: "/", secure, secrets },
   });
 const storages = { plain: storage(false), secure: storage(true) };
 
@@ -45,16 +61,37 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   if (web.destroy) {
     const fresh = await store.getSession();
     if (web.toasts.length) fresh.flash("toasts", web.toasts);
-    response.headers.append("Set-Cookie", await store.commitSession(fresh));
+    response.headers.append("Set-Cookie", await store.commitSession(fresh, { maxAge: idleSeconds() }));
   } else if (web.dirty || web.toasts.length || hadFlash) {
-    response.headers.append("Set-Cookie", await store.commitSession(session));
+    const maxAge = session.get("keep") ? KEPT_SECONDS : idleSeconds();
+    response.headers.append("Set-Cookie", await store.commitSession(session, { maxAge }));
   }
   return response;
 };
 
-/** The API token in this request's session cookie, for handlers outside React Router (/uploads). */
+/** Signs `token` in on this browser; `keep`: "Keep me signed in" (30 days, not ended by idleness). */
+export function startSession(web: WebSession, token: string, keep: boolean) {
+  web.session.set("token", token);
+  web.session.set("keep", keep);
+  web.session.set("seen", nowSeconds());
+  web.dirty = true;
+}
+
+/** A signed-in request: the idle time starts again (the cookie is sent again with a new Max-Age). */
+export function renewSession(web: WebSession) {
+  web.session.set("seen", nowSeconds());
+  web.dirty = true;
+}
+
+/** Whether a session not kept has gone unused longer than the idle time: it has ended. */
+export function isIdle(session: Session<Data, Flash>) {
+  return !session.get("keep") && nowSeconds() - (session.get("seen") ?? 0) > idleSeconds();
+}
+
+/** The API token of this request's live session, for handlers outside React Router (/uploads). */
 export async function sessionToken(request: Request): Promise<string | undefined> {
-  return (await storageFor(request).getSession(request.headers.get("Cookie"))).get("token");
+  const session = await storageFor(request).getSession(request.headers.get("Cookie"));
+  return isIdle(session) ? undefined : session.get("token");
 }
 
 /**

@@ -9,6 +9,7 @@ import { demoOutbox } from "#core/lib/notifier.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { peerContext } from "#app/lib/context.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 /**
  * Demo mode only, for a browser on the server's own machine (core/lib/notifier.ts demoOutbox): the
@@ -66,9 +67,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

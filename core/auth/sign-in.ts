@@ -80,6 +80,8 @@ export const signInForm = z.object({
   login: z.string({ error: "email_or_phone" }).trim().min(1, "email_or_phone"),
   password: z.string({ error: "required" }).min(1, "required"),
   redirectTo: z.string().optional(),
+  // "Keep me signed in": the web session then outlives the idle time (app/lib/session.server.ts).
+  remember: z.boolean().optional(),
 });
 
 /** The sign-in form's one field as the API's credentials. */

@@ -63,5 +63,6 @@ export async function sessionCookie(token: string) {
   const storage = createCookieSessionStorage({ cookie: { name: "__session", secrets: [serverSecret()], path: "/", sameSite: "lax", httpOnly: true } });
   const session = await storage.getSession();
   session.set("token", token);
+  session.set("seen", Math.floor(Date.now() / 1000)); // signed in just now (the idle limit, app/lib/auth.server.ts)
   return (await storage.commitSession(session)).split(";")[0];
 }

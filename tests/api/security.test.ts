@@ -5,8 +5,12 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
 import { createServer } from "node:http";
+import os from "node:os";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { Hono } from "hono";
 import { io as connect } from "socket.io-client";
 import { isDemo } from "#core/lib/demo.ts";
 import { notify } from "#core/lib/notifier.ts";
@@ -15,6 +19,7 @@ import { db } from "#db/client.ts";
 import { businesses, outbox } from "#db/schema/index.ts";
 import { app } from "#server/app.ts";
 import { attachRealtime } from "#server/realtime.ts";
+import { serveBuildFiles } from "#server/static.ts";
 import { call, DEMO, LOCAL, login, sessionCookie } from "./helpers.ts";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
@@ -84,6 +89,25 @@ describe("security headers", () => {
       expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
       expect(res.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     }
+  });
+
+  it("are on the build's static files too, served before the app (server/static.ts, as server.ts does)", async () => {
+    const client = fs.mkdtempSync(path.join(os.tmpdir(), "client-"));
+    fs.mkdirSync(path.join(client, "assets"));
+    fs.writeFileSync(path.join(client, "assets", "entry-abc123.js"), "export {};\n");
+    fs.writeFileSync(path.join(client, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    const root = new Hono();
+    serveBuildFiles(root, client);
+    root.all("*", (c) => app.fetch(c.req.raw));
+    const [script, icon] = [await root.request("/assets/entry-abc123.js"), await root.request("/favicon.svg")];
+    expect([script.status, icon.status]).toEqual([200, 200]);
+    expect(script.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    for (const res of [script, icon]) {
+      expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+      expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    }
+    fs.rmSync(client, { recursive: true });
   });
 });
 

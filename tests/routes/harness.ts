@@ -20,7 +20,8 @@
  *
  * The answer: `status`; `data` (what the loader/action returned, unwrapped from data()); or
  * `redirect` (the Location of a thrown/returned redirect); or `error` (a thrown data()/Response
- * that is not a redirect: the error page's message); and `toasts` raised in this request.
+ * that is not a redirect: the error page's message); `toasts` raised in this request; and the
+ * `headers` the middleware put on the answer (Set-Cookie, Cache-Control).
  */
 import { eq, sql } from "drizzle-orm";
 import { isRouteErrorResponse, RouterContextProvider, type MiddlewareFunction } from "react-router";
@@ -32,7 +33,7 @@ import { peerContext } from "#app/lib/context.ts";
 import { withRefusalPages } from "#app/lib/errors.server.ts";
 import { i18nextMiddleware } from "#app/lib/i18n.server.ts";
 import { localeFromPath } from "#app/lib/i18n.ts";
-import { sessionContext, sessionMiddleware, type Toast } from "#app/lib/session.server.ts";
+import { sessionContext, sessionMiddleware, startSession, type Toast } from "#app/lib/session.server.ts";
 
 type Module = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
 type Form = FormData | Record<string, string | number | (string | number)[]>;
@@ -53,6 +54,7 @@ export type RouteAnswer<T = any> = {
   redirect?: string;
   error?: unknown;
   toasts: Toast[];
+  headers: Headers;
 };
 
 const tokens = new Map<string, string>();
@@ -90,14 +92,14 @@ async function run(kind: "loader" | "action", mod: Module, call: RouteCall): Pro
   const args = { request, context, params, url, pattern: "", unstable_pattern: "" };
   const token = call.as ? await tokenOf(call.as) : undefined;
   const signIn: MiddlewareFunction<Response> = async ({ context }, next) => {
-    if (token) context.get(sessionContext).session.set("token", token);
+    if (token) startSession(context.get(sessionContext), token, false);
     return next();
   };
   const area = call.area ?? "admin";
   const guards = area === "admin" ? [requireUser, requireSeller] : area === "seller-signup" ? [requireUser, requireNotSeller] : [];
   const chain: MiddlewareFunction<Response>[] = [sessionMiddleware, i18nextMiddleware as MiddlewareFunction<Response>, signIn, ...guards];
 
-  let answer: RouteAnswer | undefined;
+  let answer: Omit<RouteAnswer, "headers"> | undefined;
   const inner = async () => {
     try {
       const value = await withRefusalPages(handler as (a: typeof args) => unknown, kind === "action")(args);
@@ -111,18 +113,20 @@ async function run(kind: "loader" | "action", mod: Module, call: RouteCall): Pro
   const next = async (): Promise<Response> => {
     const mw = chain[i++];
     if (!mw) return inner();
-    return (await mw(args as never, next)) ?? new Response(null);
+    try {
+      return (await mw(args as never, next)) ?? new Response(null);
+    } catch (thrown) {
+      // A guard refused (sign-in redirect, become-seller redirect…) before the page ran. As React
+      // Router does, the middleware above it gets that answer from next() (the session is saved).
+      answer = fromValue(thrown, context, true);
+      return thrown instanceof Response ? thrown : new Response(null, { status: answer.status });
+    }
   };
-  try {
-    await next();
-  } catch (thrown) {
-    // A guard refused (sign-in redirect, become-seller redirect…) before the page ran.
-    answer = fromValue(thrown, context, true);
-  }
-  return answer!;
+  const response = await next();
+  return { ...answer!, headers: response.headers };
 }
 
-function fromValue(value: unknown, context: RouterContextProvider, thrown = false): RouteAnswer {
+function fromValue(value: unknown, context: RouterContextProvider, thrown = false): Omit<RouteAnswer, "headers"> {
   const toasts = context.get(sessionContext).toasts;
   if (value instanceof Response) {
     const location = value.headers.get("Location");

@@ -7,6 +7,7 @@ import { formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 type Day = TransactionFigures["days"][number];
 
@@ -203,7 +204,7 @@ function compact(n: number, t: (key: string, vars: Record<string, string>) => st
 /** "2025-11-21" → "21-11-2025", the spec's date format. */
 const dmy = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

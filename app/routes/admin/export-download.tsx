@@ -51,7 +51,6 @@ function fileHeaders(name: string, length: number) {
     "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     "Content-Disposition": `attachment; filename="${name.replace(/[^\w.-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
     "Content-Length": String(length),
-    "Cache-Control": "private, no-store",
   };
 }
 

@@ -17,6 +17,7 @@ import {
   checkTarget, newPasswordField, readTarget, requestResetCode, resetPassword, targetField, type CodeDestination,
 } from "#core/auth/forgot-password.ts";
 import { DomainError } from "#core/errors.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 /**
  * Forgotten password in three steps, each a plain POST carrying `step` and the address in hidden
@@ -250,6 +251,4 @@ function ResetStep({ where, result, expiresAt, notice, seconds }: {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;

@@ -7,8 +7,9 @@ import { FormErrors, formState, TextInput } from "#app/components/form.tsx";
 import { SubmitButton } from "#app/components/button.tsx";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
-import { flashToast, sessionContext } from "#app/lib/session.server.ts";
+import { flashToast, sessionContext, startSession } from "#app/lib/session.server.ts";
 import { register, registerForm, registrationOpen } from "#core/auth/sign-in.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 /** Self sign-up exists only when registration is open; otherwise this page is unknown. */
 function requireOpen() {
@@ -34,9 +35,7 @@ export async function action(args: Route.ActionArgs) {
   } catch (e) {
     return replyToVisitor(args, submission, e, hideFields);
   }
-  const web = context.get(sessionContext);
-  web.session.set("token", token);
-  web.dirty = true;
+  startSession(context.get(sessionContext), token, false);
   flashToast(context, "success", getI18n(context).getFixedT(getLocale(context))("auth:api.registered"));
   // A new account is not a seller yet: the next step is the seller registration form.
   throw redirect(localePath(getLocale(context), "/become-seller"));
@@ -67,6 +66,4 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;

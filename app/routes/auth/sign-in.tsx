@@ -4,13 +4,14 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { useAuthOptions } from "./layout.tsx";
 import { replyToVisitor, visitorOf } from "./visitor.server.ts";
-import { FormErrors, formState, TextInput } from "#app/components/form.tsx";
+import { Checkbox, FormErrors, formState, TextInput } from "#app/components/form.tsx";
 import { SubmitButton } from "#app/components/button.tsx";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
-import { flashToast, sessionContext } from "#app/lib/session.server.ts";
+import { flashToast, sessionContext, startSession } from "#app/lib/session.server.ts";
 import { credentialsOf, signIn, signInForm } from "#core/auth/sign-in.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 /**
  * Where to go after signing in: the page that sent the user here when it is one of ours
@@ -28,21 +29,19 @@ export function loader({ context }: Route.LoaderArgs) {
   return { title: `${t("auth:sign_in.title")} · ${t("common:app_name")}`, constraint: getZodConstraint(signInForm) };
 }
 
-/** Checks the credentials through core and keeps the issued bearer token in the session. */
+/** Checks the credentials through core and keeps the issued bearer token in the session (kept 30 days when asked). */
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const submission = parseWithZod(await request.formData(), { schema: signInForm });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  const { login, password, redirectTo } = submission.value;
+  const { login, password, redirectTo, remember } = submission.value;
   let token: string;
   try {
     ({ token } = await signIn(visitorOf(args), credentialsOf(login, password)));
   } catch (e) {
     return replyToVisitor(args, submission, e);
   }
-  const web = context.get(sessionContext);
-  web.session.set("token", token);
-  web.dirty = true;
+  startSession(context.get(sessionContext), token, remember ?? false);
   flashToast(context, "success", getI18n(context).getFixedT(getLocale(context))("api:auth.signed_in"));
   throw redirect(afterSignIn(getLocale(context), redirectTo));
 }
@@ -63,7 +62,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <FormErrors errors={form.formErrors} />
         <TextInput form={form} name="login" label={t("sign_in.login")} autoComplete="username" autoFocus />
         <TextInput form={form} name="password" type="password" label={t("sign_in.password")} autoComplete="current-password" />
-        <div className="flex justify-end">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <Checkbox form={form} name="remember" label={t("sign_in.remember")} />
           <Link to={localePath(locale, "/auth/forgot-password")} className="text-sm font-medium text-brand-700 hover:underline">
             {t("sign_in.forgot")}
           </Link>
@@ -82,6 +82,4 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;

@@ -32,6 +32,7 @@ import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { loadPlaces } from "#app/lib/places.server.ts";
 import { flashToast } from "#app/lib/session.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 const FIRST_ROWS = ["founder_id_card", "tax_id", "deed_of_establishment"];
 
@@ -157,9 +158,7 @@ function DocumentRows({ form }: { form: CompanyFields }) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -20,6 +20,7 @@ import { formatDateTime } from "#core/lib/format.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { flashToast } from "#app/lib/session.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -78,9 +79,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -32,6 +32,7 @@ import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { orderAction } from "./detail.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
@@ -84,7 +85,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

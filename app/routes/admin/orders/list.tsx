@@ -47,6 +47,7 @@ import { localePath } from "#app/lib/i18n.ts";
 import { loadExports } from "#app/lib/list-page.server.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { flashToast } from "#app/lib/session.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const scope = getScope(args.context);
@@ -179,9 +180,7 @@ export default function OrdersList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

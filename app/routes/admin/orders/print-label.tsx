@@ -10,6 +10,7 @@ import { ShippingLabel } from "#app/components/orders/print-label.tsx";
 import { PrintShell } from "#app/components/orders/print-shell.tsx";
 import type { PrintOrder } from "#app/lib/order-print.ts";
 import { markPrinted, printAnswer, printBase, printOrders } from "#app/lib/order-print.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const base = printBase(args, "print-label");
@@ -36,9 +37,7 @@ export default function PrintLabel({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

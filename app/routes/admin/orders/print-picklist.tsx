@@ -11,6 +11,7 @@ import { groupsOfOrder, PicklistSheet } from "#app/components/orders/print-pickl
 import { PrintShell } from "#app/components/orders/print-shell.tsx";
 import type { Picklist } from "#app/lib/order-print.ts";
 import { markPrinted, printAnswer, printBase, printPicklist } from "#app/lib/order-print.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const base = printBase(args, "print-picklist");
@@ -35,9 +36,7 @@ export default function PrintPicklist({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -10,6 +10,7 @@ import { PicklistSheet } from "#app/components/orders/print-picklist.tsx";
 import { PrintShell } from "#app/components/orders/print-shell.tsx";
 import type { Picklist } from "#app/lib/order-print.ts";
 import { markPrinted, printAnswer, printBase, printPicklist } from "#app/lib/order-print.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const base = printBase(args, "selected-picklist");
@@ -28,9 +29,7 @@ export default function SelectedPicklist({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -30,6 +30,7 @@ import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { productFormAction } from "#app/lib/product-action.server.ts";
 import type { ProductReply, ProductValues } from "#app/lib/product-form.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 type Detail = ProductForEdit;
 
@@ -131,9 +132,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

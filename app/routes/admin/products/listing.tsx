@@ -49,6 +49,7 @@ import { loadExports } from "#app/lib/list-page.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { flashToast } from "#app/lib/session.server.ts";
 import { toggleAction, toggleAsked } from "#app/lib/toggle.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 const idList = z.array(z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)).min(1).max(150);
 const bulkAction = z.enum(PRODUCT_BULK_ACTIONS);
@@ -204,9 +205,7 @@ export default function ProductListing({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -52,6 +52,7 @@ import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 import { flashToast } from "#app/lib/session.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 type StoreFee = StoreFeeJson;
 
@@ -296,9 +297,7 @@ export default function StoreFees({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -17,6 +17,7 @@ import { DownloadLink, isBusy, PAGE_SIZE, RefreshWhileBusy, StepCard, UploadForm
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { loadHistories, pageOf, sendFile } from "#app/lib/product-bulk.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
@@ -77,9 +78,7 @@ export default function BulkAdd({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

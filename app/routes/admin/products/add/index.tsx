@@ -11,6 +11,7 @@ import { SubmitButton } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 const TARGET = { add_product: "/products/add/single", add_bulk: "/products/add/bulk" } as const;
 
@@ -47,9 +48,7 @@ export default function AddProduct() {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -13,6 +13,7 @@ import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { productFormAction } from "#app/lib/product-action.server.ts";
 import type { ProductReply, ProductValues } from "#app/lib/product-form.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 const options = (args: Route.LoaderArgs | Route.ActionArgs) => productFormOptions(getScope(args.context));
 
@@ -51,9 +52,7 @@ export default function AddSingle({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -22,6 +22,7 @@ import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { loadUpload, pageOf } from "#app/lib/product-bulk.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 const TABS = ["all", "error", "valid", "published", "rejected"] as const;
 
@@ -84,9 +85,7 @@ export default function ViewBulk({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

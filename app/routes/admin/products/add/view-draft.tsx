@@ -29,6 +29,7 @@ import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { pageOf } from "#app/lib/product-bulk.server.ts";
 import { flashToast } from "#app/lib/session.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 type Draft = BulkDraftJson;
 const TABS = ["draft", "published"] as const;
@@ -169,9 +170,7 @@ export default function ViewDraft({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -29,6 +29,7 @@ import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { decodeLines, encodeLines, pickerValid, readPickerForm } from "#app/lib/product-picker.ts";
 import { loadPicker } from "#app/lib/product-picker.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 /** The page's clean URL for a selection, picker page and options. */
 function cleanQuery(items: string, search: string, page: number, options: LabelOptions, extra: Record<string, string> = {}) {
@@ -163,9 +164,7 @@ export default function BarcodePage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

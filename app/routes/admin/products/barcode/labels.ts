@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { csv, filename } = await barcodeLabelsFile(getScope(context), parseInput(labelsBody, asked));
     return new Response(csv, {
       status: 200,
-      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "private, no-store" },
+      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"` },
     });
   } catch (e) {
     if (!(e instanceof DomainError) || e instanceof Forbidden || e instanceof Unauthenticated) throw e;

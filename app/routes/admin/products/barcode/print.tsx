@@ -26,6 +26,7 @@ import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { decodeLines, encodeLines } from "#app/lib/product-picker.ts";
 import { pickedItems } from "#app/lib/product-picker.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSeller];
 
@@ -96,9 +97,7 @@ export default function BarcodePrint({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -11,6 +11,7 @@ import { GiftVoucherForm } from "#app/components/gift-voucher-form.tsx";
 import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { submitOffering } from "#app/lib/offering-form.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
@@ -37,9 +38,7 @@ export default function AddGiftVoucher({ loaderData, actionData }: Route.Compone
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

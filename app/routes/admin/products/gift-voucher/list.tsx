@@ -15,6 +15,7 @@ import { NameCell, RowActions, Validity } from "#app/components/offering-parts.t
 import { formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { listPageAction, loadListPage } from "#app/lib/list-page.server.ts";
 import { offeringListSpec } from "#app/lib/offering-list.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 const FILTERS = { status: STATUS_FILTERS, validity: VALIDITY_STATES };
 
@@ -63,9 +64,7 @@ export default function GiftVoucherList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -29,6 +29,7 @@ import { listCallQuery } from "#app/lib/list-page.server.ts";
 import { listHref, parseListParams } from "#app/lib/list-params.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { flashToast } from "#app/lib/session.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 const FILTERS = { redeemed: ["0", "1"] as const };
 
@@ -159,9 +160,7 @@ export default function ViewGiftVoucher({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -30,6 +30,7 @@ import { idFromSlug } from "#app/lib/params.ts";
 import { loadUpload, pageOf } from "#app/lib/product-bulk.server.ts";
 import { sectionKeyOf } from "#app/lib/product-bulk-sections.ts";
 import { flashToast } from "#app/lib/session.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 const TABS = ["all", "valid", "unchanged", "error", "applied", "failed"] as const;
 
@@ -133,9 +134,7 @@ export default function MassUpdateDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -16,6 +16,7 @@ import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { loadHistories, pageOf, sendFile } from "#app/lib/product-bulk.server.ts";
 import { isSectionKey, selectionOf } from "#app/lib/product-bulk-sections.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 function sectionOf(slug: string | undefined) {
   if (!isSectionKey(slug)) throw data("Not found", { status: 404 });
@@ -82,9 +83,7 @@ export default function MassUpdateSection({ loaderData, actionData }: Route.Comp
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -7,6 +7,7 @@ import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
 import { PackageForm } from "#app/components/package-form.tsx";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { initialPicker, packageAction } from "#app/lib/package-form.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
@@ -27,9 +28,7 @@ export default function AddPackage({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -15,6 +15,7 @@ import { formatNumber } from "#core/lib/format.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { initialPicker, packageAction } from "#app/lib/package-form.server.ts";
 import { idFromSlug } from "#app/lib/params.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
@@ -50,9 +51,7 @@ export default function EditPackage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

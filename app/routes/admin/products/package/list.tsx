@@ -16,6 +16,7 @@ import { NameCell, RowActions } from "#app/components/offering-parts.tsx";
 import { formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { listPageAction, loadListPage } from "#app/lib/list-page.server.ts";
 import { offeringListSpec } from "#app/lib/offering-list.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 const STOCK = ["in_stock", "out_of_stock"] as const;
 const FILTERS = { status: STATUS_FILTERS, stock: STOCK };
@@ -84,9 +85,7 @@ export default function PackageList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -15,6 +15,7 @@ import { getScope } from "#app/lib/auth.server.ts";
 import { formatRupiah } from "#core/lib/format.ts";
 import { listPageAction, loadListPage } from "#app/lib/list-page.server.ts";
 import { offeringListSpec } from "#app/lib/offering-list.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 /** The list over core's services; the store filter's choices are the business's active stores (an unknown id is ignored). */
 async function spec(args: Route.LoaderArgs | Route.ActionArgs) {
@@ -64,9 +65,7 @@ export default function ServiceList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

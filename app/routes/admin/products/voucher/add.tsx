@@ -8,6 +8,7 @@ import { OfferingFormPage } from "#app/components/offering-form-parts.tsx";
 import { VoucherForm } from "#app/components/voucher-form.tsx";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { submitOffering } from "#app/lib/offering-form.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
@@ -32,9 +33,7 @@ export default function AddVoucher({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -32,6 +32,7 @@ import { refusalMessage } from "#app/lib/errors.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { answerPartnership, notice, withoutConfirm } from "./brand.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 /** The confirm step's partnership and step, when the URL names one the business may still take. */
 function confirmOf(row: PartnershipRow | undefined, action: string | null | undefined) {
@@ -211,9 +212,7 @@ export default function AddPartnership({ loaderData: p, actionData }: Route.Comp
 }
 
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

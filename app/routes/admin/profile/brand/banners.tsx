@@ -10,6 +10,7 @@ import { SectionPage, type SectionKit } from "#app/components/brand-section.tsx"
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { ImageField } from "#app/components/image-field.tsx";
 import { sectionAction, sectionLoader } from "./brand.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   return sectionLoader(args, "banners");
@@ -52,9 +53,7 @@ export default function BrandBannersTab({ loaderData, actionData }: Route.Compon
   return <SectionPage data={loaderData} reply={actionData} kit={BANNER_KIT} />;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -45,6 +45,7 @@ import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { toggleAction, toggleAsked } from "#app/lib/toggle.server.ts";
 import { answerPartnership, notice, withoutConfirm } from "./brand.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
@@ -314,9 +315,7 @@ function Item({ label, children, wide }: { label: string; children: React.ReactN
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -33,6 +33,7 @@ import { brandStatusMessage, setBrandStatus } from "#core/profile/brands-save.ts
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 const FILTERS = { status: BRAND_STATUS_FILTERS, ownership: OWNERSHIP_FILTERS };
 
@@ -119,9 +120,7 @@ export default function BrandList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -13,6 +13,7 @@ import { SectionPage } from "#app/components/brand-section.tsx";
 import { SECTION_KITS } from "#app/components/brand-section-kits.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { sectionAction, sectionLoader, sectionOf } from "./brand.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   // /banners has its own route (banners.tsx); this one never sees it.
@@ -28,9 +29,7 @@ export default function BrandSectionTab({ loaderData, actionData }: Route.Compon
   return <SectionPage data={loaderData} reply={actionData} kit={SECTION_KITS[section]} />;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

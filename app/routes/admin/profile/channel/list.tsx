@@ -35,6 +35,7 @@ import { channelStatusMessage, setChannelStatus } from "#core/profile/channels-s
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 const FILTERS = { type: CHANNEL_TYPE_FILTERS, status: STATUS_FILTERS };
 /** Online channels offer the first four sorts only (spec section 9). */
@@ -129,9 +130,7 @@ export default function ChannelList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -41,6 +41,7 @@ import { formatDate, formatNumber } from "#core/lib/format.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 const FILTERS = { status: STATUS_FILTERS.map(String), ownership: ["1", "2"] };
 
@@ -157,9 +158,7 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -17,6 +17,7 @@ import { localePath } from "#app/lib/i18n.ts";
 import { flashToast } from "#app/lib/session.server.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { imageFromForm } from "#app/lib/uploads.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
@@ -75,9 +76,7 @@ export default function EditFactory({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -26,6 +26,7 @@ import { useSiteHistoryLabels } from "#app/components/warehouse-history.tsx";
 import { formatNumber } from "#core/lib/format.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 const FILTERS = { status: STATUS_FILTERS };
 
@@ -89,9 +90,7 @@ export default function FactoryList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -12,6 +12,7 @@ import { NEW_STORE, StoreForm } from "#app/components/store-form.tsx";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { loadStoreFormData, storeFormAction } from "./form.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
@@ -48,9 +49,7 @@ export default function AddStore({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -31,6 +31,7 @@ import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 import { loadStoreConfirm, storeList } from "./actions.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 // Export and its history stay on /profile/store: no exportKind, no history modal here.
 const specFor = (context: Route.LoaderArgs["context"]): ListPageSpec<Store, typeof STORE_FILTERS> => {
@@ -139,9 +140,7 @@ export default function BranchList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

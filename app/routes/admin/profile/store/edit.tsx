@@ -15,6 +15,7 @@ import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { loadStoreFormData, storeDefaults, storeFormAction } from "./form.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
@@ -59,9 +60,7 @@ export default function EditStore({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

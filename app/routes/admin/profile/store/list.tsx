@@ -38,6 +38,7 @@ import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 import { loadStoreConfirm, partnershipAction, storeCardAction, storeList, withParams } from "./actions.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 
 // Collapsed under the list: fetched after the first load (store-lazy.tsx), rendered by the server.
@@ -140,9 +141,7 @@ export default function StoreList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

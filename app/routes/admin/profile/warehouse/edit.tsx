@@ -36,6 +36,7 @@ import { localePath } from "#app/lib/i18n.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { flashToast } from "#app/lib/session.server.ts";
 import { imageFromForm } from "#app/lib/uploads.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
@@ -185,9 +186,7 @@ export default function EditWarehouse({ loaderData, actionData }: Route.Componen
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -39,6 +39,7 @@ import { formatNumber } from "#core/lib/format.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
 const FILTERS = { status: STATUS_FILTERS, type: WAREHOUSE_TYPES.map(String), region: WAREHOUSE_REGIONS.map(String) };
 
@@ -125,9 +126,7 @@ export default function WarehouseList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta = pageTitle;
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
