@@ -77,8 +77,13 @@ export function startSession(web: WebSession, token: string, keep: boolean) {
   web.dirty = true;
 }
 
-/** A signed-in request: the idle time starts again (the cookie is sent again with a new Max-Age). */
+/**
+ * A signed-in request: the idle time starts again (the cookie is sent again with a new Max-Age).
+ * At most once a minute: a page's answer then rarely re-signs and re-sends the cookie, and an
+ * idle limit of hours does not need seconds.
+ */
 export function renewSession(web: WebSession) {
+  if (nowSeconds() - (web.session.get("seen") ?? 0) < 60) return;
   web.session.set("seen", nowSeconds());
   web.dirty = true;
 }
