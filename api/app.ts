@@ -8,6 +8,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiEnv } from "./lib/env.ts";
 import { Conflict, DomainError, domainErrorOfDatabase, Forbidden, NotFound, Refused, TooMany, Unauthenticated, Unavailable } from "#core/errors.ts";
 import { localeFrom, translator } from "#core/i18n.ts";
+import { idempotent } from "./lib/idempotency.ts";
 import { routers } from "./routes/index.ts";
 
 export const api = new Hono<ApiEnv>().basePath("/api");
@@ -19,6 +20,9 @@ api.use(async (c, next) => {
   await next();
   c.header("Cache-Control", "no-store");
 });
+
+// Every POST takes an Idempotency-Key (api/lib/idempotency.ts): the first answer is kept and replayed.
+api.on("POST", "/*", idempotent);
 
 for (const router of routers) api.route("/", router);
 

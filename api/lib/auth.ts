@@ -4,20 +4,32 @@
  * without the privilege gets 403 whatever they send). Core functions check again: the rule lives
  * there, this is the adapter asking first.
  */
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { actorFromToken, asSeller, scopeOf } from "#core/actor.ts";
+import { actorFromToken, asSeller, scopeOf, type Actor } from "#core/actor.ts";
 import type { Privilege } from "#core/auth/privileges.ts";
 import type { ApiEnv } from "./env.ts";
 
-export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
+/** The bearer token of the request ("" without one). */
+export function bearerToken(c: Context<ApiEnv>): string {
   const header = c.req.header("authorization") ?? "";
-  const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-  const actor = await actorFromToken(token, c.var.locale);
+  return header.startsWith("Bearer ") ? header.slice(7).trim() : "";
+}
+
+/** Resolves the caller once per request: later calls (requireAuth after the idempotency middleware) reuse it. */
+export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
+  if (c.var.actor) return c.var.actor;
+  const actor = await actorFromToken(bearerToken(c), c.var.locale);
   c.set("actor", actor);
   c.set("scope", scopeOf(actor));
   c.set("user", actor.user);
   c.set("tokenId", actor.tokenId);
   c.set("tokenBusinessId", actor.member?.businessId ?? null);
+  return actor;
+}
+
+export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
+  await authenticate(c);
   await next();
 });
 

@@ -15,6 +15,7 @@ import { and, eq, lt, or, type SQL } from "drizzle-orm";
 import { db } from "#db/client.ts";
 import { jobs } from "#db/schema/index.ts";
 import { pruneRateLimits } from "#core/lib/rate-limit.ts";
+import { pruneIdempotencyKeys } from "#core/lib/idempotency.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobResult = { filename: string; file: Buffer };
@@ -93,6 +94,7 @@ export function startWorkers() {
     try {
       while (!stopped && (await runNextJob()));
       if (!stopped) await pruneRateLimits(); // housekeeping; runs at most every few minutes
+      if (!stopped) await pruneIdempotencyKeys(db); // the same, for Idempotency-Key answers older than 24 h
     } catch (e) {
       console.error("job worker", e);
     }

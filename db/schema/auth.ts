@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -77,3 +77,22 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer().notNull(),
   resetAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+// The first answer to an API POST per caller and Idempotency-Key, kept 24 h (core/lib/idempotency.ts).
+// business_id is the token's business, 0 when it has none. A row without status is a request still
+// running; owner is that run's claim, so only it completes or releases the row.
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    businessId: integer().notNull(),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    owner: text().notNull(),
+    status: integer(),
+    contentType: text(),
+    body: text(),
+    timeCreated: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.businessId, t.key] }), index("idempotency_keys_time_idx").on(t.timeCreated)],
+);
