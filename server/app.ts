@@ -72,14 +72,21 @@ app.use(securityHeaders);
 // Cross-origin writes are refused: a POST must come from our own origin (or from a non-browser
 // client, which sends no Origin/Sec-Fetch-Site). The API's bearer token is never a cookie, so the
 // check matters for the web's cookie session; it runs for both to keep one rule.
+// - `Origin: null` is what a sandboxed frame, a data: or file: page or a redirect chain sends:
+//   never our own pages, so it is refused when the request carries cookies (a session could ride
+//   along). Without cookies there is nothing to forge, and no browser page of ours sends it.
+// - Our host is the Host header. X-Forwarded-Host is whatever the client wrote unless a proxy in
+//   front sets it, so it counts only with TRUST_PROXY=true (as X-Forwarded-For does for limits).
 app.use(async (c, next) => {
   if (!READS.includes(c.req.method)) {
     const site = c.req.header("sec-fetch-site");
     const origin = c.req.header("origin");
-    const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
+    const forwardedHost = process.env.TRUST_PROXY === "true" ? c.req.header("x-forwarded-host") : undefined;
+    const host = forwardedHost ?? c.req.header("host");
     const crossSite = site === "cross-site" || site === "same-site";
     let foreignOrigin = false;
-    if (origin && origin !== "null") {
+    if (origin === "null") foreignOrigin = c.req.header("cookie") !== undefined;
+    else if (origin) {
       try { foreignOrigin = new URL(origin).host !== host; } catch { foreignOrigin = true; }
     }
     if (crossSite || foreignOrigin) return refuse(c, 403, "api:errors.cross_origin");

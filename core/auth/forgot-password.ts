@@ -15,7 +15,11 @@
  *   sent after the answer, and where no account or no code exists the same password-hash work is
  *   spent on a decoy.
  * - A reset consumes the code, sets the new password (min 8), revokes every token of the user
- *   (every device is signed out) and clears the sign-in limit of that address.
+ *   (every device is signed out) and clears the sign-in limits of that address.
+ * - Reset tries are limited before any hash is computed (the code check and the new password's
+ *   hash are 32 MiB of scrypt each): 10 per address (email or phone) and 20 per client address
+ *   (when known, across addresses) per 15 minutes, then 429. The per-address cap lets no one lock out more than
+ *   they already can: 5 wrong guesses kill a code anyway, and 10 tries are two codes' worth.
  * - The address is one field, `target`; the API also takes it as `email` or `phone`.
  */
 import { eq } from "drizzle-orm";
@@ -23,10 +27,10 @@ import { z } from "zod";
 import { users } from "#db/schema/index.ts";
 import { Refused, TooMany } from "#core/errors.ts";
 import { isPhoneLike, normalizePhone } from "#core/lib/phone.ts";
-import { hit, reset } from "#core/lib/rate-limit.ts";
+import { hit } from "#core/lib/rate-limit.ts";
 import { checkOtp, countSend, maskTarget, OTP_SECONDS, sendOtp, type OtpTarget } from "./otp.ts";
 import { hashPassword } from "./password.ts";
-import { findUserBy } from "./sign-in.ts";
+import { clearLoginLimits, findUserBy } from "./sign-in.ts";
 import { revokeTokens } from "./tokens.ts";
 import type { Visitor } from "./visitor.ts";
 
@@ -91,10 +95,12 @@ export async function requestResetCode(visitor: Visitor, body: { target: string 
 /** Step 3: the code (single use, 5 tries) sets a new password and signs out every device. */
 export async function resetPassword(visitor: Visitor, body: z.infer<typeof resetBody>) {
   const who = readTarget(body.target)!;
+  const limited = (await hit(`reset:id:${who.target}`, 10, 900)) || (visitor.ip ? await hit(`reset:ip:${visitor.ip}`, 20, 900) : 0);
+  if (limited) throw new TooMany("api:errors.too_many_attempts", limited);
   await checkOtp(who.target, "reset_password", body.otp, { consume: true });
   const user = await userOf(visitor, who);
   if (!user) throw new Refused("auth:api.otp_expired", { otp: ["auth:api.otp_expired"] });
   await visitor.db.update(users).set({ passwordHash: await hashPassword(body.password), timeModified: new Date() }).where(eq(users.id, user.id));
   await revokeTokens(user.id);
-  await reset(`login:id:${who.target}`);
+  await clearLoginLimits(who.target, visitor.ip);
 }

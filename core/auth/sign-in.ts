@@ -6,12 +6,17 @@
  *
  * Decisions where the spec is silent:
  * - Sign-in takes an email or a phone (Indonesian numbers in any local form, stored E.164) and
- *   answers one message for "no such account" and "wrong password" (under `password`). It is
- *   limited to 10 tries per identifier and 50 per client address per 15 minutes; a successful
- *   sign-in clears the identifier's counter, so a user who finally typed it right starts afresh.
- *   The address limit applies only when the client's address is known: one shared bucket for
- *   every caller without one would let anyone lock everybody out. Where no account exists the
- *   same password-hash work is spent on a decoy, so timing does not tell either.
+ *   answers one message for "no such account" and "wrong password" (under `password`). Limits per
+ *   15 minutes (loginLimits): 10 tries per identifier from one client address, then 429 until the
+ *   window ends; 50 per client address across identifiers. An identifier alone is never locked —
+ *   a lock that counted tries from anywhere would let anyone lock any seller out — it is only
+ *   slowed down: past 20 tries from all addresses together each try waits a little longer (up to
+ *   5 s) before the password is checked. A successful sign-in clears the identifier's counters,
+ *   so a user who finally typed it right starts afresh. The per-address limit applies only when
+ *   the client's address is known: one shared bucket for every caller without one would let
+ *   anyone lock everybody out (callers without an address — in-process ones, no socket — share
+ *   one (identifier, no address) lock, which every HTTP request, with its socket, escapes). Where
+ *   no account exists the same password-hash work is spent on a decoy, so timing does not tell.
  * - The web's sign-in form has one field for both (`login`): an "@" makes it an email, anything
  *   else is read as a phone number (credentialsOf).
  * - Registration is hidden (spec: "registration hidden"): REGISTRATION_ENABLED=true opens it.
@@ -22,6 +27,7 @@
  * - authOptions tells the sign-in pages what to show (registration link, demo outbox link, the
  *   OTP validity).
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { apiTokens, users } from "#db/schema/index.ts";
@@ -30,7 +36,7 @@ import { Forbidden, Refused, TooMany } from "#core/errors.ts";
 import type { Peer } from "#core/lib/demo.ts";
 import { isDemoOutbox } from "#core/lib/notifier.ts";
 import { isPhoneLike, normalizePhone } from "#core/lib/phone.ts";
-import { hit, reset } from "#core/lib/rate-limit.ts";
+import { hit, reset, tally } from "#core/lib/rate-limit.ts";
 import { OTP_SECONDS, spendHashTime } from "./otp.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { issueToken } from "./tokens.ts";
@@ -92,15 +98,39 @@ export const credentialsOf = (login: string, password: string): LoginBody =>
 export async function signIn(visitor: Visitor, body: LoginBody) {
   const phone = body.phone ? normalizePhone(body.phone) : undefined;
   const who = (body.email ?? phone!).toLowerCase();
-  const limited = (await hit(`login:id:${who}`, 10, 900)) || (visitor.ip ? await hit(`login:ip:${visitor.ip}`, 50, 900) : 0);
-  if (limited) throw new TooMany("api:errors.too_many_attempts", limited);
+  await loginLimits(who, visitor.ip);
   const user = await findUserBy(visitor, body.email ? { email: body.email } : { phone: phone! });
   if (!user) await spendHashTime(body.password);
   if (!user || !(await verifyPassword(body.password, user.passwordHash))) {
     throw new Refused("api:errors.invalid_login", { password: ["api:errors.invalid_login"] });
   }
-  await reset(`login:id:${who}`);
+  await clearLoginLimits(who, visitor.ip);
   return signedIn(user, await issueToken(user.id));
+}
+
+// Sign-in limits (see the header), per 15 minutes.
+const LOGIN_WINDOW = 900;
+const pairKey = (who: string, ip: string | undefined) => `login:pair:${who}:${ip ?? ""}`;
+const idKey = (who: string) => `login:id:${who}`;
+
+/** How long a try waits once an identifier has had `count` tries from all addresses: 250 ms per try past 20, at most 5 s. */
+export const slowDownMs = (count: number) => Math.min(Math.max(count - 20, 0) * 250, 5000);
+
+/**
+ * Counts one sign-in try of `who` from `ip` before any password is checked: TooMany past 10 from
+ * this address or 50 from this address in all; otherwise waits as slowDownMs says.
+ */
+async function loginLimits(who: string, ip: string | undefined) {
+  const limited = (await hit(pairKey(who, ip), 10, LOGIN_WINDOW)) || (ip ? await hit(`login:ip:${ip}`, 50, LOGIN_WINDOW) : 0);
+  if (limited) throw new TooMany("api:errors.too_many_attempts", limited);
+  const wait = slowDownMs((await tally(idKey(who), LOGIN_WINDOW)).count);
+  if (wait) await sleep(wait);
+}
+
+/** Forgets the failed sign-ins of `who` (in all, and from `ip`): after a sign-in or a password reset. */
+export async function clearLoginLimits(who: string, ip: string | undefined) {
+  await reset(idKey(who));
+  await reset(pairKey(who, ip));
 }
 
 /** Revokes the actor's own token (this device only). */

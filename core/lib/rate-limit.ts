@@ -1,7 +1,8 @@
 /**
  * Fixed-window rate limits. With REDIS_URL the counters live in Redis so limits hold across app
  * processes; without it they live in PostgreSQL (rate_limits table), which is shared too.
- * hit() counts one attempt and answers the seconds to wait when over the limit, else 0.
+ * hit() counts one attempt and answers the seconds to wait when over the limit, else 0; tally()
+ * counts one and answers the count itself.
  */
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
@@ -18,13 +19,22 @@ function redisClient() {
 const redisKey = (key: string) => `rl:${process.env.RATE_LIMIT_PREFIX ?? ""}${key}`;
 
 export async function hit(key: string, limit: number, windowSeconds: number): Promise<number> {
+  const { count, wait } = await tally(key, windowSeconds);
+  return count > limit ? wait : 0;
+}
+
+/**
+ * Counts one attempt and answers how many the window holds so far (this one included) and the
+ * seconds until it ends — for a limit that slows down rather than refuses (core/auth/sign-in.ts).
+ */
+export async function tally(key: string, windowSeconds: number): Promise<{ count: number; wait: number }> {
   const r = redisClient();
   if (r) {
     const k = redisKey(key);
     const [[, count], , [, ttl]] = (await r.multi().incr(k).expire(k, windowSeconds, "NX").ttl(k).exec()) as [
       [unknown, number], [unknown, unknown], [unknown, number],
     ];
-    return count > limit ? Math.max(ttl, 1) : 0;
+    return { count, wait: Math.max(ttl, 1) };
   }
   const { rows } = await db.execute<{ count: number; wait: number }>(sql`
     INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
@@ -33,7 +43,7 @@ export async function hit(key: string, limit: number, windowSeconds: number): Pr
       reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
     RETURNING count, ceil(extract(epoch FROM reset_at - now()))::int AS wait`);
   const { count, wait } = rows[0];
-  return count > limit ? Math.max(wait, 1) : 0;
+  return { count: Number(count), wait: Math.max(wait, 1) };
 }
 
 /** Clears a key, e.g. after a successful sign-in. */

@@ -1,12 +1,14 @@
 /**
- * Sign-in limits, hidden registration, password change, the account profile, and business
- * settings scoped to the caller's own businesses.
+ * Sign-in limits (a lock per identifier and address, only a slow-down per identifier), hidden
+ * registration, password change, the account profile, and business settings scoped to the
+ * caller's own businesses.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { db } from "#db/client.ts";
 import { users } from "#db/schema/index.ts";
 import { api } from "#api/app.ts";
+import { slowDownMs } from "#core/auth/sign-in.ts";
 import { notify } from "#core/lib/notifier.ts";
 import { call, clearRateLimits, DEMO, LOCAL, login } from "./helpers.ts";
 
@@ -22,7 +24,8 @@ afterEach(async () => {
   delete process.env.REGISTRATION_ENABLED;
 });
 
-const signIn = (email: string, password: string) => call("POST", "/v0.0/auth/login", { json: { email, password } });
+/** `from`: the client's address (the socket's), as helpers.ts `call` takes it. */
+const signIn = (email: string, password: string, from?: string) => call("POST", "/v0.0/auth/login", { json: { email, password }, from });
 
 async function businessId(token: string, name: string) {
   const me = await call("GET", "/v0.0.0/accounts/me", { token });
@@ -30,13 +33,30 @@ async function businessId(token: string, name: string) {
 }
 
 describe("sign-in", () => {
-  it("allows 10 tries per email in 15 minutes, then answers 429 even for the right password", async () => {
-    for (let i = 0; i < 10; i++) expect((await signIn(DEMO.staff, "wrong-password")).status).toBe(422);
-    const blocked = await signIn(DEMO.staff, DEMO.password);
+  it("allows 10 tries per email from one address in 15 minutes, then answers 429 even for the right password", async () => {
+    for (let i = 0; i < 10; i++) expect((await signIn(DEMO.staff, "wrong-password", "203.0.113.7")).status).toBe(422);
+    const blocked = await signIn(DEMO.staff, DEMO.password, "203.0.113.7");
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/^Too many attempts, try again in \d+ seconds$/);
-    // Another account is not blocked by it.
-    expect((await signIn(DEMO.newbie, DEMO.password)).status).toBe(200);
+    // Another account from the same address is not blocked by it.
+    expect((await signIn(DEMO.newbie, DEMO.password, "203.0.113.7")).status).toBe(200);
+  });
+
+  it("does not lock a seller out for wrong passwords tried from another address", async () => {
+    for (let i = 0; i < 10; i++) expect((await signIn(DEMO.staff, "wrong-password", "198.51.100.66")).status).toBe(422);
+    expect((await signIn(DEMO.staff, "wrong-password", "198.51.100.66")).status).toBe(429);
+    expect((await signIn(DEMO.staff, DEMO.password, "203.0.113.7")).status).toBe(200);
+  });
+
+  it("only slows an email down, never locks it, however many addresses try it", async () => {
+    for (let i = 0; i < 25; i++) expect((await signIn(DEMO.staff, "wrong-password", `198.51.100.${i}`)).status).toBe(422);
+    const started = Date.now();
+    expect((await signIn(DEMO.staff, DEMO.password, "203.0.113.7")).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(slowDownMs(26) - 100); // 1.5 s
+  }, 60_000);
+
+  it("slows down by 250 ms a try past 20 tries per identifier, at most 5 s", () => {
+    expect([0, 20, 21, 24, 40, 1000].map(slowDownMs)).toEqual([0, 0, 250, 1000, 5000, 5000]);
   });
 
   it("allows 50 tries per client address in 15 minutes across accounts", async () => {

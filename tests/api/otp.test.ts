@@ -4,11 +4,18 @@
  * 15 minutes per address, and a reset signs out every device. Codes are read from the notifier's
  * outbox (demo mode: no SMTP or SMS provider in tests).
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { desc, eq, sql } from "drizzle-orm";
+import { hashPassword, verifyPassword } from "#core/auth/password.ts";
 import { db } from "#db/client.ts";
 import { otps, outbox, users } from "#db/schema/index.ts";
 import { call, clearRateLimits, DEMO, login } from "./helpers.ts";
+
+// The password hashes, watched: a reset try over the limit must be refused before any scrypt runs.
+vi.mock("#core/auth/password.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("#core/auth/password.ts")>();
+  return { hashPassword: vi.fn(real.hashPassword), verifyPassword: vi.fn(real.verifyPassword) };
+});
 
 const hashes = new Map<number, string>();
 beforeAll(async () => {
@@ -44,8 +51,8 @@ async function requestOtp(target: string, opts: { locale?: "en" | "id"; delivere
   }
   return res;
 }
-const resetPassword = (target: string, otp: string, password = "new-password-1") =>
-  call("POST", "/v0.0/forgot-password/reset-password", { json: { target, otp, password } });
+const resetPassword = (target: string, otp: string, password = "new-password-1", from?: string) =>
+  call("POST", "/v0.0/forgot-password/reset-password", { json: { target, otp, password }, from });
 
 describe("forgot password", () => {
   it("checks an address without telling whether an account uses it", async () => {
@@ -149,6 +156,25 @@ describe("forgot password", () => {
     for (let i = 0; i < 3; i++) await requestOtp("ghost@indie.test", { delivered: false });
     expect((await requestOtp("ghost@indie.test", { delivered: false })).status).toBe(429);
   });
+
+  it("allows 10 reset tries per address and 20 per client address in 15 minutes, refusing more before any hash", async () => {
+    await requestOtp(DEMO.seller);
+    const code = await lastCode(DEMO.seller);
+    for (let i = 0; i < 10; i++) expect((await resetPassword(DEMO.seller, "000000", undefined, "198.51.100.1")).status).toBe(422);
+    vi.mocked(hashPassword).mockClear();
+    vi.mocked(verifyPassword).mockClear();
+    const blocked = await resetPassword(DEMO.seller, code, undefined, "198.51.100.2");
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/^Too many attempts, try again in \d+ seconds$/);
+    expect(hashPassword).not.toHaveBeenCalled();
+    expect(verifyPassword).not.toHaveBeenCalled();
+    // One client address, many targets: 20, then 429 for that address only.
+    for (let i = 0; i < 20; i++) expect((await resetPassword(`nobody${i}@example.test`, "000000", undefined, "203.0.113.7")).status).toBe(422);
+    vi.mocked(verifyPassword).mockClear();
+    expect((await resetPassword("nobody-else@example.test", "000000", undefined, "203.0.113.7")).status).toBe(429);
+    expect(verifyPassword).not.toHaveBeenCalled();
+    expect((await resetPassword("nobody-else@example.test", "000000", undefined, "203.0.113.8")).status).toBe(422);
+  }, 60_000); // 32 code checks (scrypt): seconds on a busy machine
 
   it("signs out every device of the user on reset", async () => {
     const laptop = await login(DEMO.seller);

@@ -1,7 +1,8 @@
 /**
  * The security baseline as a visitor meets it through the whole app (server/app.ts: headers,
- * cross-origin refusal, body limits, uploads) and the API: demo mode only where it belongs,
- * private company documents, per-address OTP limits, translated refusals.
+ * cross-origin refusal — Origin: null, X-Forwarded-Host —, body limits, uploads) and the API:
+ * demo mode only where it belongs, private company documents, per-address OTP limits,
+ * translated refusals.
  */
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -123,6 +124,31 @@ describe("cross-origin writes", () => {
     expect(await page.text()).toBe("Permintaan ini berasal dari situs lain dan ditolak");
     const english = await app.request("/auth", { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" } });
     expect(await english.text()).toBe("This request came from another site and was refused");
+  });
+
+  it("refuse Origin: null when the request carries the session cookie", async () => {
+    const cookie = await sessionCookie(seller);
+    const post = (headers: Record<string, string>) =>
+      app.request("/api/v0.0/auth/logout", { method: "POST", headers: { Host: "shop.test", Authorization: `Bearer ${seller}`, ...headers } });
+    const refused = await post({ Origin: "null", Cookie: cookie });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe("This request came from another site and was refused");
+    const page = await app.request("/auth/logout", { method: "POST", headers: { Host: "shop.test", Origin: "null", Cookie: cookie } });
+    expect(page.status).toBe(403);
+    // Our own origin passes the check (and signs out).
+    expect((await post({ Origin: "http://shop.test", Cookie: cookie })).status).toBe(200);
+    seller = await login(DEMO.seller);
+  });
+
+  it("trust X-Forwarded-Host only with TRUST_PROXY=true", async () => {
+    const post = async () => app.request("/api/v0.0/auth/login", {
+      method: "POST",
+      headers: { Host: "shop.test", "X-Forwarded-Host": "evil.test", Origin: "https://evil.test", "Content-Type": "application/json" },
+      body: JSON.stringify({ email: DEMO.seller, password: "wrong-password" }),
+    });
+    expect((await withEnv({ TRUST_PROXY: undefined }, post)).status).toBe(403);
+    // Behind a proxy that sets it, the forwarded host is ours: the sign-in itself answers.
+    expect((await withEnv({ TRUST_PROXY: "true" }, post)).status).toBe(422);
   });
 });
 
