@@ -19,6 +19,7 @@ import { actorFromToken, scopeOf } from "#core/actor.ts";
 import { localeFrom, translator } from "#core/i18n.ts";
 import { tileOrigin } from "#core/lib/maps.ts";
 import { serveUpload } from "#core/lib/uploads.ts";
+import { databaseAnswers } from "#db/client.ts";
 import { unreadable } from "./unreadable.ts";
 export { attachRealtime } from "./realtime.ts";
 import "#core/jobs/kinds.ts"; // every job kind, before the worker claims one
@@ -77,6 +78,16 @@ app.use(async (c, next) => {
   headers.set("X-Frame-Options", "DENY");
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
 });
+
+// Probes for a load balancer or an orchestrator, before anything else reads the request: no
+// session, no database for /healthz (the process is up and serving), and /readyz says whether the
+// database answers `SELECT 1` within a second (503 while it does not). Plain text, never cached.
+const probe = (c: Context, ok: boolean) => {
+  c.header("Cache-Control", "no-store");
+  return c.text(ok ? "ok" : "unavailable", ok ? 200 : 503);
+};
+app.get("/healthz", (c) => probe(c, true));
+app.get("/readyz", async (c) => probe(c, await databaseAnswers(1000)));
 
 // Cross-origin writes are refused: a POST must come from our own origin (or from a non-browser
 // client, which sends no Origin/Sec-Fetch-Site). The API's bearer token is never a cookie, so the
