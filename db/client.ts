@@ -69,5 +69,20 @@ db.transaction = ((work, config) =>
     return openTransaction.run(mark, () => work(tx)).finally(() => (mark.open = false));
   }, config)) as Db["transaction"];
 
+/**
+ * Whether the database answers `SELECT 1` through the app's own pool within `ms` (the readiness
+ * probe, /readyz): a pool with no connection to give, a server down or too slow all mean no.
+ */
+export async function databaseAnswers(ms = 1000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const probe = pool.query("SELECT 1").then(() => true, () => false);
+  try {
+    return await Promise.race([probe, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Ends the pool (process shutdown). */
 export const closeDatabase = () => pool.end();

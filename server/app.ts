@@ -19,6 +19,7 @@ import { actorFromToken, scopeOf } from "#core/actor.ts";
 import { localeFrom, translator } from "#core/i18n.ts";
 import { tileOrigin } from "#core/lib/maps.ts";
 import { serveUpload } from "#core/lib/uploads.ts";
+import { databaseAnswers } from "#db/client.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { unreadable } from "./unreadable.ts";
 export { attachRealtime } from "./realtime.ts";
@@ -68,6 +69,16 @@ function refuse(c: Context, status: ContentfulStatusCode, key: string) {
 
 // Every answer, whatever made it (server/security-headers.ts); pages add their CSP below.
 app.use(securityHeaders);
+
+// Probes for a load balancer or an orchestrator, before anything else reads the request: no
+// session, no database for /healthz (the process is up and serving), and /readyz says whether the
+// database answers `SELECT 1` within a second (503 while it does not). Plain text, never cached.
+const probe = (c: Context, ok: boolean) => {
+  c.header("Cache-Control", "no-store");
+  return c.text(ok ? "ok" : "unavailable", ok ? 200 : 503);
+};
+app.get("/healthz", (c) => probe(c, true));
+app.get("/readyz", async (c) => probe(c, await databaseAnswers(1000)));
 
 // Cross-origin writes are refused: a POST must come from our own origin (or from a non-browser
 // client, which sends no Origin/Sec-Fetch-Site). The API's bearer token is never a cookie, so the

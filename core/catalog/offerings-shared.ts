@@ -5,12 +5,13 @@
  * translation keys of the web's `offering` namespace (or `validation`), which the API translates too.
  *
  * Money is typed as a seller types it ("150.000", "Rp 150.000") or sent as a JSON integer, and is
- * parsed exactly into whole rupiah (parseRupiah, never parseFloat).
+ * parsed exactly into whole rupiah (readRupiah, core/lib/money.ts, never parseFloat); dots and
+ * commas mixed or blanks inside are refused with how to write it (MONEY_SEPARATORS).
  */
 import { z } from "zod";
 import { Refused } from "#core/errors.ts";
 import { WIB_OFFSET_MS, DAY_MS, wibDayStart } from "#core/lib/time.ts";
-import { parseRupiah } from "#core/profile/store-fees-money.ts";
+import { MONEY_SEPARATORS, readRupiah } from "#core/lib/money.ts";
 import { MAX_MONEY } from "./offering-enums.ts";
 import { blank, imageField, nameField, statusFilter } from "#core/profile/warehouses-shared.ts";
 
@@ -24,11 +25,11 @@ export function moneyField(opts: { min?: number } = {}) {
     else if (typeof v === "string" && /^\s*-/.test(v)) ctx.addIssue({ code: "custom", message: "number_min_zero" });
     else if (typeof v === "number" && v < 0) ctx.addIssue({ code: "custom", message: "number_min_zero" });
     else {
-      const n = parseRupiah(v);
-      if (n === null) ctx.addIssue({ code: "custom", message: "offering:errors.money_format" });
-      else if (n < min) ctx.addIssue({ code: "custom", message: "offering:errors.money_positive" });
-      else if (n > MAX_MONEY) ctx.addIssue({ code: "custom", message: "offering:errors.money_too_large" });
-      else return n;
+      const r = readRupiah(v);
+      if ("error" in r) ctx.addIssue({ code: "custom", message: r.error === "separators" ? MONEY_SEPARATORS : "offering:errors.money_format" });
+      else if (r.value < min) ctx.addIssue({ code: "custom", message: "offering:errors.money_positive" });
+      else if (r.value > MAX_MONEY) ctx.addIssue({ code: "custom", message: "offering:errors.money_too_large" });
+      else return r.value;
     }
     return z.NEVER;
   });

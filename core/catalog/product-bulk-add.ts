@@ -35,7 +35,7 @@ import {
   genderOptions, loadLookups, orderTypeOptions, parseGender, parseOrderType, type Lookups,
 } from "./product-bulk.ts";
 import {
-  addDataSheet, addGuideSheet, addListSheet, parseCmToMm, parseWhole, workbookBuffer, type Column, type SheetRow,
+  addDataSheet, addGuideSheet, addListSheet, parseCmToMm, parseWhole, wholeError, workbookBuffer, type Column, type SheetRow,
 } from "./product-bulk-xlsx.ts";
 import {
   BARCODE_MAX, BARCODE_PATTERN, MAX_PRICE as EDITOR_MAX_PRICE, MAX_STOCK as EDITOR_MAX_STOCK, SKU_MAX, SKU_PATTERN,
@@ -195,7 +195,7 @@ function checkOne(rowNo: number, cells: Record<string, string>, lookups: Pick<Lo
       return null;
     }
     const n = parseWhole(v);
-    if (n === null) add(row, key, E("whole_number"));
+    if (n === null) add(row, key, wholeError(v, E("whole_number")));
     else if (n > max) add(row, key, E("too_large"));
     return n;
   };

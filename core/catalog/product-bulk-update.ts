@@ -41,7 +41,7 @@ import {
 } from "./product-bulk.ts";
 import { MAX_PRICE, MAX_STOCK, MAX_WEIGHT_GR, refreshCounts } from "./product-bulk-add.ts";
 import {
-  addDataSheet, addListSheet, MAX_ROWS, mmToCmText, parseCmToMm, parseWhole, workbookBuffer, type Column, type SheetRow,
+  addDataSheet, addListSheet, MAX_ROWS, mmToCmText, parseCmToMm, parseWhole, wholeError, workbookBuffer, type Column, type SheetRow,
 } from "./product-bulk-xlsx.ts";
 import { applyStockChanges } from "#core/stock/stock-ledger.ts";
 import { Conflict, DomainError, NotFound, Refused, pgErrorCode } from "#core/errors.ts";
@@ -238,7 +238,7 @@ export async function checkUpdateRows(businessId: number, section: MassUpdateSec
         const text = r.cells[l.key] ?? "";
         if (!text) continue;
         const n = parseWhole(text);
-        if (n === null) { err(c, l.key, E("whole_number")); continue; }
+        if (n === null) { err(c, l.key, wholeError(text, E("whole_number"))); continue; }
         if (n > MAX_STOCK) { err(c, l.key, E("too_large")); continue; }
         const level = levels.find((x) => x.variantId === v.id && matches(x, l));
         const before = level?.onHand ?? 0;
@@ -266,7 +266,7 @@ type Err = (c: Checked, field: string, key: string) => unknown;
 function money(c: Checked, text: string | undefined, field: string, err: Err) {
   if (!text) return null;
   const n = parseWhole(text);
-  if (n === null) err(c, field, E("whole_number"));
+  if (n === null) err(c, field, wholeError(text, E("whole_number")));
   else if (n > MAX_PRICE) err(c, field, E("too_large"));
   return n;
 }

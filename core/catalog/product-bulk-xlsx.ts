@@ -8,10 +8,11 @@
  *   key, so a file downloaded in Indonesian can be uploaded from the English pages, and a seller
  *   may move or hide columns. Data starts at row 3; row numbers in messages are Excel's own.
  * - Money cells take whole rupiah: 289000, 289.000, 289,000 or "Rp 289.000" (a fraction is refused,
- *   never rounded). Dimensions in cm take one decimal ("12,5" or "12.5").
+ *   never rounded; dots and commas mixed or blanks inside are refused, not guessed). Dimensions in cm take one decimal ("12,5" or "12.5").
  */
 import ExcelJS from "exceljs";
 import { Refused } from "#core/errors.ts";
+import { MONEY_SEPARATORS, readRupiah } from "#core/lib/money.ts";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /** An uploaded template is at most this big and this long (a bigger catalogue is split into files). */
@@ -137,16 +138,20 @@ export function cellText(v: ExcelJS.CellValue): string {
   return String(v).trim();
 }
 
-/** Whole rupiah or a count: "289000", "289.000", "289,000", "Rp. 289.000". Null when not one. */
+/**
+ * Whole rupiah or a count: "289000", "289.000", "289,000", "Rp. 289.000". Null when not one;
+ * wholeError says why (mixed dots and commas, or blanks inside, are refused, not guessed).
+ */
 export function parseWhole(text: string): number | null {
-  const t = text.replace(/^rp\.?\s*/i, "").replace(/\s/g, "");
-  let digits: string | null = null;
-  if (/^\d+$/.test(t)) digits = t;
-  else if (/^\d{1,3}([.,]\d{3})+$/.test(t)) digits = t.replace(/[.,]/g, "");
-  if (digits === null) return null;
-  const n = Number(digits);
-  return Number.isSafeInteger(n) ? n : null;
+  const r = readRupiah(text, { commas: true });
+  return "value" in r ? r.value : null;
 }
+
+/** The message for a cell parseWhole refused: how to write thousands, or `fallback` (not a whole number). */
+export const wholeError = (text: string, fallback: string) => {
+  const r = readRupiah(text, { commas: true });
+  return "error" in r && r.error === "separators" ? MONEY_SEPARATORS : fallback;
+};
 
 /** A length in cm with at most one decimal ("12", "12,5", "12.5") as whole millimetres. */
 export function parseCmToMm(text: string): number | null {

@@ -5,8 +5,9 @@
  * combinations, each with SKU, barcode, price, compare-at price and stock per location.
  *
  * Decisions where the spec is silent:
- * - Numbers arrive as JSON numbers or as the text a form sent. Money is whole rupiah; "150.000",
- *   "150,000" and "150 000" all mean 150000 (sellers type the thousands separator). Dimensions and
+ * - Numbers arrive as JSON numbers or as the text a form sent. Money is whole rupiah; "150.000"
+ *   and "150,000" both mean 150000 (sellers type the thousands separator); dots and commas mixed
+ *   ("1,000.000") or blanks inside ("150 000") are refused, not guessed (core/lib/money.ts). Dimensions and
  *   weight read like money too: a dot before exactly three digits groups thousands ("1.000" gr =
  *   1000), a comma is the decimal mark ("2,5" cm, "1.250,5"), and "2.5" stays two and a half
  *   (see parseDecimal). They are stored as whole mm and grams.
@@ -32,6 +33,7 @@
  *   shows `stock`); without it the level is set to `stock`.
  */
 import { z } from "zod";
+import { MONEY_SEPARATORS, readRupiah } from "#core/lib/money.ts";
 import {
   cutText, GENDER_AUDIENCES, LENGTH_UNITS, PREORDER_DAYS_MAX, PRODUCT_IMAGE, STOCK_TYPES, VIDEO_TEXT_MAX, videoIdOf, WEIGHT_UNITS,
 } from "./product-enums.ts";
@@ -43,12 +45,17 @@ export const EDITABLE_STATUSES = ["draft", "published", "archived"] as const;
 
 const empty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
-/** Whole rupiah: a number, or text with thousands separators. */
-const moneyText = (v: unknown) => {
+/**
+ * Whole rupiah: a number, or text with thousands separators (dots or commas, one kind). Mixed or
+ * spaced separators are refused with how to write them; other text is NaN ("invalid").
+ */
+const moneyText = (v: unknown, ctx: z.RefinementCtx) => {
   if (empty(v)) return undefined;
   if (typeof v !== "string") return v;
-  const s = v.trim().replace(/^rp\.?\s*/i, "");
-  return /^\d{1,3}([.,\s]\d{3})+$/.test(s) ? Number(s.replace(/[.,\s]/g, "")) : /^\d+$/.test(s) ? Number(s) : Number.NaN;
+  const r = readRupiah(v, { commas: true });
+  if ("value" in r) return r.value;
+  if (r.error === "separators") ctx.addIssue({ code: "custom", message: MONEY_SEPARATORS });
+  return Number.NaN;
 };
 /**
  * A decimal number as an Indonesian seller types it: the comma is the decimal mark and a dot

@@ -8,6 +8,7 @@
  * the store with no channel (every sale of the store). The most specific active fee applies.
  */
 
+import { readRupiah } from "#core/lib/money.ts";
 import { CHANNEL_TYPE_FILTERS } from "./profile-enums.ts";
 
 /** The list's channel_type filter: an online channel type (0, 2, 3, 4), or "none" for the store-wide fees ("All channels"). */
@@ -57,15 +58,12 @@ export function formatPercent(bp: number, locale: string): string {
 
 /**
  * Rupiah as a seller types them: "1.000", "1000", "Rp 1.000", "Rp. 25.000" → 1000 … Dots are
- * thousands separators only (groups of three); decimals ("1.000,50"), signs and other text → null.
+ * thousands separators only (groups of three); decimals ("1.000,50"), blanks inside, signs and
+ * other text → null. The reader is core/lib/money.ts (readRupiah), which also says why not.
  */
 export function parseRupiah(raw: unknown): number | null {
-  if (typeof raw === "number") return Number.isSafeInteger(raw) && raw >= 0 ? raw : null;
-  if (typeof raw !== "string") return null;
-  const text = raw.trim().replace(/^rp\.?\s*/i, "").replace(/\s+/g, "");
-  if (!/^(\d+|\d{1,3}(\.\d{3})+)$/.test(text)) return null;
-  const n = Number(text.replace(/\./g, ""));
-  return Number.isSafeInteger(n) ? n : null;
+  const r = readRupiah(raw);
+  return "value" in r ? r.value : null;
 }
 
 /** "1.000" (thousands with dots, no currency sign): how an amount is shown back in its input. */

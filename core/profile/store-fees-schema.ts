@@ -4,7 +4,8 @@
  * and the export job. Percentages become basis points and money whole rupiah here, exactly.
  */
 import { z } from "zod";
-import { MAX_FIXED_AMOUNT, parsePercent, parseRupiah, STORE_FEE_CHANNEL_FILTERS } from "./store-fees-money.ts";
+import { MONEY_SEPARATORS, readRupiah } from "#core/lib/money.ts";
+import { MAX_FIXED_AMOUNT, parsePercent, STORE_FEE_CHANNEL_FILTERS } from "./store-fees-money.ts";
 import { blank, statusFilter } from "./warehouses-shared.ts";
 
 const PERCENT_ERRORS = { invalid: "site:errors.percent_invalid", decimals: "site:errors.percent_decimals", range: "site:errors.percent_range" };
@@ -47,10 +48,10 @@ export const storeFeeForm = storeFeeBody.extend({
   fixed_amount: z.preprocess((v) => (v === undefined || v === null || v === "" ? "0" : v), z.unknown()).transform((v, ctx) => {
     if (typeof v === "string" && /^\s*-/.test(v)) ctx.addIssue({ code: "custom", message: "number_min_zero" });
     else {
-      const n = parseRupiah(v);
-      if (n === null) ctx.addIssue({ code: "custom", message: "site:errors.amount_format" });
-      else if (n > MAX_FIXED_AMOUNT) ctx.addIssue({ code: "custom", message: "site:errors.too_large" });
-      else return n;
+      const r = readRupiah(v);
+      if ("error" in r) ctx.addIssue({ code: "custom", message: r.error === "separators" ? MONEY_SEPARATORS : "site:errors.amount_format" });
+      else if (r.value > MAX_FIXED_AMOUNT) ctx.addIssue({ code: "custom", message: "site:errors.too_large" });
+      else return r.value;
     }
     return z.NEVER;
   }),

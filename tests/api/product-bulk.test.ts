@@ -575,6 +575,8 @@ describe("cell rules", () => {
   it("reads whole rupiah as sellers type it, and refuses fractions", () => {
     expect(["289000", "289.000", "289,000", "Rp. 289.000", "Rp 1.250.000", "0"].map(parseWhole)).toEqual([289000, 289000, 289000, 289000, 1250000, 0]);
     expect(["289000.5", "12,5", "-5", "abc", "1.25", ""].map(parseWhole)).toEqual([null, null, null, null, null, null]);
+    // Mixed or spaced separators are refused, not guessed (issue 12).
+    expect(["1,000.000", "12.345,678", "1\t000", "289 000"].map(parseWhole)).toEqual([null, null, null, null]);
   });
 
   it("reads centimetres with one decimal into millimetres", () => {

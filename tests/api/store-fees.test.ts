@@ -115,6 +115,8 @@ describe("the arithmetic (store-fees-money.ts)", () => {
     expect(parseRupiah("-1000")).toBeNull();
     expect(parseRupiah("1,5")).toBeNull();
     expect(parseRupiah(1000.5)).toBeNull();
+    // Mixed or spaced separators are refused, not guessed (issue 12).
+    expect(["1,000.000", "12.345,678", "1\t000", "1 000"].map(parseRupiah)).toEqual([null, null, null, null]);
   });
 
   it("computes the worked example and picks the most specific active fee", () => {
@@ -137,8 +139,11 @@ describe("the arithmetic (store-fees-money.ts)", () => {
     const bad = storeFeeForm.safeParse({ store_id: "3", percent: "2.555", fixed_amount: "1.000,5" });
     expect(bad.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["percent", "site:errors.percent_decimals"],
-      ["fixed_amount", "site:errors.amount_format"],
+      ["fixed_amount", "validation:money_separators"],
     ]);
+    // A decimal comma after dot thousands is mixed separators (issue 12); other text is not an amount.
+    const odd = storeFeeForm.safeParse({ store_id: "3", percent: "2", fixed_amount: "1.00" });
+    expect(odd.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["fixed_amount", "site:errors.amount_format"]]);
   });
 });
 

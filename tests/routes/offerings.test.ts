@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { translator } from "#core/i18n.ts";
 import { db } from "#db/client.ts";
 import { giftVoucherCodes, vouchers } from "#db/schema/index.ts";
 import * as serviceList from "#app/routes/admin/products/service/list.tsx";
@@ -64,6 +65,21 @@ describe("offering pages", () => {
     expect(res.status).toBe(400);
     expect(res.data.error.code).toEqual(["Kode ini sudah dipakai voucher lain di bisnis Anda"]);
     expect(res.data.initialValue).toMatchObject({ name: `${voucher.name} 2`, discount_percent: "12,5" });
+  });
+
+  it("refuses a price with mixed separators under its field, keeping what was typed", async () => {
+    const form = { name: `Voucher Campur ${unique()}`, value: "1,000.000", price: "12.345,678", quantity: "2", valid_from: day(0), valid_until: day(30) };
+    const res = await runAction(giftVoucherAdd, { url: "/products/gift-voucher/add", as: DEMO.seller, form });
+    expect(res.status).toBe(400);
+    // The field's message is a key the form's FieldError translates (app/components/form-error.tsx).
+    expect(res.data.error).toMatchObject({ value: ["validation:money_separators"], price: ["validation:money_separators"] });
+    expect(res.data.initialValue).toMatchObject({ value: "1,000.000", price: "12.345,678" });
+    expect(translator("en")("validation:money_separators")).toBe("Use dots for thousands only, e.g. 1.250.000 (no spaces, and dots and commas not mixed)");
+    expect(translator("id")("validation:money_separators")).toBe("Gunakan titik untuk ribuan saja, contoh 1.250.000 (tanpa spasi, titik dan koma tidak dicampur)");
+    const tab = await runAction(giftVoucherAdd, { url: "/id/products/gift-voucher/add", as: DEMO.seller, form: { ...form, value: "100.000", price: "1\t000" } });
+    expect(tab.status).toBe(400);
+    expect(tab.data.error.price).toEqual(["validation:money_separators"]);
+    expect(tab.data.error.value).toBeUndefined();
   });
 
   it("redeems a gift voucher code after the no-JavaScript confirm step", async () => {
