@@ -45,7 +45,8 @@ test("a service is added (a bad price first), found and switched off, asked firs
   await page.getByLabel("Duration unit").selectOption({ label: "Hours" });
   await page.getByLabel("Toko Demo Braga").check();
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Enter the price in rupiah, e.g. 150.000")).toBeVisible();
+  // Dots and a comma mixed: refused, not guessed (issue 12).
+  await expect(page.getByText("Use dots for thousands only, e.g. 1.250.000 (no spaces, and dots and commas not mixed)")).toBeVisible();
   // What was typed is still there.
   await expect(page.getByLabel("Service name")).toHaveValue(name);
   await expect(page.getByLabel("Duration unit")).toHaveValue("hour");

@@ -257,7 +257,7 @@ test("a store fee is added, edited and deleted; the percentage and rupiah are re
   await form.getByLabel("Fixed fee per transaction").fill("1.000,50");
   await form.getByRole("button", { name: "Save" }).click();
   await expect(form.getByText("Use at most 2 decimals")).toBeVisible();
-  await expect(form.getByText("Enter whole rupiah, such as 1.000")).toBeVisible();
+  await expect(form.getByText("Use dots for thousands only, e.g. 1.250.000 (no spaces, and dots and commas not mixed)")).toBeVisible();
   await expect(form.getByLabel("Percentage of the sale")).toHaveValue("2,555");
 
   await form.getByLabel("Percentage of the sale").fill("12,5");
