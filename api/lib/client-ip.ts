@@ -1,17 +1,19 @@
 import type { Context } from "hono";
 import type { Peer } from "#core/lib/demo.ts";
 
+/** The Node request @hono/node-server hands over (none for an in-process call). */
+const incomingOf = (c: Context) => (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+
 /**
  * The address a request came from, for per-address rate limits.
  * - Over a real socket: the socket's address, or the first X-Forwarded-For hop when
  *   TRUST_PROXY=true (the app runs behind a load balancer that sets it). A client cannot
  *   spoof it otherwise.
- * - In-process calls from the web (no socket): X-Forwarded-For, which the web's API client sets
- *   from the browser's address (app/lib/api.server.ts).
+ * - In-process calls (no socket, as in tests): X-Forwarded-For.
  */
 export function clientIp(c: Context): string | undefined {
   const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || undefined;
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  const incoming = incomingOf(c);
   if (!incoming) return forwarded;
   if (process.env.TRUST_PROXY === "true" && forwarded) return forwarded;
   return incoming.socket?.remoteAddress;
@@ -24,7 +26,7 @@ export function clientIp(c: Context): string | undefined {
  * the client wrote.
  */
 export function peerOf(c: Context): Peer {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  const incoming = incomingOf(c);
   const proxied = ["x-forwarded-for", "forwarded", "x-real-ip"].some((h) => c.req.header(h) !== undefined);
   return { address: incoming?.socket?.remoteAddress, proxied };
 }

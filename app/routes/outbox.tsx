@@ -24,8 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const lang = useLocale();
-  const locale = lang;
+  const locale = useLocale();
   const { messages } = loaderData;
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">

@@ -48,11 +48,10 @@ export async function action(args: Route.ActionArgs) {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const lang = useLocale();
+  const locale = useLocale();
   const [params] = useSearchParams();
   const options = useAuthOptions();
   const form = formState(actionData, { constraint: loaderData.constraint, id: "sign-in" });
-  const locale = lang;
   return (
     <>
       <h1 className="text-2xl font-semibold">{t("sign_in.title")}</h1>

@@ -151,8 +151,7 @@ function printPage(locale: string, kind: PrintKind, ids: number[]) {
 export default function OrdersList({ loaderData }: Route.ComponentProps) {
   const { params, rows, total, prev, next, counts, steps, choices, exports, exportsOpen } = loaderData;
   const { t } = useTranslation("order-list");
-  const lang = useLocale();
-  const locale = lang;
+  const locale = useLocale();
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === location.pathname;

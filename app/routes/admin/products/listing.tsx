@@ -147,8 +147,7 @@ async function bulk(args: Route.ActionArgs, form: FormData, listUrl: string): Pr
 export default function ProductListing({ loaderData }: Route.ComponentProps) {
   const { params, rows, summary, choices, exports, exportsOpen, confirmToggle, confirmBulk, totalPage, totalRecord } = loaderData;
   const { t } = useTranslation("product-list");
-  const lang = useLocale();
-  const locale = lang;
+  const locale = useLocale();
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === location.pathname;

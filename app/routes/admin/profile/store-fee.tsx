@@ -151,8 +151,7 @@ export default function StoreFees({ loaderData, actionData }: Route.ComponentPro
   const { params, choices, list, exports, exportsOpen, confirm, toDelete, form, history, historyOf } = loaderData;
   const { rows, pagination } = list;
   const { t } = useTranslation("site");
-  const lang = useLocale();
-  const locale = lang;
+  const locale = useLocale();
   const location = useLocation();
   const listUrl = location.pathname + listHref(params);
   const addHref = location.pathname + listHref(params, { add: 1 });

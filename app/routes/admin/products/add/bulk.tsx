@@ -38,8 +38,7 @@ export async function action(args: Route.ActionArgs) {
 export default function BulkAdd({ loaderData, actionData }: Route.ComponentProps) {
   const { history, page } = loaderData;
   const { t } = useTranslation("product-bulk");
-  const lang = useLocale();
-  const locale = lang;
+  const locale = useLocale();
   const p = (path: string) => localePath(locale, path);
   return (
     <div className="mx-auto max-w-5xl space-y-4">

@@ -36,8 +36,7 @@ function brandTabs(isPartner: boolean) {
 export default function BrandDetail({ loaderData }: Route.ComponentProps) {
   const { brand: b } = loaderData;
   const { t } = useTranslation("brand");
-  const lang = useLocale();
-  const locale = lang;
+  const locale = useLocale();
   const location = useLocation();
   const base = localePath(locale, `/profile/brand/${b.brand_id}`);
   const partnership = b.partnership_data;

@@ -67,8 +67,7 @@ export default function BrandList({ loaderData }: Route.ComponentProps) {
   const { params, list, exports, exportsOpen, confirm } = loaderData;
   const { rows, pagination } = list;
   const { t } = useTranslation("brand");
-  const lang = useLocale();
-  const locale = lang;
+  const locale = useLocale();
   const location = useLocation();
   const confirmText = useBrandToggleText();
   const listUrl = location.pathname + listHref(params);

@@ -71,8 +71,7 @@ export default function ChannelList({ loaderData }: Route.ComponentProps) {
   const { params, list, exports, exportsOpen, confirm, history, historyOf } = loaderData;
   const { rows, pagination } = list;
   const { t } = useTranslation("channel");
-  const lang = useLocale();
-  const locale = lang;
+  const locale = useLocale();
   const location = useLocation();
   const listUrl = location.pathname + listHref(params);
   const add = localePath(locale, "/profile/channel/add");

@@ -51,8 +51,7 @@ export default function CompanyDetail({ loaderData }: Route.ComponentProps) {
     valueLabel: (field: string, value: unknown) => historyValue(t, field, value),
     actionLabel: (action: string) => t(`history.actions.${action}`, { defaultValue: action }),
   };
-  const lang = useLocale();
-  const locale = lang;
+  const locale = useLocale();
 
   return (
     <div className="mx-auto max-w-4xl space-y-4">

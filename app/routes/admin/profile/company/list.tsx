@@ -71,8 +71,7 @@ export default function CompanyList({ loaderData }: Route.ComponentProps) {
   const { params, list, exports, exportsOpen, confirm } = loaderData;
   const { rows, pagination } = list;
   const { t } = useTranslation("company");
-  const lang = useLocale();
-  const locale = lang;
+  const locale = useLocale();
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === location.pathname;

@@ -55,8 +55,7 @@ export async function action(args: Route.ActionArgs) {
 export default function FactoryList({ loaderData }: Route.ComponentProps) {
   const { params } = loaderData;
   const { t } = useTranslation("site");
-  const lang = useLocale();
-  const locale = lang;
+  const locale = useLocale();
   const labels = useSiteHistoryLabels("factory");
   const confirmText = useToggleText("site", "factory.");
 

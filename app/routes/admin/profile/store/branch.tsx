@@ -53,8 +53,7 @@ export default function BranchList({ loaderData }: Route.ComponentProps) {
   const { params, list, confirm } = loaderData;
   const { rows, pagination } = list;
   const { t } = useTranslation("store");
-  const lang = useLocale();
-  const locale = lang;
+  const locale = useLocale();
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === location.pathname;

@@ -88,8 +88,7 @@ export default function StoreList({ loaderData }: Route.ComponentProps) {
   const { params, list, exports, exportsOpen, confirm, open, history, historyOf, partners } = loaderData;
   const { rows, pagination } = list;
   const { t } = useTranslation("store");
-  const lang = useLocale();
-  const locale = lang;
+  const locale = useLocale();
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === location.pathname;

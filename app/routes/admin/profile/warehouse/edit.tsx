@@ -136,8 +136,7 @@ export async function action(args: Route.ActionArgs) {
 export default function EditWarehouse({ loaderData, actionData }: Route.ComponentProps) {
   const { warehouse: w, confirming } = loaderData;
   const { t } = useTranslation("site");
-  const lang = useLocale();
-  const locale = lang;
+  const locale = useLocale();
   const location = useLocation();
   const list = localePath(locale, "/profile/warehouse");
   const partitionReply = actionData && "partition" in actionData ? (actionData.partition as PartitionReply) : null;

@@ -69,8 +69,7 @@ export default function WarehouseList({ loaderData }: Route.ComponentProps) {
   const { params, list, exports, exportsOpen, confirm, history, historyOf } = loaderData;
   const { rows, pagination } = list;
   const { t } = useTranslation("site");
-  const lang = useLocale();
-  const locale = lang;
+  const locale = useLocale();
   const location = useLocation();
   const listUrl = location.pathname + listHref(params);
   const add = localePath(locale, "/profile/warehouse/add");
