@@ -9,6 +9,7 @@ import { areaOf, localeFromPath } from "./lib/i18n.ts";
 import { I18nProvider } from "./lib/i18n-react.tsx";
 import { bundleAt, keepBundle, loadBundle } from "./lib/i18n-bundles.ts";
 import { bundleFor, getLocale, i18nextMiddleware } from "./lib/i18n.server.ts";
+import { newFormToken } from "./lib/form-token.server.ts";
 import { sessionContext, sessionMiddleware, takeToasts } from "./lib/session.server.ts";
 import appCss from "./styles/app.css?url";
 
@@ -24,6 +25,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     i18n: bundle.href,
     toasts: takeToasts(context.get(sessionContext)),
     nonce: context.get(nonceContext),
+    // The create forms' one-time token (form-token.server.ts): new with every render and after every success.
+    formToken: newFormToken(),
   });
 }
 

@@ -13,6 +13,7 @@ import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { FormErrors, formState, Select, TextArea, TextInput, type FormReply } from "./form.tsx";
 import { ImageField } from "./image-field.tsx";
+import { FormToken } from "./form-token.tsx";
 
 /** A node of GET /v0.0.0/utilities/categories/tree. */
 export type CategoryNode = { product_category_id: number; name: string; level: number; childs: CategoryNode[] };
@@ -55,6 +56,7 @@ export function BrandForm({ reply, defaults, tree, submitLabel, cancelTo, intent
   });
   return (
     <Form method="post" noValidate encType="multipart/form-data" className="space-y-5">
+      <FormToken />
       <input type="hidden" name="intent" value={intent} />
       <FormErrors errors={form.formErrors} />
       <ImageField name="image" label={`${t("fields.image")} (${t("hints.optional")})`} defaultUrl={form.value("image") || null} errors={form.errors("image") ?? undefined} />

@@ -14,6 +14,7 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { type Constraints, FieldError, FormErrors, type FormReply, formState, Select, TextInput } from "./form.tsx";
+import { FormToken } from "./form-token.tsx";
 
 type ConfigKey = "url" | "username" | "phone_number" | "line_id";
 const CONFIG: ConfigKey[] = ["url", "username", "phone_number", "line_id"];
@@ -65,6 +66,7 @@ export function ChannelForm({ constraint, lastResult, defaultValue, platforms, f
 
   return (
     <Form method="post" id={form.id} noValidate className="space-y-5">
+      <FormToken />
       <FormErrors errors={form.formErrors} />
       <div className="grid gap-4 md:grid-cols-2">
         <div className="md:col-span-2">

@@ -16,6 +16,7 @@ import type { CompanyJson } from "#core/business/business.ts";
 import { BUSINESS_TYPES, LEGAL_TYPES } from "#db/schema/company-enums.ts";
 import { type Constraints, FormErrors, type FormReply, type FormState, formState, Select, TextArea, TextInput } from "./form.tsx";
 import { buttonClass, SubmitButton } from "./button.tsx";
+import { FormToken } from "./form-token.tsx";
 
 
 /** A company as the Business calls answer it (core/business/business.ts companyJson). */
@@ -69,6 +70,7 @@ export function CompanyForm({
   const field = { form };
   return (
     <Form ref={formRef} method="post" encType={multipart ? "multipart/form-data" : undefined} id={form.id} noValidate className="space-y-5">
+      <FormToken />
       <FormErrors errors={form.formErrors} />
       <div className="grid gap-4 md:grid-cols-2">
         <div className="md:col-span-2">

@@ -9,6 +9,7 @@ import { buttonClass, SubmitButton } from "./button.tsx";
 import { ImageField } from "./image-field.tsx";
 import { PinPointField } from "./map/pin-point-lazy.tsx";
 import { CitySelect, FormErrors, formState, TextArea, TextInput, type City, type FormReply } from "./form.tsx";
+import { FormToken } from "./form-token.tsx";
 
 export function FactoryForm({ reply, defaults, cities, submitLabel, cancelTo }: {
   reply?: FormReply;
@@ -25,6 +26,7 @@ export function FactoryForm({ reply, defaults, cities, submitLabel, cancelTo }: 
   const lng = form.value("longitude");
   return (
     <Form method="post" noValidate encType="multipart/form-data" className="space-y-5">
+      <FormToken />
       <FormErrors errors={form.formErrors} />
       <ImageField name="image" label={optional(t("fields.image"))} defaultUrl={form.value("image") || null} errors={form.errors("image")} />
       <div className="grid gap-4 md:grid-cols-2">

@@ -9,6 +9,7 @@ import { MAX_GIFT_VOUCHER_CODES } from "#core/catalog/offering-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { FormErrors, formState, TextArea, TextInput, UnitInput, type FormReply } from "./form.tsx";
 import { ImageField } from "./image-field.tsx";
+import { FormToken } from "./form-token.tsx";
 
 export function GiftVoucherForm({ reply, defaults, cancelTo }: { reply?: FormReply; defaults?: Record<string, unknown>; cancelTo: string }) {
   const { t } = useTranslation("offering");
@@ -17,6 +18,7 @@ export function GiftVoucherForm({ reply, defaults, cancelTo }: { reply?: FormRep
   const p = "gift-voucher";
   return (
     <Form method="post" noValidate encType="multipart/form-data" className="space-y-5">
+      <FormToken />
       <FormErrors errors={form.formErrors} />
       <ImageField name="image" label={optional(t("fields.image"))} defaultUrl={form.value("image") || null} errors={form.errors("image")} />
       <div className="grid gap-4 md:grid-cols-2">

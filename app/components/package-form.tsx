@@ -12,6 +12,7 @@ import { FieldError, FormErrors, formState, TextArea, TextInput, UnitInput, type
 import { ImageField } from "./image-field.tsx";
 import { ProductPicker } from "./product-picker.tsx";
 import { MAX_ITEM_QUANTITY } from "#core/catalog/offering-enums.ts";
+import { FormToken } from "./form-token.tsx";
 
 export function PackageForm({ reply, defaults, picker, itemErrors, cancelTo }: {
   reply?: FormReply; defaults?: Record<string, unknown>; picker: PickerData; itemErrors?: string[]; cancelTo: string;
@@ -21,6 +22,7 @@ export function PackageForm({ reply, defaults, picker, itemErrors, cancelTo }: {
   const optional = (label: string) => t("optional", { label });
   return (
     <Form method="post" noValidate encType="multipart/form-data" className="space-y-5">
+      <FormToken />
       <FormErrors errors={form.formErrors} />
       <ImageField name="image" label={optional(t("fields.image"))} defaultUrl={form.value("image") || null} errors={form.errors("image")} />
       <div className="grid gap-4 md:grid-cols-2">

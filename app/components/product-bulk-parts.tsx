@@ -12,6 +12,7 @@ import { buttonClass, inputClass, SubmitButton } from "./button.tsx";
 import { FieldError } from "./form-error.tsx";
 import { StatusBadge, type Tone } from "./list/status-badge.tsx";
 import { formatNumber } from "#core/lib/format.ts";
+import { FormToken } from "./form-token.tsx";
 
 export type BulkJob = { job_id: number; progress: number; status: string; url: string | null; status_details: string | null };
 export type BulkUpload = {
@@ -83,6 +84,7 @@ export function UploadForm({ error, label, hint }: { error?: string | null; labe
   const { t } = useTranslation("product-bulk");
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-3" noValidate>
+      <FormToken />
       <input type="hidden" name="intent" value="upload" />
       <div>
         <label htmlFor="bulk-file" className="mb-1 block text-sm font-medium text-slate-700">{label}</label>

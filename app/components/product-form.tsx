@@ -14,6 +14,7 @@ import { FieldError, FormErrors, formState, Select, TextArea, TextInput, type Fo
 import { CombinationGrid } from "./product-form-grid.tsx";
 import { ProductImages } from "./product-form-images.tsx";
 import type { FormLocation, ProductValues } from "#app/lib/product-form.server.ts";
+import { FormToken } from "./form-token.tsx";
 
 type Category = { product_category_id: number; name: string; childs: Category[] };
 export type ProductFormOptions = {
@@ -41,6 +42,7 @@ export function ProductForm({ values, errors, notice, nonce, options, mode, susp
   const channelIds = form.values("channel_ids");
   return (
     <Form key={nonce} method="post" encType="multipart/form-data" noValidate className="space-y-4">
+      <FormToken />
       {/* Enter in a text field presses the form's first button: this one only comes back with the form (nothing saved). */}
       <button type="submit" name="intent" value="refresh" tabIndex={-1} aria-hidden="true" className="sr-only">{t("actions.refresh")}</button>
       {notice ? <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{notice}</p> : null}

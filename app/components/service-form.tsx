@@ -11,6 +11,7 @@ import { DURATION_UNITS } from "#core/catalog/offering-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { FieldError, FormErrors, formState, Select, TextArea, TextInput, UnitInput, type FormReply } from "./form.tsx";
 import { ImageField } from "./image-field.tsx";
+import { FormToken } from "./form-token.tsx";
 
 const UNITS = (Object.keys(DURATION_UNITS) as (keyof typeof DURATION_UNITS)[]).reverse();
 
@@ -26,6 +27,7 @@ export function ServiceForm({ reply, defaults, stores, cancelTo }: {
   const chosen = new Set(form.values("store_ids"));
   return (
     <Form method="post" noValidate encType="multipart/form-data" className="space-y-5">
+      <FormToken />
       <FormErrors errors={form.formErrors} />
       <ImageField name="image" label={optional(t("fields.image"))} defaultUrl={form.value("image") || null} errors={form.errors("image")} />
       <div className="grid gap-4 md:grid-cols-2">

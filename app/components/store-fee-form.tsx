@@ -8,6 +8,7 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { FormErrors, formState, Select, TextArea, UnitInput, type FormReply } from "./form.tsx";
+import { FormToken } from "./form-token.tsx";
 
 export type StoreFeeChoices = {
   stores: { store_branch_id: number; name: string; type: number; type_name: string; status: number }[];
@@ -34,6 +35,7 @@ export function StoreFeeForm({ id, title, reply, defaults, choices, cancelTo }: 
       <h2 id="store-fee-form-title" className="mb-1 text-base font-semibold text-slate-900">{title}</h2>
       <p className="mb-4 text-sm text-slate-500">{t("store_fee.hints.model")}</p>
       <Form method="post" noValidate preventScrollReset className="space-y-4">
+        <FormToken />
         <FormErrors errors={form.formErrors} />
         {id ? <input type="hidden" name="store_fee_id" value={id} /> : null}
         <div className="grid gap-4 md:grid-cols-2">

@@ -26,6 +26,7 @@ import type { Location, Village } from "./company-form.tsx";
 import { Checkbox, FieldError, FormErrors, formState, Select, TextArea, TextInput, type FormState } from "./form.tsx";
 import { ImageField } from "./image-field.tsx";
 import { PinPointField } from "./map/pin-point-lazy.tsx";
+import { FormToken } from "./form-token.tsx";
 
 // The map picker is an island (map/pin-point-lazy.tsx; the pages' loaders await
 // PinPointField.ready()): until it is live, and without JavaScript, the server's latitude/longitude
@@ -100,6 +101,7 @@ export function StoreForm({ result, defaults, places, bankAccounts, banks, couri
 
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="space-y-6">
+      <FormToken />
       <FormErrors errors={form.formErrors} />
 
       <Section title={t("sections.info")}>

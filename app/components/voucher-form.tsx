@@ -9,6 +9,7 @@ import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { DISCOUNT_TYPES, MAX_VOUCHER_QUOTA } from "#core/catalog/offering-enums.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { FieldError, FormErrors, formState, TextArea, TextInput, UnitInput, type FormReply } from "./form.tsx";
+import { FormToken } from "./form-token.tsx";
 
 export function VoucherForm({ reply, defaults, cancelTo }: { reply?: FormReply; defaults?: Record<string, unknown>; cancelTo: string }) {
   const { t } = useTranslation("offering");
@@ -18,6 +19,7 @@ export function VoucherForm({ reply, defaults, cancelTo }: { reply?: FormReply; 
   const type = form.value("discount_type");
   return (
     <Form method="post" noValidate className="space-y-5">
+      <FormToken />
       <FormErrors errors={form.formErrors} />
       <div className="grid gap-4 md:grid-cols-2">
         <TextInput form={form} name="name" label={t("voucher.fields.name")} placeholder={t("voucher.placeholders.name")} required maxLength={100} autoComplete="off" />

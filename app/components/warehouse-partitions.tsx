@@ -10,6 +10,7 @@ import type { Partition } from "#core/profile/warehouses.ts";
 import { inputClass, SubmitButton } from "./button.tsx";
 import { FieldError } from "./form-error.tsx";
 import { ConfirmSubmitButton } from "./warehouse-confirm-button.tsx";
+import { FormToken } from "./form-token.tsx";
 
 /** What the action answers when a partition change was refused. */
 export type PartitionReply = { intent: "partition_add" | "partition_rename"; id: number | null; name: string; errors: string[] };
@@ -72,6 +73,7 @@ export function WarehousePartitions({ warehouseName, partitions, reply }: { ware
       )}
 
       <Form method="post" preventScrollReset className="mt-4 border-t border-slate-100 pt-4">
+        <FormToken />
         <label htmlFor="partition-new-name" className="mb-1 block text-sm font-medium text-slate-700">{t("warehouse.partitions.add_label")}</label>
         <div className="flex flex-wrap items-start gap-2">
           <input

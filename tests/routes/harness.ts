@@ -12,8 +12,9 @@
  *   expect(ok.redirect).toBe("/profile/factory"); expect(ok.toasts).toContainEqual({ type: "success", message: "Factory added" });
  *
  * `as` signs in (a real token through core, kept in the session like the sign-in page does);
- * leave it out for a signed-out visitor. `area` picks the guards: "admin" (default: requireUser +
- * requireSeller), "seller-signup" (requireUser only) or "public" (none). `params` are the route's
+ * leave it out for a signed-out visitor. `area` picks the layout whose middleware runs: "admin"
+ * (default: the admin layout's — signed in, a seller, the create forms' one-time token),
+ * "seller-signup" (the become-seller layout's) or "public" (none). `params` are the route's
  * URL params (`slug`, `lang` for /id pages is derived from the URL). `from` is the address of the
  * socket the request came on, as server/app.ts sets it (peerContext); without it there is none,
  * which the demo pages treat as not this machine.
@@ -28,7 +29,8 @@ import { isRouteErrorResponse, RouterContextProvider, type MiddlewareFunction } 
 import { db } from "#db/client.ts";
 import { users } from "#db/schema/index.ts";
 import { issueToken } from "#core/auth/tokens.ts";
-import { requireNotSeller, requireSeller, requireUser } from "#app/lib/auth.server.ts";
+import { middleware as adminMiddleware } from "#app/routes/admin/layout.tsx";
+import { middleware as sellerSignupMiddleware } from "#app/routes/become-seller/layout.tsx";
 import { peerContext } from "#app/lib/context.ts";
 import { withRefusalPages } from "#app/lib/errors.server.ts";
 import { i18nextMiddleware } from "#app/lib/i18n.server.ts";
@@ -96,7 +98,8 @@ async function run(kind: "loader" | "action", mod: Module, call: RouteCall): Pro
     return next();
   };
   const area = call.area ?? "admin";
-  const guards = area === "admin" ? [requireUser, requireSeller] : area === "seller-signup" ? [requireUser, requireNotSeller] : [];
+  // The area's own middleware (its layout's), so a test meets the guards the page does.
+  const guards = (area === "admin" ? adminMiddleware : area === "seller-signup" ? sellerSignupMiddleware : []) as MiddlewareFunction<Response>[];
   const chain: MiddlewareFunction<Response>[] = [sessionMiddleware, i18nextMiddleware as MiddlewareFunction<Response>, signIn, ...guards];
 
   let answer: Omit<RouteAnswer, "headers"> | undefined;
@@ -107,7 +110,8 @@ async function run(kind: "loader" | "action", mod: Module, call: RouteCall): Pro
     } catch (thrown) {
       answer = fromValue(thrown, context, true);
     }
-    return new Response(null);
+    // What the middleware above the page sees: its status, and where a redirect goes.
+    return new Response(null, { status: answer.status, headers: answer.redirect ? { Location: answer.redirect } : {} });
   };
   let i = 0;
   const next = async (): Promise<Response> => {

@@ -8,6 +8,7 @@ import { Sidebar } from "#app/components/sidebar.tsx";
 import { realtimeTicket as ticketFor } from "#core/orders/realtime.ts";
 import { sessionContext } from "#app/lib/session.server.ts";
 import { getMe, getScope, requireSeller, requireUser } from "#app/lib/auth.server.ts";
+import { formTokenMiddleware } from "#app/lib/form-token.server.ts";
 import type { SocketState } from "#app/lib/use-seller-socket.ts";
 import type { RealtimeProps } from "#app/components/realtime.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -17,7 +18,7 @@ import { mapConfig } from "#core/lib/maps.ts";
 const Realtime = lazy((): Promise<{ default: ComponentType<RealtimeProps> }> =>
   import("#app/components/realtime.tsx").catch(() => ({ default: () => null })));
 
-export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSeller];
+export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSeller, formTokenMiddleware];
 
 export async function loader(args: Route.LoaderArgs) {
   const me = getMe(args.context);

@@ -4,9 +4,10 @@ import type { Route } from "./+types/layout";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { LanguageSwitch } from "#app/components/language-switch.tsx";
 import { getMe, requireNotSeller, requireUser } from "#app/lib/auth.server.ts";
+import { formTokenMiddleware } from "#app/lib/form-token.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [requireUser, requireNotSeller];
+export const middleware: Route.MiddlewareFunction[] = [requireUser, requireNotSeller, formTokenMiddleware];
 
 export function loader({ context }: Route.LoaderArgs) {
   return { userName: getMe(context).user.name };

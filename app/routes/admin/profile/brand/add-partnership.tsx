@@ -33,6 +33,7 @@ import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { answerPartnership, notice, withoutConfirm } from "./brand.server.ts";
 import { pageTitle } from "#app/lib/meta.ts";
+import { FormToken } from "#app/components/form-token.tsx";
 
 /** The confirm step's partnership and step, when the URL names one the business may still take. */
 function confirmOf(row: PartnershipRow | undefined, action: string | null | undefined) {
@@ -158,6 +159,7 @@ export default function AddPartnership({ loaderData: p, actionData }: Route.Comp
           <h2 id="step-brand" className="text-base font-semibold text-slate-900">{t("add_page.step_brand")}</h2>
           {p.brands.length ? (
             <Form method="post" className="mt-3 space-y-4">
+              <FormToken />
               <input type="hidden" name="intent" value="partnership" />
               <fieldset aria-describedby={brandError ? "brand-error" : undefined}>
                 <legend className="sr-only">{t("add_page.brand")}</legend>

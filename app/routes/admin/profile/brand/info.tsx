@@ -46,6 +46,7 @@ import { idFromSlug } from "#app/lib/params.ts";
 import { toggleAction, toggleAsked } from "#app/lib/toggle.server.ts";
 import { answerPartnership, notice, withoutConfirm } from "./brand.server.ts";
 import { pageTitle } from "#app/lib/meta.ts";
+import { FormToken } from "#app/components/form-token.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
@@ -267,6 +268,7 @@ export default function BrandInfo({ loaderData, actionData }: Route.ComponentPro
         )}
         {!b.is_partner ? (
           <Form method="post" encType="multipart/form-data" className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+            <FormToken />
             <input type="hidden" name="intent" value="document_add" />
             <div>
               <label htmlFor="document-type" className="mb-1 block text-sm font-medium text-slate-700">{t("detail.document_type")}</label>
