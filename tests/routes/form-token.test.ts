@@ -13,7 +13,7 @@ import { DEMO } from "../api/helpers.ts";
 import { runAction, runLoader } from "./harness.ts";
 
 const form = (name: string, once?: string) => ({ name, address: "Jl. Melati No. 3", city_id: "3273", ...(once ? { _once: once } : {}) });
-const send = (name: string, once?: string, as = DEMO.seller) => runAction(add, { url: "/profile/factory/add", as, form: form(name, once) });
+const send = (name: string, once?: string, as: string = DEMO.seller) => runAction(add, { url: "/profile/factory/add", as, form: form(name, once) });
 const made = async (name: string) => (await db.select({ id: factories.id }).from(factories).where(like(factories.name, name))).length;
 
 describe("a create form with its one-time token", () => {
