@@ -80,7 +80,7 @@ export async function endSession(context: Readonly<RouterContextProvider>): Prom
   }
 }
 
-/** The admin area: sellers only (others to /become-seller); staff only where their access list allows. */
+/** The admin area: sellers only (others to /become-seller); staff only where their access list allows (elsewhere: their first page, with a notice). */
 export const requireSeller: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const me = getMe(context);
   const locale = getLocale(context);
@@ -88,6 +88,9 @@ export const requireSeller: MiddlewareFunction<Response> = async ({ request, con
   const path = stripLocale(new URL(request.url).pathname.replace(/\.data$/, ""));
   const privilege = privilegeForPath(path);
   if (privilege && !me.privileges.includes(privilege) && path !== me.default_route) {
+    // Sent to a page they may open, with a word why: staff must not land there wondering.
+    const t = translator(locale);
+    flashToast(context, "danger", t("common:errors.no_access", { area: t(`nav:groups.${privilege}`) }));
     throw redirect(localePath(locale, me.default_route));
   }
   return next();

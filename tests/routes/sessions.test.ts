@@ -98,3 +98,14 @@ describe("a signed-in session", () => {
     expect(cookieOf(res.headers).maxAge).toBe(30 * 86400);
   });
 });
+
+describe("staff sent away from a page they may not open", () => {
+  it("land on their own first page and are told why, in their language", async () => {
+    const res = await runLoader(dashboard, { url: "/dashboard", as: DEMO.staff });
+    expect(res.redirect).toBe("/orders");
+    expect(res.toasts).toEqual([{ type: "danger", message: "You don't have access to Dashboard. Ask the business owner to give you access." }]);
+    const id = await runLoader(dashboard, { url: "/id/dashboard", as: DEMO.staff });
+    expect(id.redirect).toBe("/id/orders");
+    expect(id.toasts[0].message).toMatch(/^Anda tidak memiliki akses ke /);
+  });
+});
