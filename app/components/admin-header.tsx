@@ -21,7 +21,8 @@ export function AdminHeader({ user, businessId, businesses, realtime }: Props) {
   const here = location.pathname + location.search;
   return (
     <header className="no-print sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
-      <label htmlFor="sidebar-toggle" className="cursor-pointer rounded p-2 text-slate-600 hover:bg-slate-100 lg:hidden">
+      {/* The menu's checkbox is invisible (sidebar.tsx): its keyboard focus shows on this button. */}
+      <label htmlFor="sidebar-toggle" className="cursor-pointer rounded p-2 text-slate-600 hover:bg-slate-100 lg:hidden [body:has(#sidebar-toggle:focus-visible)_&]:outline-2 [body:has(#sidebar-toggle:focus-visible)_&]:outline-brand-600">
         <span aria-hidden>☰</span>
         <span className="sr-only">{t("menu")}</span>
       </label>

@@ -3,8 +3,15 @@
  */
 import { useNavigation } from "react-router";
 
-export const inputClass =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500";
+/**
+ * The input look without a width: for a field that sets its own (`${inputBase} w-24`). Two width
+ * classes on one element are decided by the stylesheet's order, not the class list's.
+ * The focus ring is the brand colour itself: a pale ring was invisible on a bright phone screen.
+ */
+export const inputBase =
+  "block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/60 aria-[invalid=true]:border-red-500";
+/** The input look, full width (most fields). */
+export const inputClass = `${inputBase} w-full`;
 
 /** Submit button; `name`/`value` tell several forms on one page apart (intent). */
 export function SubmitButton({ children, className, variant = "primary", ...rest }: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "secondary" | "danger" }) {

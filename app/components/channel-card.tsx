@@ -44,17 +44,18 @@ export function ChannelCard({ channel: ch, editHref, storesHref, confirmFor }: {
             {ch.channel_data.platform_name !== ch.channel_data.name ? ` · ${ch.channel_data.platform_name}` : null}
           </p>
           <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
-            <div className="flex gap-1">
+            <div className="flex flex-wrap gap-x-1">
               <dt>{t("card.company")}:</dt>{" "}
               <dd className="text-slate-700">{ch.business_data.name}</dd>
             </div>
-            <div className="flex gap-1">
+            <div className="flex flex-wrap gap-x-1">
               <dt>{t("card.registered")}:</dt>{" "}
               <dd className="text-slate-700">{formatDate(ch.time_created)}</dd>
             </div>
           </dl>
         </div>
-        <div className="flex flex-col items-end gap-2 text-right">
+        {/* On a phone the switch takes its own row: beside the name it split names and dates. */}
+        <div className="flex basis-full flex-col items-start gap-2 sm:basis-auto sm:items-end sm:text-right">
           <StatusSwitch
             checked={active}
             disabled={ch.is_default && active}

@@ -8,7 +8,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { FieldError, TextInput, type FormState } from "./form.tsx";
-import { inputClass } from "./button.tsx";
+import { inputBase } from "./button.tsx";
 import type { FormLocation, FormRow } from "#app/lib/product-form.server.ts";
 
 export function CombinationGrid({ form, rows, locations, openStock, historyHref, historyPanel }: {
@@ -39,7 +39,7 @@ export function CombinationGrid({ form, rows, locations, openStock, historyHref,
             <details className="mt-3" open={openStock || Boolean(stockErrors?.length)}>
               <summary className="cursor-pointer text-sm font-medium text-slate-700">{t("grid.stock_summary", { total })}</summary>
               {locations.length ? (
-                <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                <div className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-2">
                   {locations.map((l) => {
                     const id = `product-r${i}-stock-${l.key}`;
                     const before = r.before[l.key];
@@ -49,7 +49,7 @@ export function CombinationGrid({ form, rows, locations, openStock, historyHref,
                           <span className="sr-only">{t("grid.stock_at", { combination: title })} </span>{l.name}
                         </label>
                         <input id={id} name={`r${i}.stock.${l.key}`} type="number" min={0} step={1} inputMode="numeric"
-                          defaultValue={form.value(`r${i}.stock.${l.key}`) || "0"} className={`${inputClass} w-24`} />
+                          defaultValue={form.value(`r${i}.stock.${l.key}`) || "0"} className={`${inputBase} w-24 shrink-0`} />
                         {before !== undefined ? <input type="hidden" name={`r${i}.before.${l.key}`} value={before} /> : null}
                       </div>
                     );

@@ -5,13 +5,12 @@
  *   posted with confirmed=1. A problem found before asking (nothing chosen) is said under the form.
  * - BulkActions: the bulk bar (spec section 9 bulk actions: activate, deactivate, update, sync to
  *   master, delete). The row checkboxes sit in the table and join this form through form="…",
- *   so no form is nested in another.
- * - SelectAll: ticks every row of the page; only rendered once JavaScript runs (without it each
- *   row is ticked by hand).
+ *   so no form is nested in another; "select all" (list/select-all.tsx) sits in the bar.
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, useSubmit } from "react-router";
 import { PRODUCT_BULK_ACTIONS, type ProductBulkAction } from "#core/catalog/product-enums.ts";
+import { SelectAll } from "./list/select-all.tsx";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { buttonClass, inputClass } from "./button.tsx";
 import { ConfirmDialog, preloadConfirmDialog, type ConfirmText } from "./list/confirm-dialog.tsx";
@@ -102,24 +101,8 @@ export function BulkActions({ names }: { names: Map<number, string> }) {
         </select>
       </div>
       <button type="submit" className={buttonClass("secondary")}>{t("bulk.apply")}</button>
+      <SelectAll formId={BULK_FORM_ID} label={t("table.select_all")} />
     </ConfirmedForm>
   );
 }
 
-/** "Select all on this page": a JavaScript nicety over the row checkboxes of the bulk form. */
-export function SelectAll() {
-  const { t } = useTranslation("product-list");
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-  if (!ready) return null;
-  return (
-    <input
-      type="checkbox"
-      aria-label={t("table.select_all")}
-      className="h-4 w-4 rounded border-slate-300"
-      onChange={(e) => {
-        for (const box of document.querySelectorAll<HTMLInputElement>(`input[type=checkbox][form="${BULK_FORM_ID}"]`)) box.checked = e.currentTarget.checked;
-      }}
-    />
-  );
-}

@@ -1,8 +1,9 @@
 /**
  * The listing's rows (the shared DataTable: a table on wide screens, cards on a phone): a tick box
  * for the bulk form, the main image, name (to the editor), SKU and variant count, brand and
- * category, channels, state, price (one price or the lowest – highest), stock (available of on
- * hand), date added, the status switch and delete.
+ * category, channels, price (one price or the lowest – highest), stock (available of on
+ * hand), date added, the status switch (with a badge for what it cannot say: out of stock, draft,
+ * blocked) and delete.
  *
  * The switch is the shared StatusSwitch (POST intent=toggle; no-JS confirm step on the server). It
  * is disabled for drafts (finished in the editor) and blocked products (not the seller's to switch).
@@ -14,7 +15,7 @@ import { buttonClass } from "./button.tsx";
 import { DataTable, type Column } from "./list/data-table.tsx";
 import { StatusBadge, type Tone } from "./list/status-badge.tsx";
 import { StatusSwitch } from "./list/status-switch.tsx";
-import { BULK_FORM_ID, ConfirmedForm, SelectAll, useBulkText } from "./product-list-bulk.tsx";
+import { BULK_FORM_ID, ConfirmedForm, useBulkText } from "./product-list-bulk.tsx";
 import { useToggleText } from "./list/confirm-dialog.tsx";
 
 export type ProductRow = {
@@ -37,6 +38,7 @@ export type ProductRow = {
   time_created: number;
 };
 
+const SAID_BY_SWITCH = ["published", "archived"];
 const TONE: Record<string, Tone> = { published: "success", out_of_stock: "warning", archived: "neutral", draft: "info", suspended: "danger" };
 
 function Thumb({ row }: { row: ProductRow }) {
@@ -80,7 +82,6 @@ export function ProductListTable({ rows, editHref, busy }: { rows: ProductRow[];
         </div>
       ),
     },
-    { key: "state", header: t("table.state"), cell: (p) => <StatusBadge tone={TONE[p.state] ?? "neutral"}>{p.status_name}</StatusBadge> },
     {
       key: "price", header: t("table.price"), className: "md:text-right",
       cell: (p) => (
@@ -100,14 +101,18 @@ export function ProductListTable({ rows, editHref, busy }: { rows: ProductRow[];
     { key: "added", header: t("table.added"), cell: (p) => <span className="whitespace-nowrap tabular-nums text-slate-600">{formatDate(p.time_created)}</span> },
     {
       key: "status", header: t("table.status"),
+      // The switch says Active or Non-Active; a state it cannot say (out of stock, draft, blocked) is a badge under it.
       cell: (p) => (
-        <StatusSwitch
-          checked={p.status === "published"}
-          disabled={p.status === "draft" || p.status === "suspended"}
-          label={t("table.switch", { name: p.name })}
-          fields={{ intent: "toggle", product_id: p.product_id }}
-          confirmFor={(activate) => toggleText(activate, p.name)}
-        />
+        <div className="flex flex-col items-start gap-1">
+          <StatusSwitch
+            checked={p.status === "published"}
+            disabled={p.status === "draft" || p.status === "suspended"}
+            label={t("table.switch", { name: p.name })}
+            fields={{ intent: "toggle", product_id: p.product_id }}
+            confirmFor={(activate) => toggleText(activate, p.name)}
+          />
+          {SAID_BY_SWITCH.includes(p.state) ? null : <StatusBadge tone={TONE[p.state] ?? "neutral"}>{p.status_name}</StatusBadge>}
+        </div>
       ),
     },
     {
@@ -127,9 +132,6 @@ export function ProductListTable({ rows, editHref, busy }: { rows: ProductRow[];
   ];
   return (
     <div>
-      <div className="mb-2 flex items-center gap-2 text-sm text-slate-600">
-        <SelectAll />
-      </div>
       <DataTable caption={t("table.caption")} columns={columns} rows={rows} rowKey={(p) => p.product_id} busy={busy} />
     </div>
   );

@@ -1,4 +1,5 @@
 import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
 import { NAV } from "#app/lib/navigation.ts";
@@ -12,9 +13,15 @@ export function Sidebar({ privileges, pathname }: { privileges: string[]; pathna
   const lang = useLocale();
   const here = stripLocale(pathname);
   const groups = NAV.filter((g) => privileges.includes(g.key));
+  // The phone menu closes once a link in it was followed (with JavaScript the page stays mounted).
+  useEffect(() => {
+    const box = document.getElementById("sidebar-toggle") as HTMLInputElement | null;
+    if (box) box.checked = false;
+  }, [pathname]);
   return (
     <>
-      <input type="checkbox" id="sidebar-toggle" className="peer sr-only" aria-label={t("menu")} />
+      {/* Only a phone has the menu button: on a desktop the box is no focus stop. */}
+      <input type="checkbox" id="sidebar-toggle" className="peer sr-only lg:hidden" aria-label={t("menu")} />
       <nav
         aria-label={t("sidebar")}
         className="no-print fixed inset-y-0 left-0 z-40 hidden w-72 overflow-y-auto border-r border-slate-200 bg-white peer-checked:block lg:sticky lg:top-0 lg:block lg:h-screen lg:w-64 lg:shrink-0"

@@ -58,17 +58,19 @@ export function StoreCard({ store: s, editHref, branchHref, open, confirmFor }: 
           <h2 id={headingId} className="break-words text-base font-semibold text-slate-900">{s.name}</h2>
           <p className="text-sm text-slate-600">{s.location_data.name}</p>
           <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
-            <div className="flex gap-1">
+            <div className="flex flex-wrap gap-x-1">
               <dt>{t("card.company_based")}:</dt>
               <dd className="text-slate-700">{s.business_data.name}</dd>
             </div>
-            <div className="flex gap-1">
+            <div className="flex flex-wrap gap-x-1">
               <dt>{t("card.store_category")}:</dt>
               <dd className="text-slate-700">{s.category_name}</dd>
             </div>
           </dl>
         </div>
-        <div className="flex flex-col items-end gap-2 text-right">
+        {/* On a phone the switch and counts take their own row: beside the name they left it a
+            one-word column ("Tok / o / De / mo"). */}
+        <div className="flex basis-full flex-col items-start gap-2 sm:basis-auto sm:items-end sm:text-right">
           <StatusSwitch
             checked={active}
             disabled={s.is_partner || (s.is_default && active)}

@@ -28,7 +28,8 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
   useEffect(() => () => clearTimeout(timer.current), []);
   if (!visible.length) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3 no-print" role="status" aria-live="polite">
+    // At the bottom of a phone (the header with the menu stays usable), at the top of a desktop.
+    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-3 no-print sm:bottom-auto sm:top-3" role="status" aria-live="polite">
       {visible.map((toast, i) => (
         <div key={`${batch}.${i}`} className={`toast w-full max-w-md rounded-md border px-4 py-3 text-sm shadow ${STYLE[toast.type]}`}>
           {toast.message}

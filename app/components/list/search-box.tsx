@@ -5,7 +5,7 @@ import { inputClass } from "#app/components/button.tsx";
 export function SearchBox({ value, placeholder, name = "search" }: { value: string; placeholder?: string; name?: string }) {
   const { t } = useTranslation("list");
   return (
-    <div className="min-w-[12rem] flex-[2]">
+    <div className="min-w-[15rem] flex-[2]">
       <label htmlFor={`filter-${name}`} className="mb-1 block text-xs font-medium text-slate-600">{t("filter.search")}</label>
       <input
         id={`filter-${name}`}

@@ -9,8 +9,8 @@
  * No confirmation: these are the day's routine forward steps (the ones that undo or cancel live
  * on the order's page, with their reasons).
  */
-import { useEffect, useState } from "react";
 import { Form } from "react-router";
+import { SelectAll } from "#app/components/list/select-all.tsx";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { inputClass, SubmitButton } from "#app/components/button.tsx";
 
@@ -37,27 +37,8 @@ export function OrderBulkBar({ steps }: { steps: readonly QuickAction[] }) {
         </select>
       </div>
       <SubmitButton variant="secondary">{t("bulk.apply")}</SubmitButton>
-      <SelectAll />
+      <SelectAll formId={BULK_FORM_ID} label={t("table.select_all")} />
     </Form>
   );
 }
 
-/** "Select all on this page": a JavaScript nicety over the rows' tick boxes. */
-export function SelectAll() {
-  const { t } = useTranslation("order-list");
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-  if (!ready) return null;
-  return (
-    <label className="flex items-center gap-2 py-2 text-sm text-slate-600">
-      <input
-        type="checkbox"
-        className="h-4 w-4"
-        onChange={(e) => {
-          for (const box of document.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM_ID}"][type=checkbox]`)) box.checked = e.currentTarget.checked;
-        }}
-      />
-      {t("table.select_all")}
-    </label>
-  );
-}

@@ -11,6 +11,7 @@ import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { formatNumber } from "#core/lib/format.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import type { OrderListParams } from "./list-params.ts";
+import { TabBar } from "#app/components/list/tab-bar.tsx";
 
 /** Counts per tab and per stage of the process tab; `capped`: the tabs and stages whose count stopped at the API's cap. */
 export type OrderCounts = { tabs: Record<string, number>; stages: Record<string, number>; capped: string[] };
@@ -19,10 +20,6 @@ export type OrderCounts = { tabs: Record<string, number>; stages: Record<string,
 export const countText = (counts: OrderCounts, key: string) =>
   `${formatNumber(counts.tabs[key] ?? counts.stages[key] ?? 0)}${counts.capped.includes(key) ? "+" : ""}`;
 
-const tabClass = (active: boolean) =>
-  `-mb-px flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
-    active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"
-  }`;
 const chipClass = (active: boolean) =>
   `flex items-center gap-2 whitespace-nowrap rounded-full border px-3 py-1 text-sm ${
     active ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-600 hover:text-slate-900"
@@ -39,22 +36,16 @@ export function OrderListTabs({ params, counts }: { params: OrderListParams; cou
   const stage = params.filters.stage;
   return (
     <div className="space-y-2">
-      <nav aria-label={tl("tabs.label")} className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
-        <ul className="flex min-w-max gap-1 border-b border-slate-200">
-          {TAB_KEYS.map((key) => (
-            <li key={key}>
-              <Link
-                to={{ search: listHref(params, { tab: key === "all" ? null : key, stage: null }) }}
-                aria-current={key === tab ? "page" : undefined}
-                className={tabClass(key === tab)}
-              >
-                {t(`tabs.${key}`)}
-                <Count n={countText(counts, key)} active={key === tab} />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabBar
+        label={tl("tabs.label")}
+        tabs={TAB_KEYS.map((key) => ({
+          key,
+          to: { search: listHref(params, { tab: key === "all" ? null : key, stage: null }) },
+          label: t(`tabs.${key}`),
+          count: countText(counts, key),
+          active: key === tab,
+        }))}
+      />
       {tab === "process" ? (
         <nav aria-label={tl("tabs.stages")}>
           <ul className="flex flex-wrap gap-2">

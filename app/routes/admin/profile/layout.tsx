@@ -17,8 +17,9 @@ export default function ProfileLayout() {
   const lang = useLocale();
   return (
     <div className="space-y-4">
-      <nav aria-label={t("groups.profile")} className="-mx-4 overflow-x-auto border-b border-slate-200 px-4 lg:-mx-6 lg:px-6">
-        <ul className="flex min-w-max gap-1 text-sm">
+      {/* As the list tabs (components/list/tab-bar.tsx): a phone scrolls the row, which fades at the edge. */}
+      <nav aria-label={t("groups.profile")} className="-mx-4 overflow-x-auto border-b border-slate-200 px-4 [mask-image:linear-gradient(to_right,black_85%,transparent)] lg:-mx-6 lg:overflow-visible lg:px-6 lg:[mask-image:none]">
+        <ul className="flex min-w-max gap-1 text-sm lg:min-w-0 lg:flex-wrap">
           {TABS.map((tab) => (
             <li key={tab.key}>
               {tab.disabled || tab.ready === false ? (
@@ -33,7 +34,7 @@ export default function ProfileLayout() {
                 <NavLink
                   to={localePath(lang, tab.path)}
                   className={({ isActive }) =>
-                    `block border-b-2 px-3 py-2 font-medium ${isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+                    `block whitespace-nowrap border-b-2 px-3 py-2 font-medium focus-visible:outline-offset-[-2px] ${isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
                 >
                   {t(`items.${tab.key}`)}
                 </NavLink>
