@@ -20,6 +20,7 @@ import { localeFrom, translator } from "#core/i18n.ts";
 import { tileOrigin } from "#core/lib/maps.ts";
 import { serveUpload } from "#core/lib/uploads.ts";
 import { databaseAnswers } from "#db/client.ts";
+import { fromAnotherSite, ourHost } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { unreadable } from "./unreadable.ts";
 export { attachRealtime } from "./realtime.ts";
@@ -67,7 +68,7 @@ function refuse(c: Context, status: ContentfulStatusCode, key: string) {
   return c.req.path.startsWith("/api/") ? c.json({ code: status, message }, status) : c.text(message, status);
 }
 
-// Every answer, whatever made it (server/security-headers.ts); pages add their CSP below.
+// Every answer, whatever made it (server/security-headers.ts); pages add their CSP (pageCsp).
 app.use(securityHeaders);
 
 // Probes for a load balancer or an orchestrator, before anything else reads the request: no
@@ -82,25 +83,13 @@ app.get("/readyz", async (c) => probe(c, await databaseAnswers(1000)));
 
 // Cross-origin writes are refused: a POST must come from our own origin (or from a non-browser
 // client, which sends no Origin/Sec-Fetch-Site). The API's bearer token is never a cookie, so the
-// check matters for the web's cookie session; it runs for both to keep one rule.
-// - `Origin: null` is what a sandboxed frame, a data: or file: page or a redirect chain sends:
-//   never our own pages, so it is refused when the request carries cookies (a session could ride
-//   along). Without cookies there is nothing to forge, and no browser page of ours sends it.
-// - Our host is the Host header. X-Forwarded-Host is whatever the client wrote unless a proxy in
-//   front sets it, so it counts only with TRUST_PROXY=true (as X-Forwarded-For does for limits).
+// check matters for the web's cookie session; it runs for both to keep one rule. The rule is
+// server/same-origin.ts, which socket.io's handshakes follow too: `Origin: null` is refused here
+// when the request carries cookies (a session could ride along); without them there is nothing
+// to forge, and no browser page of ours sends it.
 app.use(async (c, next) => {
-  if (!READS.includes(c.req.method)) {
-    const site = c.req.header("sec-fetch-site");
-    const origin = c.req.header("origin");
-    const forwardedHost = process.env.TRUST_PROXY === "true" ? c.req.header("x-forwarded-host") : undefined;
-    const host = forwardedHost ?? c.req.header("host");
-    const crossSite = site === "cross-site" || site === "same-site";
-    let foreignOrigin = false;
-    if (origin === "null") foreignOrigin = c.req.header("cookie") !== undefined;
-    else if (origin) {
-      try { foreignOrigin = new URL(origin).host !== host; } catch { foreignOrigin = true; }
-    }
-    if (crossSite || foreignOrigin) return refuse(c, 403, "api:errors.cross_origin");
+  if (!READS.includes(c.req.method) && fromAnotherSite((name) => c.req.header(name), c.req.header("cookie") !== undefined)) {
+    return refuse(c, 403, "api:errors.cross_origin");
   }
   await next();
 });
@@ -160,6 +149,49 @@ app.get("/uploads/:name", async (c) => {
   return (await serveUpload(c.req.param("name"), token)) ?? refuse(c, 404, "api:errors.not_found");
 });
 
+/**
+ * A page's Content-Security-Policy. Scripts only our own (with the request's nonce in production),
+ * styles ours, images ours and the map tiles', and connections ours only:
+ * - `connect-src 'self'` covers the socket too (the seller's realtime room, server/realtime.ts).
+ *   CSP Level 3 makes 'self' match ws: and wss: on the page's host and port ("Does url match
+ *   expression in origin", https://www.w3.org/TR/CSP3/#match-url-to-source-expression: the
+ *   page's host, the same or default ports, and wss/https always, ws/http from an http page).
+ *   Chromium does so since 71 (2018), Firefox since 2018, Safari since WebKit r292266 (2022). An
+ *   older Safari that refuses the websocket still has socket.io's HTTP long-polling, which is
+ *   plain same-origin requests: live updates work there too. The bare `ws: wss:` this replaces
+ *   let an injected script talk to any websocket host.
+ * - In development Vite's HMR socket is on its own port (vite.config.ts, HMR_PORT): that one
+ *   origin, on the host the page was asked for, is added — never a bare scheme.
+ */
+export function pageCsp(nonce: string, header: (name: string) => string | undefined) {
+  const dev = process.env.NODE_ENV !== "production";
+  return [
+    "default-src 'self'",
+    dev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    // Map tiles come from MAP_TILE_URL's origin; geocoding goes through our own API.
+    `img-src 'self' data: blob: ${tileOrigin() ?? ""}`.trim(),
+    `connect-src 'self'${dev ? hmrSource(header) : ""}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+/** Vite's HMR socket on the page's host (development only), or nothing when the host does not parse. */
+function hmrSource(header: (name: string) => string | undefined) {
+  let hostname = "";
+  try {
+    hostname = new URL(`http://${ourHost(header) ?? "localhost"}`).hostname;
+  } catch {
+    // not a host: nothing added
+  }
+  // A host name or an IP literal only: a Host header is whatever the client wrote (";" would end the directive).
+  if (!/^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i.test(hostname)) return "";
+  const port = Number(process.env.HMR_PORT ?? 24678);
+  return Number.isInteger(port) ? ` ws://${hostname}:${port}` : "";
+}
+
 app.all("*", async (c) => {
   const nonce = randomBytes(16).toString("base64");
   const context = new RouterContextProvider();
@@ -168,20 +200,6 @@ app.all("*", async (c) => {
   context.set(peerContext, peerOf(c)); // the socket's address, for the demo pages (/outbox)
   const res = await handler(c.req.raw, context);
   const headers = new Headers(res.headers);
-  const dev = process.env.NODE_ENV !== "production";
-  headers.set(
-    "Content-Security-Policy",
-    [
-      "default-src 'self'",
-      dev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}'`,
-      "style-src 'self' 'unsafe-inline'",
-      // Map tiles come from MAP_TILE_URL's origin; geocoding goes through our own API.
-      `img-src 'self' data: blob: ${tileOrigin() ?? ""}`.trim(),
-      "connect-src 'self' ws: wss:",
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-    ].join("; "),
-  );
+  headers.set("Content-Security-Policy", pageCsp(nonce, (name) => c.req.header(name)));
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 });

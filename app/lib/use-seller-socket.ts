@@ -20,6 +20,9 @@ export function useSellerSocket(ticket: string | null, onEvent?: (event: string,
       socket.on("connect", () => socket!.emit("onSellerJoin", JSON.stringify({ token: ticket })));
       socket.on("onSellerJoinSuccess", () => setState("joined"));
       socket.on("onSellerJoinFailed", () => setState("failed"));
+      // The server ended the session's socket (signed out, password changed elsewhere): it stays
+      // off, as socket.io does not reconnect then. Any other cut reconnects and joins again.
+      socket.on("disconnect", (reason) => setState(reason === "io server disconnect" ? "failed" : "connecting"));
       socket.onAny((event: string, payload: unknown) => onEvent?.(event, payload));
     });
     return () => {

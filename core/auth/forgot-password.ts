@@ -15,7 +15,7 @@
  *   sent after the answer, and where no account or no code exists the same password-hash work is
  *   spent on a decoy.
  * - A reset consumes the code, sets the new password (min 8), revokes every token of the user
- *   (every device is signed out) and clears the sign-in limits of that address.
+ *   (every device is signed out, its sockets disconnected) and clears the sign-in limits of that address.
  * - Reset tries are limited before any hash is computed (the code check and the new password's
  *   hash are 32 MiB of scrypt each): 10 per address (email or phone) and 20 per client address
  *   (when known, across addresses) per 15 minutes, then 429. The per-address cap lets no one lock out more than
@@ -26,6 +26,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "#db/schema/index.ts";
 import { Refused, TooMany } from "#core/errors.ts";
+import { publishRevoked } from "#core/lib/events.ts";
 import { isPhoneLike, normalizePhone } from "#core/lib/phone.ts";
 import { hit } from "#core/lib/rate-limit.ts";
 import { checkOtp, countSend, maskTarget, OTP_SECONDS, sendOtp, type OtpTarget } from "./otp.ts";
@@ -101,6 +102,6 @@ export async function resetPassword(visitor: Visitor, body: z.infer<typeof reset
   const user = await userOf(visitor, who);
   if (!user) throw new Refused("auth:api.otp_expired", { otp: ["auth:api.otp_expired"] });
   await visitor.db.update(users).set({ passwordHash: await hashPassword(body.password), timeModified: new Date() }).where(eq(users.id, user.id));
-  await revokeTokens(user.id);
+  publishRevoked(await revokeTokens(visitor.db, { userId: user.id }));
   await clearLoginLimits(who.target, visitor.ip);
 }

@@ -9,17 +9,20 @@
  *   with a code sent to it ("phone"). Codes are bound to the user (their purpose carries the id).
  * - Another account's email or phone is refused per field.
  * - A password change needs the current password (10 tries per user per 15 minutes, so a stolen
- *   session cannot guess it at leisure) and signs out every other device of the user.
+ *   session cannot guess it at leisure) and signs out every other device of the user, their
+ *   sockets included (disconnected at once, core/lib/events.ts publishRevoked).
  */
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { apiTokens, users } from "#db/schema/index.ts";
+import { users } from "#db/schema/index.ts";
 import type { AuthUser, Scope } from "#core/actor.ts";
 import { NotFound, Refused, TooMany } from "#core/errors.ts";
+import { publishRevoked } from "#core/lib/events.ts";
 import { isPhoneLike, normalizePhone } from "#core/lib/phone.ts";
 import { hit } from "#core/lib/rate-limit.ts";
 import { checkOtp, countSend, maskTarget, sendOtp, type OtpPurpose, type OtpTarget } from "./otp.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { revokeTokens } from "./tokens.ts";
 
 /** Profile status of the spec: 1 email verified, 3 email and phone verified. */
 const PHONE_VERIFIED = 3;
@@ -101,13 +104,12 @@ export async function changePassword({ db, actor }: Scope, body: z.infer<typeof 
     throw new Refused("auth:api.current_password_wrong", { current_password: ["auth:api.current_password_wrong"] });
   }
   const hash = await hashPassword(body.password);
-  await db.transaction(async (tx) => {
+  const revoked = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash: hash, timeModified: new Date() }).where(eq(users.id, me.id));
-    await tx
-      .update(apiTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(apiTokens.userId, me.id), isNull(apiTokens.revokedAt), ne(apiTokens.id, actor.tokenId)));
+    return revokeTokens(tx, { userId: me.id, except: actor.tokenId });
   });
+  // Committed: the other devices' sockets are disconnected now, not at their next reconnect.
+  publishRevoked(revoked);
 }
 
 export const codeBody = z.object({ otp: z.string({ error: "required" }).trim().min(1, "required") });

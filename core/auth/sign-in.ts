@@ -30,16 +30,17 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { apiTokens, users } from "#db/schema/index.ts";
+import { users } from "#db/schema/index.ts";
 import type { Scope } from "#core/actor.ts";
 import { Forbidden, Refused, TooMany } from "#core/errors.ts";
 import type { Peer } from "#core/lib/demo.ts";
+import { publishRevoked } from "#core/lib/events.ts";
 import { isDemoOutbox } from "#core/lib/notifier.ts";
 import { isPhoneLike, normalizePhone } from "#core/lib/phone.ts";
 import { hit, reset, tally } from "#core/lib/rate-limit.ts";
 import { OTP_SECONDS, spendHashTime } from "./otp.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
-import { issueToken } from "./tokens.ts";
+import { issueToken, revokeTokens } from "./tokens.ts";
 import type { Visitor } from "./visitor.ts";
 
 /** Self sign-up is open (REGISTRATION_ENABLED=true). */
@@ -133,9 +134,12 @@ export async function clearLoginLimits(who: string, ip: string | undefined) {
   await reset(pairKey(who, ip));
 }
 
-/** Revokes the actor's own token (this device only). */
+/**
+ * Revokes the actor's own token (this device only); the sockets that joined with it (its bearer
+ * token or the web's ticket) are disconnected once that is committed. Outside a transaction.
+ */
 export async function signOut({ db, actor }: Scope) {
-  await db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, actor.tokenId));
+  publishRevoked(await revokeTokens(db, { tokenId: actor.tokenId }));
 }
 
 // ---------------------------------------------------------------------------------------------

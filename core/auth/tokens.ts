@@ -3,9 +3,9 @@
  * 256-bit value stored only as its SHA-256 hash, valid 30 days, revocable. The web keeps one in its
  * session cookie; API clients send it as `Authorization: Bearer`.
  */
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
-import { db } from "#db/client.ts";
+import { db, type Db, type Tx } from "#db/client.ts";
 import { apiTokens, businesses, businessMembers, users } from "#db/schema/index.ts";
 import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
 
@@ -36,8 +36,25 @@ export async function issueToken(userId: number) {
   return token;
 }
 
-export async function revokeTokens(userId: number) {
-  await db.update(apiTokens).set({ revokedAt: new Date() }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+/**
+ * Revokes tokens: one (`tokenId`), or every live one of a user (`userId`), but for `except` (the
+ * device that asked). Answers the ids it revoked. Their sockets go with them: the caller hands the
+ * ids to publishRevoked (core/lib/events.ts) once the revocation is committed — right away when
+ * `db` is the pool, after the transaction when it is one. Every sign-out goes through here:
+ * sign-out (sign-in.ts), a password change (profile.ts), a reset (forgot-password.ts). Removing a
+ * member from a business (no such path yet: there is no team page) is to revoke that user's tokens
+ * the same way, inside its transaction, and publish after.
+ */
+export async function revokeTokens(db: Db | Tx, which: { tokenId: number } | { userId: number; except?: number }): Promise<number[]> {
+  const whose = "tokenId" in which
+    ? eq(apiTokens.id, which.tokenId)
+    : and(eq(apiTokens.userId, which.userId), which.except === undefined ? undefined : ne(apiTokens.id, which.except));
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(whose, isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return rows.map((r) => r.id);
 }
 
 /**

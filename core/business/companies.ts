@@ -18,7 +18,8 @@
  * - The toggle only moves between Active (1) and Inactive (3); Moderation, Suspend and Reject are
  *   decided by the platform (Refused). The business the caller works in cannot be deactivated
  *   (Refused): the user would be left in a company they just closed. Repeating the current state
- *   is harmless and writes no history.
+ *   is harmless and writes no history. Made inactive, its realtime room is emptied (its staff
+ *   can no longer open its orders; core/lib/events.ts publishBusinessClosed).
  * - Every change writes an update_history row (field: from → to, names rather than ids). Changes
  *   lock the company's row and compare with it inside their transaction, so concurrent edits and
  *   toggles run one after the other and the history's "from" values are what was overwritten.
@@ -31,6 +32,7 @@ import { BUSINESS_STATUS, statusName, TOGGLEABLE_STATUSES } from "#db/schema/com
 import { sellerScope, type Scope, type SellerActor } from "#core/actor.ts";
 import { canAccess } from "#core/auth/privileges.ts";
 import { Forbidden, NotFound, Refused } from "#core/errors.ts";
+import { publishBusinessClosed } from "#core/lib/events.ts";
 import { diff, historyPage, recordHistory } from "#core/lib/history.ts";
 import { listQuery, offsetOf } from "#core/lib/list-query.ts";
 import { normalizePhone } from "#core/lib/phone.ts";
@@ -173,6 +175,8 @@ export async function setCompanyStatus(scope: Scope, id: number, activate: boole
     });
     return (await findCompany(actor.user.id, company.id, tx))!;
   });
+  // Committed: an inactive company's staff cannot open its orders, so its sockets stop hearing them.
+  if (!activate) publishBusinessClosed(after.id);
   return answer(actor, after);
 }
 

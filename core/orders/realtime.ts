@@ -4,14 +4,20 @@
  *
  * The web keeps the bearer token in an httpOnly cookie, out of reach of page scripts, so the
  * browser joins with a ticket instead: it names the token and the business and is signed by the
- * server. A ticket is only good while its token is (sign-out or a password change ends it too).
- * API clients (a POS app) may join with the bearer token itself.
+ * server. A ticket is only good while its token is (sign-out or a password change ends it too)
+ * and its user still works in that business, the business active. API clients (a POS app) may
+ * join with the bearer token itself.
+ *
+ * A joined socket follows its session: it is in its token's room too, and a revocation
+ * (core/lib/events.ts publishRevoked) or the token's expiry disconnects it (server/realtime.ts).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { db } from "#db/client.ts";
-import { apiTokens } from "#db/schema/index.ts";
+import { apiTokens, businesses, businessMembers } from "#db/schema/index.ts";
+import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
 import { actorFromToken, sellerScope, type Scope } from "#core/actor.ts";
+import { hashToken } from "#core/auth/tokens.ts";
 import { Unauthenticated } from "#core/errors.ts";
 import { serverSecret } from "#core/lib/secret.ts";
 
@@ -24,19 +30,31 @@ export function realtimeTicket(scope: Scope) {
   return { ticket: `rt.${payload}.${sign(payload)}` };
 }
 
-/** The business a ticket lets a socket join, or undefined. */
-export async function businessForTicket(ticket: string): Promise<number | undefined> {
+/** The token id and business a ticket names, when the server signed it; undefined otherwise. */
+function readTicket(ticket: string): { tokenId: number; businessId: number } | undefined {
   const [prefix, tokenId, businessId, mac] = ticket.split(".");
   if (prefix !== "rt" || !mac) return undefined;
   const expected = Buffer.from(sign(`${tokenId}.${businessId}`));
   const given = Buffer.from(mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  return { tokenId: Number(tokenId), businessId: Number(businessId) };
+}
+
+/**
+ * The business a ticket lets a socket join, or undefined: while its token is live (not revoked,
+ * not expired) and its user still a member of that business, the business active.
+ */
+export async function businessForTicket(ticket: string): Promise<number | undefined> {
+  const named = readTicket(ticket);
+  if (!named) return undefined;
   const [live] = await db
     .select({ id: apiTokens.id })
     .from(apiTokens)
-    .where(and(eq(apiTokens.id, Number(tokenId)), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, new Date())))
+    .innerJoin(businessMembers, and(eq(businessMembers.userId, apiTokens.userId), eq(businessMembers.businessId, named.businessId)))
+    .innerJoin(businesses, and(eq(businesses.id, businessMembers.businessId), eq(businesses.status, BUSINESS_STATUS.active)))
+    .where(and(eq(apiTokens.id, named.tokenId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, new Date())))
     .limit(1);
-  return live ? Number(businessId) : undefined;
+  return live ? named.businessId : undefined;
 }
 
 /** The business a bearer token works in now (the same the token's other calls see), or undefined. */
@@ -47,6 +65,23 @@ export async function businessForToken(token: string): Promise<number | undefine
     if (e instanceof Unauthenticated) return undefined;
     throw e;
   }
+}
+
+/**
+ * The token a socket's join token stands for — a ticket's (once its signature holds) or a bearer
+ * token's own row — with its expiry, before anything else about it is checked; undefined when it
+ * names none. The socket enters that token's room first and is checked after (server/realtime.ts):
+ * a revocation committed at any moment then either fails the check or reaches the socket.
+ */
+export async function tokenToJoin(token: string): Promise<{ tokenId: number; expiresAt: Date } | undefined> {
+  const tokenId = token.startsWith("rt.") ? readTicket(token)?.tokenId : undefined;
+  if (token.startsWith("rt.") && tokenId === undefined) return undefined;
+  const [row] = await db
+    .select({ tokenId: apiTokens.id, expiresAt: apiTokens.expiresAt })
+    .from(apiTokens)
+    .where(tokenId !== undefined ? eq(apiTokens.id, tokenId) : eq(apiTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  return row;
 }
 
 /** A socket's join token: a ticket ("rt.…") or a bearer token; the business it joins, or undefined. */
