@@ -17,7 +17,7 @@
  * - A reset consumes the code, sets the new password (min 8), revokes every token of the user
  *   (every device is signed out, its sockets disconnected) and clears the sign-in limits of that address.
  * - Reset tries are limited before any hash is computed (the code check and the new password's
- *   hash are 32 MiB of scrypt each): 10 per address (email or phone) and 20 per client address
+ *   hash are 19 MiB of argon2id each): 10 per address (email or phone) and 20 per client address
  *   (when known, across addresses) per 15 minutes, then 429. The per-address cap lets no one lock out more than
  *   they already can: 5 wrong guesses kill a code anyway, and 10 tries are two codes' worth.
  * - The address is one field, `target`; the API also takes it as `email` or `phone`.

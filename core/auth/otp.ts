@@ -33,7 +33,11 @@ let decoy: Promise<string> | undefined;
  * found, so the answer takes as long as a real check and timing does not tell the cases apart.
  */
 export async function spendHashTime(secret: string) {
-  decoy ??= hashPassword("decoy-secret");
+  // A failed hash is not kept: the next call makes the decoy again.
+  decoy ??= hashPassword("decoy-secret").catch((e) => {
+    decoy = undefined;
+    throw e;
+  });
   await verifyPassword(secret, await decoy);
 }
 
@@ -45,8 +49,11 @@ export async function countSend(target: string) {
 
 /**
  * Makes a new code for target + purpose and sends it through the notifier, in the caller's
- * language. The code is hashed with the password hash (scrypt): a leaked table cannot be
- * brute-forced within the code's 120 s. A code that could not be delivered is killed and the
+ * language. The code is hashed with the password hash (argon2id, core/auth/password.ts), salted
+ * per code: a leaked table means a search of the million codes at ~15 ms of a core and 19 MiB
+ * each, hours of one core per code where the code lives 120 s. The same hash as passwords, not a
+ * cheaper one of its own, so that spendHashTime's decoy costs what a real code check costs (one
+ * decoy for sign-in and codes alike). A code that could not be delivered is killed and the
  * caller hears Unavailable, so nobody waits for a message that will not come.
  */
 export async function sendOtp(t: TFunction, { channel, target }: OtpTarget, purpose: OtpPurpose) {

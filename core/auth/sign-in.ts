@@ -17,6 +17,9 @@
  *   anyone lock everybody out (callers without an address — in-process ones, no socket — share
  *   one (identifier, no address) lock, which every HTTP request, with its socket, escapes). Where
  *   no account exists the same password-hash work is spent on a decoy, so timing does not tell.
+ * - A correct password whose stored hash is of an older kind (scrypt, or argon2id weaker than
+ *   today's; core/auth/password.ts) is hashed afresh and stored in the same request; when that
+ *   write fails the sign-in still succeeds and the failure is logged.
  * - The web's sign-in form has one field for both (`login`): an "@" makes it an email, anything
  *   else is read as a phone number (credentialsOf).
  * - Registration is hidden (spec: "registration hidden"): REGISTRATION_ENABLED=true opens it.
@@ -28,7 +31,7 @@
  *   OTP validity).
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "#db/schema/index.ts";
 import type { Scope } from "#core/actor.ts";
@@ -39,7 +42,7 @@ import { isDemoOutbox } from "#core/lib/notifier.ts";
 import { isPhoneLike, normalizePhone } from "#core/lib/phone.ts";
 import { hit, reset, tally } from "#core/lib/rate-limit.ts";
 import { OTP_SECONDS, spendHashTime } from "./otp.ts";
-import { hashPassword, verifyPassword } from "./password.ts";
+import { hashPassword, needsRehash, verifyPassword } from "./password.ts";
 import { issueToken, revokeTokens } from "./tokens.ts";
 import type { Visitor } from "./visitor.ts";
 
@@ -105,8 +108,24 @@ export async function signIn(visitor: Visitor, body: LoginBody) {
   if (!user || !(await verifyPassword(body.password, user.passwordHash))) {
     throw new Refused("api:errors.invalid_login", { password: ["api:errors.invalid_login"] });
   }
+  await upgradeHash(visitor, user, body.password);
   await clearLoginLimits(who, visitor.ip);
   return signedIn(user, await issueToken(user.id));
+}
+
+/**
+ * After a correct password: an old hash (scrypt, or argon2 weaker than today's, password.ts
+ * needsRehash) is replaced by a fresh one of the password just checked. Only if the stored hash
+ * is still the one checked (a reset in between wins). A failure is logged, never the sign-in's.
+ */
+async function upgradeHash(visitor: Visitor, user: typeof users.$inferSelect, password: string) {
+  if (!needsRehash(user.passwordHash)) return;
+  try {
+    const passwordHash = await hashPassword(password);
+    await visitor.db.update(users).set({ passwordHash }).where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+  } catch (e) {
+    console.error(`sign-in: user ${user.id}'s password hash was not upgraded`, e);
+  }
 }
 
 // Sign-in limits (see the header), per 15 minutes.

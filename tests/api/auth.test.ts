@@ -69,7 +69,7 @@ describe("sign-in", () => {
     for (let i = 0; i < 50; i++) expect((await from("203.0.113.7", `visitor${i}@indie.test`)).status).toBe(422);
     expect((await from("203.0.113.7", "one-more@indie.test")).status).toBe(429);
     expect((await from("203.0.113.8", "one-more@indie.test")).status).toBe(422);
-  }, 60_000); // 52 password checks (scrypt, also for unknown accounts): seconds on a busy machine
+  }, 60_000); // 52 password checks (argon2id, also for unknown accounts): seconds on a busy machine
 
   it("starts the count afresh after a successful sign-in", async () => {
     for (let i = 0; i < 9; i++) await signIn(DEMO.staff, "wrong-password");

@@ -11,10 +11,10 @@ import { db } from "#db/client.ts";
 import { otps, outbox, users } from "#db/schema/index.ts";
 import { call, clearRateLimits, DEMO, login } from "./helpers.ts";
 
-// The password hashes, watched: a reset try over the limit must be refused before any scrypt runs.
+// The password hashes, watched: a reset try over the limit must be refused before any hash runs.
 vi.mock("#core/auth/password.ts", async (importOriginal) => {
   const real = await importOriginal<typeof import("#core/auth/password.ts")>();
-  return { hashPassword: vi.fn(real.hashPassword), verifyPassword: vi.fn(real.verifyPassword) };
+  return { ...real, hashPassword: vi.fn(real.hashPassword), verifyPassword: vi.fn(real.verifyPassword) };
 });
 
 const hashes = new Map<number, string>();
@@ -174,7 +174,7 @@ describe("forgot password", () => {
     expect((await resetPassword("nobody-else@example.test", "000000", undefined, "203.0.113.7")).status).toBe(429);
     expect(verifyPassword).not.toHaveBeenCalled();
     expect((await resetPassword("nobody-else@example.test", "000000", undefined, "203.0.113.8")).status).toBe(422);
-  }, 60_000); // 32 code checks (scrypt): seconds on a busy machine
+  }, 60_000); // 32 code checks (argon2id): seconds on a busy machine
 
   it("signs out every device of the user on reset", async () => {
     const laptop = await login(DEMO.seller);

@@ -1,4 +1,5 @@
 /** The sign-in pages at the web's seam: signing in through core, a refused password, the forgotten-password steps. */
+import { randomBytes, scryptSync } from "node:crypto";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as forgotPage from "#app/routes/auth/forgot-password.tsx";
@@ -52,6 +53,21 @@ describe("sign-in page", () => {
     expect(res.data.initialValue.password).toBeUndefined();
     expect(res.toasts).toEqual([]);
     expect(await liveTokens(DEMO.seller)).toBe(before);
+  });
+
+  it("replaces an older (scrypt) password hash with argon2id on a successful sign-in", async () => {
+    const [staff] = await db.select().from(users).where(eq(users.email, DEMO.staff));
+    const salt = randomBytes(16);
+    const key = scryptSync(DEMO.password, salt, 32, { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    await db.update(users).set({ passwordHash: `scrypt$32768$8$1$${salt.toString("base64")}$${key.toString("base64")}` }).where(eq(users.id, staff.id));
+    try {
+      const res = await runAction(signInPage, { url: "/auth", area: "public", form: { login: DEMO.staff, password: DEMO.password } });
+      expect(res.redirect).toBe("/dashboard");
+      const [after] = await db.select().from(users).where(eq(users.id, staff.id));
+      expect(after.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    } finally {
+      await db.update(users).set({ passwordHash: staff.passwordHash }).where(eq(users.id, staff.id));
+    }
   });
 
   it("says so above the form after too many tries", async () => {
