@@ -3,6 +3,7 @@ import { Form, useLocation, useSubmit } from "react-router";
 import { localePath } from "#app/lib/i18n.ts";
 import type { SocketState } from "#app/lib/use-seller-socket.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
+import { usePopover } from "./popover.ts";
 
 type Props = {
   user: { name: string; email: string | null };
@@ -19,6 +20,7 @@ export function AdminHeader({ user, businessId, businesses, realtime }: Props) {
   const location = useLocation();
   const submit = useSubmit();
   const here = location.pathname + location.search;
+  const userMenu = usePopover();
   return (
     <header className="no-print sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
       {/* The menu's checkbox is invisible (sidebar.tsx): its keyboard focus shows on this button. */}
@@ -51,7 +53,7 @@ export function AdminHeader({ user, businessId, businesses, realtime }: Props) {
           aria-label={t(`realtime.${realtime}`)}
         />
         <LanguageSwitch />
-        <details className="relative">
+        <details ref={userMenu} className="relative">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-100">
             <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700">
               {user.name.slice(0, 1).toUpperCase()}

@@ -10,6 +10,7 @@ import { useRevalidator } from "react-router";
 import { formatDateTime } from "#core/lib/format.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { buttonClass } from "#app/components/button.tsx";
+import { usePopover } from "#app/components/popover.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
 export type { ExportJob } from "#core/jobs/export-history.ts";
@@ -19,6 +20,7 @@ export function ExportHistory({ jobs, open }: { jobs: ExportJob[]; open?: boolea
   const { t } = useTranslation("list");
   const lang = useLocale();
   const revalidator = useRevalidator();
+  const popover = usePopover();
   const running = jobs.some((j) => j.status === "waiting" || j.status === "processing");
 
   useEffect(() => {
@@ -30,12 +32,13 @@ export function ExportHistory({ jobs, open }: { jobs: ExportJob[]; open?: boolea
   }, [running, revalidator]);
 
   return (
-    <details className="relative" open={open}>
+    <details ref={popover} className="relative" open={open}>
       <summary className={`${buttonClass("secondary")} cursor-pointer list-none`}>
         {t("export.history")}
         {running ? <span aria-hidden className="h-2 w-2 animate-pulse rounded-full bg-brand-500" /> : null}
       </summary>
-      <div className="absolute right-0 z-30 mt-2 w-[min(24rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+      {/* Under its button on a desktop; on a phone across the screen (the button may sit anywhere in a wrapped row). */}
+      <div className="fixed inset-x-4 top-16 z-30 rounded-lg border border-slate-200 bg-white p-3 shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-[24rem]">
         <h2 className="mb-2 text-sm font-semibold text-slate-800">{t("export.history")}</h2>
         {jobs.length === 0 ? (
           <p className="text-sm text-slate-500">{t("export.empty")}</p>

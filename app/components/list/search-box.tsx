@@ -1,9 +1,18 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { inputClass } from "#app/components/button.tsx";
 
-/** The filter bar's search field: applied with Enter or the Apply button. */
+/**
+ * The filter bar's search field: applied with Enter or the Apply button. The field stays the same
+ * element when the URL's search changes (a new element would drop the keyboard focus after each
+ * search); it shows the URL's search unless the seller is typing in it (Reset, Back).
+ */
 export function SearchBox({ value, placeholder, name = "search" }: { value: string; placeholder?: string; name?: string }) {
   const { t } = useTranslation("list");
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current && document.activeElement !== input.current) input.current.value = value;
+  }, [value]);
   return (
     <div className="min-w-[15rem] flex-[2]">
       <label htmlFor={`filter-${name}`} className="mb-1 block text-xs font-medium text-slate-600">{t("filter.search")}</label>
@@ -11,7 +20,7 @@ export function SearchBox({ value, placeholder, name = "search" }: { value: stri
         id={`filter-${name}`}
         type="search"
         name={name}
-        key={value}
+        ref={input}
         defaultValue={value}
         placeholder={placeholder}
         maxLength={100}

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminHeader } from "#app/components/admin-header.tsx";
 import { OfflineScreen, useOnline } from "#app/components/offline.tsx";
@@ -52,6 +52,7 @@ function realtimeTicket(args: Route.LoaderArgs, businessId: number) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const online = useOnline();
+  useFocusKept();
   // Realtime (new-order snackbar, pages reloading on order events) comes after the first load.
   const [realtime, setRealtime] = useState<SocketState>("connecting");
   const [interactive, setInteractive] = useState(false);
@@ -66,7 +67,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <Sidebar privileges={loaderData.privileges} pathname={pathname} />
       <div className="flex min-w-0 flex-1 flex-col">
         <AdminHeader {...loaderData} realtime={realtime} />
-        <main id="main" className="flex-1 p-4 lg:p-6">{online ? <Outlet /> : <OfflineScreen />}</main>
+        <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none lg:p-6">{online ? <Outlet /> : <OfflineScreen />}</main>
       </div>
       {/* Only while online: fetching its code offline would fail the page (a chunk error reloads it). */}
       {interactive && online ? (
@@ -80,4 +81,23 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+/**
+ * After a search, a row action or a page change, the element that had the keyboard focus may be
+ * gone (a row that left its tab, a button re-rendered): the focus would fall to <body> and a
+ * keyboard or screen-reader user would start again from the top of the document. It goes to the
+ * page's content instead, where the skip link leads, without scrolling.
+ */
+function useFocusKept() {
+  const state = useNavigation().state;
+  const was = useRef(state);
+  useEffect(() => {
+    const settled = was.current !== "idle" && state === "idle";
+    was.current = state;
+    if (!settled) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    document.getElementById("main")?.focus({ preventScroll: true });
+  }, [state]);
 }
