@@ -6,13 +6,14 @@ const incomingOf = (c: Context) => (c.env as { incoming?: { socket?: { remoteAdd
 
 /**
  * The address a request came from, for per-address rate limits.
- * - Over a real socket: the socket's address, or the first X-Forwarded-For hop when
- *   TRUST_PROXY=true (the app runs behind a load balancer that sets it). A client cannot
- *   spoof it otherwise.
- * - In-process calls (no socket, as in tests): X-Forwarded-For.
+ * - Over a real socket: the socket's address, or, when TRUST_PROXY=true (the app runs behind one
+ *   load balancer), the LAST X-Forwarded-For entry: the one our proxy appended, the address it
+ *   saw. The entries before it are whatever the client sent, so taking the first would let a
+ *   client pick a fresh address per request and walk past every per-address limit.
+ * - In-process calls (no socket, as in tests): the same entry of X-Forwarded-For.
  */
 export function clientIp(c: Context): string | undefined {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || undefined;
+  const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim() || undefined;
   const incoming = incomingOf(c);
   if (!incoming) return forwarded;
   if (process.env.TRUST_PROXY === "true" && forwarded) return forwarded;
