@@ -30,15 +30,10 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     onError: (e) => process.env.DEBUG_PG && console.error(e),
   });
   if (fresh) await server.initialise();
-  // A server left running by a killed process would hold the port and lock file: stop it first.
-  const pidFile = path.join(dataDir, "postmaster.pid");
-  if (fs.existsSync(pidFile)) {
-    const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
-    let alive = false;
-    try { process.kill(pid, 0); alive = true; } catch {}
-    if (!alive) fs.rmSync(pidFile);
-    else return { url: urlFor(opts.port, opts.database), stop: async () => {}, reused: true };
-  }
+  // A server already running on this directory (another process's) is used as it is; the lock
+  // file of one that died with its process would stop ours from starting: it goes.
+  if (runningPostmaster(dataDir)) return { url: urlFor(opts.port, opts.database), stop: async () => {}, reused: true };
+  fs.rmSync(path.join(dataDir, "postmaster.pid"), { force: true });
   await server.start();
   const supervisor = supervise(server);
   const url = urlFor(opts.port, opts.database);
@@ -82,7 +77,30 @@ function supervise(server: EmbeddedPostgres) {
   };
 }
 
-function urlFor(port: number, database: string) {
+/**
+ * The postmaster running on `dataDir`, read from its lock file (postmaster.pid: pid, data
+ * directory, start time, port, …), or null when there is none or its process is gone.
+ */
+export function runningPostmaster(dataDir: string): { pid: number; port: number } | null {
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(path.resolve(dataDir), "postmaster.pid"), "utf8").split("\n");
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    // EPERM: the process is there, it belongs to another user (the server runs as `postgres`).
+    if ((e as NodeJS.ErrnoException).code !== "EPERM") return null;
+  }
+  return { pid, port: Number(lines[3]) };
+}
+
+/** The URL of `database` on the embedded server listening on `port` (its fixed user). */
+export function urlFor(port: number, database: string) {
   return `postgres://indie:indie@127.0.0.1:${port}/${database}`;
 }
 
