@@ -6,7 +6,9 @@
  * API keeps active — the note under it says so), Channel List connected/total and Holiday
  * (the Holiday Session page is disabled in the spec, so it is text saying so, not a link).
  *
- * The body is a <details> (opens without JavaScript; `open` opens it from the URL after a change):
+ * The body is shown for the card the URL opens (`?open=<id>`: the "Details of …" link, which works
+ * without JavaScript, and the card of a store just changed); the others send none of it. Four
+ * cards sent collapsed bodies of 19 KB each (maps, channel lists, forms) that few sellers open:
  * the company's other offline stores; its online channels, each with a connect switch (read-only
  * ones say why instead) and "Connect all"; store info with Edit Store and View Update History;
  * address, city-province, postal code and the pin-point map; the bank account (when there is one
@@ -14,6 +16,7 @@
  * the automatic feedback messages with their on/off state. The body is its own module
  * (store-card-body.tsx), fetched by the browser after the first load (store-lazy.tsx).
  */
+import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { StoreJson } from "#core/profile/stores.ts";
 import { ACTIVE } from "#core/profile/profile-enums.ts";
@@ -30,12 +33,14 @@ export const StoreCardBody = island(() => import("./store-card-body.tsx").then((
 
 export type Store = StoreJson;
 
-export function StoreCard({ store: s, editHref, branchHref, open, confirmFor }: {
+export function StoreCard({ store: s, editHref, branchHref, open, toggleHref, confirmFor }: {
   store: Store;
   editHref: string;
   /** The branch table, where every store is listed (the card lists a few of the others). */
   branchHref: string;
   open?: boolean;
+  /** The list's URL with this card opened, or closed when it is open. */
+  toggleHref: string;
   confirmFor: (activate: boolean) => ConfirmText;
 }) {
   const { t } = useTranslation("store");
@@ -95,15 +100,20 @@ export function StoreCard({ store: s, editHref, branchHref, open, confirmFor }: 
         </div>
       </div>
 
-      <details className="group border-t border-slate-100" open={open}>
-        <summary className="flex cursor-pointer list-none items-center justify-between gap-2 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+      <div className="border-t border-slate-100">
+        <Link
+          to={toggleHref}
+          preventScrollReset
+          aria-expanded={Boolean(open)}
+          className="flex items-center justify-between gap-2 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-slate-50 focus-visible:outline-offset-[-2px]"
+        >
           <span>{t("card.details", { name: s.name })}</span>
-          <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 transition-transform group-open:rotate-180" fill="currentColor">
+          <svg aria-hidden viewBox="0 0 20 20" className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`} fill="currentColor">
             <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
           </svg>
-        </summary>
-        <StoreCardBody store={s} editHref={editHref} branchHref={branchHref} />
-      </details>
+        </Link>
+        {open ? <StoreCardBody store={s} editHref={editHref} branchHref={branchHref} /> : null}
+      </div>
     </article>
   );
 }

@@ -60,8 +60,10 @@ async function bodyLive(card: Locator, javaScriptEnabled: boolean) {
 
 /** Connects every connectable channel of the card's store with "Connect all", answering the question. */
 async function connectAll(page: Page, card: Locator, l: Labels, javaScriptEnabled: boolean) {
-  const details = card.locator("details");
-  if (!(await details.evaluate((d: HTMLDetailsElement) => d.open))) await card.getByText(l.details(await card.getByRole("heading", { level: 2 }).innerText())).click();
+  // The body comes with the card the URL opens (?open=<id>): its "Details of …" link.
+  const toggle = card.getByRole("link", { name: l.details(await card.getByRole("heading", { level: 2 }).innerText()) });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await bodyLive(card, javaScriptEnabled);
   await card.getByRole("button", { name: l.connectAll }).click();
   // With JavaScript a dialog asks; without, the server's confirm step does: both list the channels.

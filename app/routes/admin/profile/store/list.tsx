@@ -114,6 +114,7 @@ export default function StoreList({ loaderData }: Route.ComponentProps) {
               <StoreCard
                 store={s}
                 open={open === s.store_branch_id}
+                toggleHref={location.pathname + listHref(params, open === s.store_branch_id ? {} : { open: s.store_branch_id }) + `#store-${s.store_branch_id}`}
                 editHref={localePath(locale, `/profile/store/${s.store_branch_id}`)}
                 branchHref={localePath(locale, "/profile/branch")}
                 confirmFor={(activate) => toggleText(activate, s.name)}
