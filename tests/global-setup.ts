@@ -19,6 +19,8 @@ export default async function setup(project: TestProject) {
   }
   const template = `indie_tpl_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
+  // Connected for the whole run: a server stopped under it (a Ctrl-C) fails its next query, not the process.
+  admin.on("error", () => {});
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS "${template}"`);
   await admin.query(`CREATE DATABASE "${template}"`);
