@@ -24,32 +24,43 @@ import pg from "pg";
 export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; database: string; flags?: string[]; stopOnSignal?: boolean }) {
   const dataDir = path.resolve(opts.dataDir);
   const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port: opts.port,
-    user: "indie",
-    password: "indie",
-    persistent: true,
-    createPostgresUser: true,
-    postgresFlags: opts.flags ?? [],
-    onLog: () => {},
-    onError: (e) => process.env.DEBUG_PG && console.error(e),
-  });
+  const server = embedded(dataDir, opts.port, opts.flags);
   if (fresh) await server.initialise();
   // A server left running by a killed process would hold the port and lock file: stop it first.
   const pidFile = path.join(dataDir, "postmaster.pid");
   if (fs.existsSync(pidFile)) {
-    const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+    const lines = fs.readFileSync(pidFile, "utf8").split("\n");
+    const pid = Number(lines[0]);
     let alive = false;
     try { process.kill(pid, 0); alive = true; } catch {}
     if (!alive) fs.rmSync(pidFile);
-    else return { url: urlFor(opts.port, opts.database), stop: async () => {}, reused: true };
+    // Its port is the pid file's fourth line (the one asked for may be another).
+    else return { url: urlFor(Number(lines[3]) || opts.port, opts.database), stop: async () => {}, reused: true };
   }
   await server.start();
   const supervisor = supervise(server, opts.stopOnSignal ?? true);
   const url = urlFor(opts.port, opts.database);
   await ensureDatabase(urlFor(opts.port, "postgres"), opts.database);
   return { url, stop: supervisor.stop, reused: false };
+}
+
+/** A cluster in `dataDir` made ready to start (initdb), not started: a template to copy (tests/test-pg.ts). */
+export async function initialiseCluster(dataDir: string) {
+  await embedded(path.resolve(dataDir), 0).initialise();
+}
+
+function embedded(dataDir: string, port: number, flags: string[] = []) {
+  return new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: "indie",
+    password: "indie",
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags: flags,
+    onLog: () => {},
+    onError: (e) => process.env.DEBUG_PG && console.error(e),
+  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
