@@ -52,7 +52,7 @@ export default defineConfig({
     // Build once (into BUILD_DIR, default build/), then the production server on a fresh database
     // (embedded, or a fresh database on DATABASE_URL's server). E2E_REUSE_BUILD=1 serves the build
     // already there (CI's second run: the same code on another database).
-    command: `${process.env.E2E_REUSE_BUILD === "1" ? "" : "npx react-router build && "}node --import tsx scripts/e2e-server.ts`,
+    command: `${process.env.E2E_REUSE_BUILD === "1" ? "" : "node --import tsx scripts/react-router.ts build && "}node --import tsx scripts/e2e-server.ts`,
     url: `${baseURL}/auth`,
     timeout: 180_000,
     reuseExistingServer: false,

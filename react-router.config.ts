@@ -4,7 +4,22 @@ export default {
   ssr: true,
   // BUILD_DIR lets a second build (bench, a parallel check) run without touching ./build.
   buildDirectory: process.env.BUILD_DIR ?? "build",
-  future: { v8_middleware: true, v8_splitRouteModules: true },
+  future: {
+    v8_middleware: true,
+    v8_splitRouteModules: true,
+    // The build runs through Vite's environments (the SSR entry is set in vite.config.ts's
+    // environments.ssr, not behind isSsrBuild): the same bundles, and React Router v8's only way.
+    v8_viteEnvironmentApi: true,
+    // Only a URL ending in "/" changes (its data request becomes /a/b/_.data, the root's /_.data
+    // instead of /_root.data): React Router's own handler reads both, and nothing of ours (server/,
+    // proxies, caches) matches those URLs.
+    v8_trailingSlashAwareDataRequests: true,
+    // Kept off, as today: with it a loader's, action's or middleware's request.url would keep the
+    // ".data" suffix and "?index"/"?_routes", and many of ours build links, redirects and list
+    // queries from that URL (app/lib/list-page.server.ts, confirm.server.ts, auth.server.ts…):
+    // each would have to move to the normalized `url` argument first.
+    v8_passThroughRequests: false,
+  },
   // The whole route manifest is one cacheable asset the browser loads anyway (5 KB gz), so a page
   // need not inline its part of it, nor the browser ask /__manifest for every link it shows ("lazy",
   // the default, also cost each answer a walk over every route: docs/decisions/0011).

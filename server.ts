@@ -17,7 +17,8 @@ const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= dev ? "development" : "production";
 const port = Number(process.env.PORT ?? 3000);
 
-const database = await bootstrapDatabase();
+// The embedded server outlives the app's connections: shutdown() below stops it last.
+const database = await bootstrapDatabase({ stopOnSignal: false });
 const { db, pool } = await import("./db/client.ts");
 const { seedDemo, seedReference, DEMO_LOGINS, DEMO_PASSWORD } = await import("./core/demo/seed.ts");
 await seedReference(db);
@@ -30,6 +31,13 @@ let listener: (req: IncomingMessage, res: ServerResponse) => void;
 let entry: Entry;
 
 if (dev) {
+  // The dev server runs @react-router/dev's internal Vite servers in this process: their envFile
+  // warning (scripts/react-router.ts) is dropped here, exactly that line.
+  const { isEnvFileWarning } = await import("./scripts/react-router.ts");
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!(typeof args[0] === "string" && isEnvFileWarning(args[0]))) warn(...args);
+  };
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
   entry = (await devServer.ssrLoadModule("./server/app.ts")) as Entry;
@@ -65,12 +73,13 @@ server.listen(port, () => {
 });
 
 async function shutdown() {
+  entry.databaseClosing();
   server.close();
-  await entry.stopWorkers().catch(() => {});
-  await entry.stopDeadlineSweeper().catch(() => {});
+  await Promise.all([entry.stopWorkers().catch(() => {}), entry.stopDeadlineSweeper().catch(() => {})]);
   // Close the app's connections before stopping the embedded server, so none is cut mid-query.
   await entry.closeDatabase().catch(() => {});
   await database.stop().catch(() => {});
+  console.log("Stopped.");
   process.exit(0);
 }
 process.on("SIGINT", shutdown);

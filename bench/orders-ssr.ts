@@ -20,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { signIn, untilAnswers } from "./sign-in.ts";
+import { reactRouterBuildSync } from "#scripts/react-router.ts";
 
 const PORT = Number(process.env.BENCH_SSR_PORT ?? 3230);
 const BASE = `http://localhost:${PORT}`;
@@ -50,9 +51,8 @@ const sourcesChanged = () => Math.max(
   ...["package-lock.json", "vite.config.ts", "react-router.config.ts"].map((f) => fs.statSync(f).mtimeMs),
 );
 if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourcesChanged()) {
-  console.log(`Building into ${buildDir}/ (npx react-router build)…`);
-  const b = spawnSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR: buildDir } });
-  if (b.status !== 0) throw new Error("build failed");
+  console.log(`Building into ${buildDir}/ (react-router build)…`);
+  if (reactRouterBuildSync(".", buildDir) !== 0) throw new Error("build failed");
 }
 
 // ---- 3. the server --------------------------------------------------------------------------

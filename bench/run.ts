@@ -11,13 +11,14 @@
  *    byte p50/p95 over 20 requests. Admin pages over the 130 KB gz budget are flagged.
  * Ports: BENCH_PORT (3220), BENCH_PG_PORT (54369). Bounded: ~1 minute.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { DEMO, signIn } from "#tests/e2e/auth.ts";
+import { reactRouterBuildSync } from "#scripts/react-router.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3220);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54369);
@@ -46,9 +47,8 @@ const sourcesChanged = () =>
     ...["package-lock.json", "vite.config.ts", "react-router.config.ts"].map((f) => fs.statSync(f).mtimeMs),
   );
 if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourcesChanged()) {
-  console.log(`Building into ${buildDir}/ (npx react-router build)…`);
-  const b = spawnSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR: buildDir } });
-  if (b.status !== 0) throw new Error("build failed");
+  console.log(`Building into ${buildDir}/ (react-router build)…`);
+  if (reactRouterBuildSync(".", buildDir) !== 0) throw new Error("build failed");
   deadline = Date.now() + 170_000;
 }
 

@@ -5,7 +5,8 @@
 import { startEmbeddedPostgres } from "./embedded.ts";
 import { runMigrations } from "./migrate.ts";
 
-export async function bootstrapDatabase() {
+/** `stopOnSignal: false`: the caller stops the embedded server itself (db/embedded.ts). */
+export async function bootstrapDatabase(opts: { stopOnSignal?: boolean } = {}) {
   let stop = async () => {};
   let embedded = false;
   if (!process.env.DATABASE_URL) {
@@ -13,6 +14,7 @@ export async function bootstrapDatabase() {
       dataDir: process.env.PG_DATA_DIR ?? "data/pg",
       port: Number(process.env.PG_PORT ?? 54329),
       database: "indie",
+      stopOnSignal: opts.stopOnSignal,
     });
     process.env.DATABASE_URL = pg.url;
     // Demo mode defaults to on only here, on the app's own database (core/lib/demo.ts).

@@ -25,9 +25,19 @@ export const pool = new pg.Pool({
   statement_timeout: ms("DB_STATEMENT_TIMEOUT_MS", 30_000),
   idle_in_transaction_session_timeout: ms("DB_IDLE_TX_TIMEOUT_MS", 30_000),
 });
-// An idle connection dropped by the server (restart, failover) must not crash the process: the pool
-// replaces it, and the next query reports any real outage to its caller.
-pool.on("error", (err) => console.error("PostgreSQL connection lost:", err.message));
+// A connection dropped by the server (restart, failover) must not crash the process: an idle one
+// the pool replaces (the pool's 'error'); one in use, which the pool leaves without a listener
+// while it is out (a transaction between two statements), fails its caller's next query. Both are
+// reported — unless the process is stopping (databaseClosing()): the report waits a moment for
+// that, since a Ctrl-C in a terminal reaches the embedded server and this process at once, and the
+// server's goodbye can be read before the signal is.
+let closing = false;
+const lost = (err: Error) => {
+  setTimeout(() => closing || console.error("PostgreSQL connection lost:", err.message), 100).unref();
+};
+pool.on("error", lost);
+pool.on("acquire", (client) => client.on("error", lost));
+pool.on("release", (_err, client) => client.removeListener("error", lost));
 export const db = drizzle({ client: pool, schema, casing: "snake_case" });
 export type Db = typeof db;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -84,5 +94,16 @@ export async function databaseAnswers(ms = 1000): Promise<boolean> {
   }
 }
 
+/**
+ * Process shutdown, first thing: the database may go at any moment now (a Ctrl-C in a terminal
+ * stops the embedded server at once), and the connections it drops are not reported.
+ */
+export function databaseClosing() {
+  closing = true;
+}
+
 /** Ends the pool (process shutdown). */
-export const closeDatabase = () => pool.end();
+export const closeDatabase = () => {
+  closing = true;
+  return pool.end();
+};

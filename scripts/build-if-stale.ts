@@ -3,10 +3,10 @@
  * than the last build: `npm start` a second time starts at once instead of rebuilding for ~10 s.
  * The benches use the same check for their builds. CLI: `node --import tsx scripts/build-if-stale.ts`.
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { reactRouterBuildSync } from "./react-router.ts";
 
 /** What a build is made of: when none of these changed since, the build is current. */
 export const APP_SOURCES = ["app", "api", "core", "server", "db", "locales", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
@@ -26,8 +26,7 @@ export function buildIfStale(cwd = ".", buildDir = process.env.BUILD_DIR ?? "bui
   const newest = Math.max(...sources.map((s) => newestMtime(path.join(cwd, s))));
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newest) return false;
   console.log(`Building ${path.join(cwd, buildDir)}/ (react-router build)…`);
-  const b = spawnSync("npx", ["react-router", "build"], { cwd, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR: buildDir } });
-  if (b.status !== 0) throw new Error(`the build in ${cwd} failed`);
+  if (reactRouterBuildSync(cwd, buildDir) !== 0) throw new Error(`the build in ${cwd} failed`);
   return true;
 }
 

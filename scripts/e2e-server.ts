@@ -18,6 +18,7 @@ if (process.env.DATABASE_URL) {
   const url = new URL(process.env.DATABASE_URL);
   const name = process.env.E2E_DATABASE ?? "indie_e2e"; // tests/e2e/env.ts
   const admin = new pg.Client({ connectionString: url.toString() });
+  admin.on("error", () => {}); // a lost connection fails its query; unheard, it would crash the process
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.query(`CREATE DATABASE "${name}"`);

@@ -27,7 +27,7 @@ export { attachRealtime } from "./realtime.ts";
 import "#core/jobs/kinds.ts"; // every job kind, before the worker claims one
 export { startWorkers, stopWorkers } from "#core/jobs/worker.ts";
 export { startDeadlineSweeper, stopDeadlineSweeper } from "#core/jobs/order-deadlines.ts";
-export { closeDatabase } from "#db/client.ts";
+export { closeDatabase, databaseClosing } from "#db/client.ts";
 
 // In production the build is handed over once: given a function, React Router derives the route
 // table again on every request (about 6% of a page's CPU). Dev keeps the function, for HMR.

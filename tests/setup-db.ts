@@ -7,6 +7,7 @@ const adminUrl = inject("adminUrl");
 const template = inject("templateDb");
 const name = `indie_t_${template.split("_").pop()}_${randomBytes(4).toString("hex")}`;
 const admin = new pg.Client({ connectionString: adminUrl });
+admin.on("error", () => {}); // a lost connection fails its query; unheard, it would crash the worker
 await admin.connect();
 await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
 await admin.end();

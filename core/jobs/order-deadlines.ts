@@ -56,7 +56,8 @@ export function startDeadlineSweeper() {
   stopped = false;
   const tick = () => {
     running = sweepOverdueOrders()
-      .catch((e) => console.error("order deadlines", e))
+      // Once stopping, a failure is the database going first (a Ctrl-C in a terminal stops it too).
+      .catch((e) => stopped || console.error("order deadlines", e))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, EVERY_MS);
       });

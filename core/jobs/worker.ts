@@ -96,7 +96,8 @@ export function startWorkers() {
       if (!stopped) await pruneRateLimits(); // housekeeping; runs at most every few minutes
       if (!stopped) await pruneIdempotencyKeys(db); // the same, for Idempotency-Key answers older than 24 h
     } catch (e) {
-      console.error("job worker", e);
+      // Once stopping, a failure is the database going first (a Ctrl-C in a terminal stops it too).
+      if (!stopped) console.error("job worker", e);
     }
     if (!stopped) timer = setTimeout(tick, 1000);
   };

@@ -4,26 +4,21 @@
  * /readyz through the whole app 200 again within 10 s — the same Node process throughout.
  */
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "#db/embedded.ts";
+import { freePort } from "#tests/free-port.ts";
+import { testCluster } from "#tests/test-pg.ts";
 
-const dir = path.resolve(`${process.env.TEST_PG_DIR ?? "data/test-pg"}-supervised-${process.pid}`);
+let cluster: Awaited<ReturnType<typeof testCluster>>;
+let dir: string;
 let server: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
 let app: typeof import("#server/app.ts").app;
 let closeDatabase: () => Promise<void>;
 
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    }).on("error", reject);
-  });
-}
-
 beforeAll(async () => {
+  cluster = await testCluster();
+  dir = cluster.dir;
   server = await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), database: "postgres" });
   process.env.DATABASE_URL = server.url; // before the app (and its pool) is first imported
   ({ app, closeDatabase } = await import("#server/app.ts"));
@@ -32,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeDatabase?.().catch(() => {});
   await server?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  cluster?.remove();
 });
 
 const ready = async () => (await app.request("/readyz")).status;

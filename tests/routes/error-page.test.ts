@@ -1,7 +1,7 @@
 /**
  * The error page's <title> as React Router renders it (its <Meta /> and the page's error boundary,
  * in a route stub): one translated title, never the "undefined" a page's meta gave without its
- * loader's data.
+ * loader's data. The maintenance page's title is in the page's language too.
  */
 import fs from "node:fs";
 import { createElement as h } from "react";
@@ -9,7 +9,9 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub, Meta, Outlet, type MetaFunction } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import * as orderDetail from "#app/routes/admin/orders/detail.tsx";
+import * as maintenance from "#app/routes/error/maintenance.tsx";
 import { I18nProvider } from "#app/lib/i18n-react.tsx";
+import { runLoader } from "./harness.ts";
 
 const common = (locale: string) => JSON.parse(fs.readFileSync(`locales/${locale}/common.json`, "utf8"));
 
@@ -41,5 +43,16 @@ describe("the error page's title", () => {
   it("says something went wrong for an unexpected error", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     expect(titlesOf(new Error("boom"), "id")).toEqual(["Terjadi kesalahan! Silakan coba lagi. | Indie Seller"]);
+  });
+});
+
+describe("the maintenance page's title", () => {
+  it("is in the page's language", async () => {
+    const title = async (url: string) => {
+      const { data } = await runLoader(maintenance, { url, area: "public" });
+      return (maintenance.meta({ loaderData: data } as never) as { title: string }[])[0].title;
+    };
+    expect(await title("/error/maintance")).toBe("We are doing some maintenance · Indie Seller");
+    expect(await title("/id/error/maintance")).toBe("Kami sedang melakukan pemeliharaan · Indie Seller");
   });
 });

@@ -1,10 +1,17 @@
 import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import { Link } from "react-router";
+import type { Route } from "./+types/maintenance";
+import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
+import { pageTitle } from "#app/lib/meta.ts";
 
-export function meta() {
-  return [{ title: "Maintenance" }];
+/** The <title> in the page's language, like every page's: its heading, then the app's name. */
+export function loader({ context }: Route.LoaderArgs) {
+  const t = getI18n(context).getFixedT(getLocale(context));
+  return { title: `${t("common:errors.maintenance_title")} · ${t("common:app_name")}` };
 }
+
+export const meta = pageTitle;
 
 export default function Maintenance() {
   const { t } = useTranslation("common");
