@@ -1,11 +1,11 @@
 /**
  * The spec's "Channel card" (collapsible): the header always shows the Company Default Channel
  * chip, logo, name, channel type and platform, company, register date, the status switch and the
- * store count (connected/total); the body, a <details> (opens without JavaScript), lists the
+ * store count (connected/total); the body (list/card-details.tsx: the card the URL opens), lists the
  * offline stores with their connection, the online channel info, email and phone when given, the
  * last change, View Update History (a link: ?history=<id>) and Edit Online Channel.
  *
- * The switch sits outside <summary>, so using it never opens or closes the card. The default
+ * The switch sits outside the details link, so using it never opens or closes the card. The default
  * channel's switch is disabled while it is active: the default cannot be deactivated (the API
  * refuses it too); the body says why.
  */
@@ -15,6 +15,7 @@ import type { ChannelJson } from "#core/profile/channels.ts";
 import { ACTIVE } from "#core/profile/profile-enums.ts";
 import { formatDate, formatDateTime, formatNumber } from "#core/lib/format.ts";
 import { ChannelLogo } from "./channel-logo.tsx";
+import { CardDetails } from "./list/card-details.tsx";
 import type { ConfirmText } from "./list/confirm-dialog.tsx";
 import { StatusBadge } from "./list/status-badge.tsx";
 import { StatusSwitch } from "./list/status-switch.tsx";
@@ -22,8 +23,11 @@ import { HistoryLink } from "./update-history-lazy.tsx";
 
 export type Channel = ChannelJson;
 
-export function ChannelCard({ channel: ch, editHref, storesHref, confirmFor }: {
+export function ChannelCard({ channel: ch, editHref, storesHref, open, toggleHref, confirmFor }: {
   channel: Channel;
+  /** Whether the URL opens this card's body (?open=<id>), and the link that opens or closes it. */
+  open: boolean;
+  toggleHref: string;
   editHref: string;
   storesHref: string;
   confirmFor: (activate: boolean) => ConfirmText;
@@ -33,7 +37,7 @@ export function ChannelCard({ channel: ch, editHref, storesHref, confirmFor }: {
   const headingId = `channel-${ch.channel_id}-name`;
   const config = ch.channel_data.config_fields;
   return (
-    <article aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white shadow-sm">
+    <article id={`channel-${ch.channel_id}`} aria-labelledby={headingId} className="scroll-mt-4 rounded-lg border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-wrap items-start gap-4 p-4">
         <ChannelLogo code={ch.channel_data.code} size={48} />
         <div className="min-w-0 flex-1 space-y-1">
@@ -72,13 +76,7 @@ export function ChannelCard({ channel: ch, editHref, storesHref, confirmFor }: {
         </div>
       </div>
 
-      <details className="group border-t border-slate-100">
-        <summary className="flex cursor-pointer list-none items-center justify-between gap-2 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
-          <span>{t("card.details", { name: ch.name })}</span>
-          <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 transition-transform group-open:rotate-180" fill="currentColor">
-            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-          </svg>
-        </summary>
+      <CardDetails label={t("card.details", { name: ch.name })} open={open} toggleHref={toggleHref}>
         <div className="grid gap-6 px-4 pb-4 pt-2 md:grid-cols-2">
           <section aria-label={t("card.offline_stores")}>
             <h3 className="mb-2 text-sm font-semibold text-slate-800">{t("card.offline_stores")}</h3>
@@ -143,7 +141,7 @@ export function ChannelCard({ channel: ch, editHref, storesHref, confirmFor }: {
             </div>
           </section>
         </div>
-      </details>
+      </CardDetails>
     </article>
   );
 }

@@ -16,11 +16,11 @@
  * the automatic feedback messages with their on/off state. The body is its own module
  * (store-card-body.tsx), fetched by the browser after the first load (store-lazy.tsx).
  */
-import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { StoreJson } from "#core/profile/stores.ts";
 import { ACTIVE } from "#core/profile/profile-enums.ts";
 import { formatNumber } from "#core/lib/format.ts";
+import { CardDetails } from "./list/card-details.tsx";
 import type { ConfirmText } from "./list/confirm-dialog.tsx";
 import { StatusBadge } from "./list/status-badge.tsx";
 import { StatusSwitch } from "./list/status-switch.tsx";
@@ -100,20 +100,9 @@ export function StoreCard({ store: s, editHref, branchHref, open, toggleHref, co
         </div>
       </div>
 
-      <div className="border-t border-slate-100">
-        <Link
-          to={toggleHref}
-          preventScrollReset
-          aria-expanded={Boolean(open)}
-          className="flex items-center justify-between gap-2 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-slate-50 focus-visible:outline-offset-[-2px]"
-        >
-          <span>{t("card.details", { name: s.name })}</span>
-          <svg aria-hidden viewBox="0 0 20 20" className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`} fill="currentColor">
-            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-          </svg>
-        </Link>
-        {open ? <StoreCardBody store={s} editHref={editHref} branchHref={branchHref} /> : null}
-      </div>
+      <CardDetails label={t("card.details", { name: s.name })} open={Boolean(open)} toggleHref={toggleHref}>
+        <StoreCardBody store={s} editHref={editHref} branchHref={branchHref} />
+      </CardDetails>
     </article>
   );
 }

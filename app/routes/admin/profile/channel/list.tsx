@@ -16,6 +16,7 @@
 import { Link, useLocation } from "react-router";
 import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/list";
+import { cardToggleHref } from "#app/components/list/card-details.tsx";
 import { CHANNEL_TYPE_FILTERS, STATUS_FILTERS } from "#core/profile/profile-enums.ts";
 import { buttonClass } from "#app/components/button.tsx";
 import { ChannelCard, type Channel } from "#app/components/channel-card.tsx";
@@ -60,7 +61,8 @@ const SPEC: ListPageSpec<Channel, typeof FILTERS> = {
 };
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadListPage(args, SPEC);
+  // ?open=<id>: the card whose body the page shows (list/card-details.tsx).
+  return { ...(await loadListPage(args, SPEC)), open: Number(new URL(args.request.url).searchParams.get("open")) || null };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -68,7 +70,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ChannelList({ loaderData }: Route.ComponentProps) {
-  const { params, list, exports, exportsOpen, confirm, history, historyOf } = loaderData;
+  const { params, list, exports, exportsOpen, confirm, history, historyOf, open } = loaderData;
   const { rows, pagination } = list;
   const { t } = useTranslation("channel");
   const locale = useLocale();
@@ -108,6 +110,8 @@ export default function ChannelList({ loaderData }: Route.ComponentProps) {
                 channel={ch}
                 editHref={localePath(locale, `/profile/channel/${ch.channel_id}`)}
                 storesHref={localePath(locale, "/profile/store")}
+                open={open === ch.channel_id}
+                toggleHref={cardToggleHref(location.pathname, location.search, ch.channel_id, open === ch.channel_id, `channel-${ch.channel_id}`)}
                 confirmFor={(activate) => confirmText(activate, ch.name)}
               />
             </li>

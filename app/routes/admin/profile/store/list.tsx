@@ -39,6 +39,7 @@ import { listHref } from "#app/lib/list-params.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 import { loadStoreConfirm, partnershipAction, storeCardAction, storeList, withParams } from "./actions.server.ts";
 import { pageTitle } from "#app/lib/meta.ts";
+import { cardToggleHref } from "#app/components/list/card-details.tsx";
 
 
 // Collapsed under the list: fetched after the first load (store-lazy.tsx), rendered by the server.
@@ -114,7 +115,7 @@ export default function StoreList({ loaderData }: Route.ComponentProps) {
               <StoreCard
                 store={s}
                 open={open === s.store_branch_id}
-                toggleHref={location.pathname + listHref(params, open === s.store_branch_id ? {} : { open: s.store_branch_id }) + `#store-${s.store_branch_id}`}
+                toggleHref={cardToggleHref(location.pathname, location.search, s.store_branch_id, open === s.store_branch_id, `store-${s.store_branch_id}`)}
                 editHref={localePath(locale, `/profile/store/${s.store_branch_id}`)}
                 branchHref={localePath(locale, "/profile/branch")}
                 confirmFor={(activate) => toggleText(activate, s.name)}
