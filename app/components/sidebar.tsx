@@ -24,7 +24,7 @@ export function Sidebar({ privileges, pathname }: { privileges: string[]; pathna
       <input type="checkbox" id="sidebar-toggle" className="peer sr-only lg:hidden" aria-label={t("menu")} />
       <nav
         aria-label={t("sidebar")}
-        className="no-print fixed inset-y-0 left-0 z-40 hidden w-72 overflow-y-auto border-r border-slate-200 bg-white peer-checked:block lg:sticky lg:top-0 lg:block lg:h-screen lg:w-64 lg:shrink-0"
+        className="side-nav no-print fixed inset-y-0 left-0 z-40 hidden w-72 overflow-y-auto border-r border-slate-200 bg-white peer-checked:block lg:sticky lg:top-0 lg:block lg:h-screen lg:w-64 lg:shrink-0"
       >
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
           <span className="text-lg font-bold text-brand-600">{t("common:app_name")}</span>
@@ -40,7 +40,7 @@ export function Sidebar({ privileges, pathname }: { privileges: string[]; pathna
               const item = group.items[0];
               return (
                 <li key={group.key}>
-                  <ItemLink to={localePath(lang, item.path)} current={isAt(here, item.path)} child={false}>
+                  <ItemLink to={localePath(lang, item.path)} current={isAt(here, item.path)}>
                     {t(`groups.${group.key}`)}
                   </ItemLink>
                 </li>
@@ -57,13 +57,13 @@ export function Sidebar({ privileges, pathname }: { privileges: string[]; pathna
                     {group.items.map((item) =>
                       item.disabled || item.ready === false ? (
                         <li key={item.key}>
-                          <span aria-disabled="true" title={item.disabled ? t("disabled") : t("not_available")} className="block cursor-not-allowed rounded-md px-3 py-1.5 text-slate-400">
+                          <span aria-disabled="true" title={item.disabled ? t("disabled") : t("not_available")}>
                             {t(`items.${item.key}`)}
                           </span>
                         </li>
                       ) : (
                         <li key={item.key}>
-                          <ItemLink to={localePath(lang, item.path)} current={isAt(here, item.path)} child>
+                          <ItemLink to={localePath(lang, item.path)} current={isAt(here, item.path)}>
                             {t(`items.${item.key}`)}
                           </ItemLink>
                         </li>
@@ -88,11 +88,10 @@ const isAt = (here: string, path: string) => here === path || here.startsWith(`$
  * A plain Link with aria-current, not a NavLink: the sidebar already knows the page's path, and
  * NavLink's own matching for each of ~40 links was a seventh of /orders' server time.
  */
-function ItemLink({ to, current, child, children }: { to: string; current: boolean; child: boolean; children: React.ReactNode }) {
-  const size = child ? "py-1.5" : "py-2 font-medium";
-  const look = current ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100";
+function ItemLink({ to, current, children }: { to: string; current: boolean; children: React.ReactNode }) {
+  // Its look (size by level, current page) is .side-nav's in app.css.
   return (
-    <Link to={to} aria-current={current ? "page" : undefined} className={`block rounded-md px-3 ${size} ${look}`}>
+    <Link to={to} aria-current={current ? "page" : undefined}>
       {children}
     </Link>
   );
