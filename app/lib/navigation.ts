@@ -73,7 +73,7 @@ export const NAV: NavGroup[] = [
     items: [
       soon("setting_account", "/setting/account"), soon("setting_security", "/setting/security"),
       soon("setting_notification", "/setting/notification"), soon("setting_chat", "/setting/chat"),
-      soon("setting_pos_seller", "/setting/pos-seller"), off("setting_partner", "/setting/partner"),
+      { key: "setting_pos_seller", path: "/setting/pos-seller", ready: true }, off("setting_partner", "/setting/partner"),
     ],
   },
   {

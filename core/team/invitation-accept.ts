@@ -111,7 +111,7 @@ export async function acceptAsNewAccount(visitor: Visitor, token: string, body: 
     await join(tx, inv, user.id);
     return { user, inv };
   });
-  return { token: await issueToken(user.id), user, business_id: inv.businessId, default_route: inv.defaultRoute };
+  return { token: await issueToken(user.id), user, business_id: inv.businessId, business_name: inv.businessName, default_route: inv.defaultRoute };
 }
 
 /**

@@ -20,8 +20,12 @@ import { MEMBER_STATUS, MEMBER_STATUS_FILTERS, memberStatusName } from "#db/sche
 
 export { readTarget };
 
-/** One value (a form's single ticked box) or several, as a list. */
-const asList = (v: unknown) => (v === undefined || v === null || v === "" ? undefined : Array.isArray(v) ? v : [v]);
+/**
+ * One value (a form's single ticked box) or several, as a list. A form also sends an empty value
+ * with its boxes (a hidden field), so "none ticked" arrives as "" and is an empty list, not
+ * "left out"; empty values are dropped.
+ */
+const asList = (v: unknown) => (v === undefined || v === null ? undefined : (Array.isArray(v) ? v : [v]).filter((x) => x !== ""));
 
 export const privilegesField = z.preprocess(
   asList,

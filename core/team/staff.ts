@@ -157,6 +157,7 @@ export async function updateStaff(scope: Scope, userId: number, body: MemberBody
     const stepsDown = member.role === "owner" && member.status === MEMBER_STATUS.active && (role !== "owner" || status !== MEMBER_STATUS.active);
     if (stepsDown && owners <= 1) throw new Refused("team:errors.last_owner", { role: ["team:errors.last_owner"] });
     const privileges = body.privileges ?? member.privileges;
+    if (role === "staff" && !privileges.length) throw new Refused("api:errors.validation", { privileges: ["team:errors.privileges_required"] });
     if (body.default_route && !routeAllowed(body.default_route, privileges, role)) {
       throw new Refused("api:errors.validation", { default_route: ["team:errors.route_outside"] });
     }

@@ -123,6 +123,8 @@ describe("changing a member", () => {
     const bad = await call("PUT", `${P}/users/${ids.staff}`, { token: seller, json: { privileges: ["orders", "root"] } });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.data)).toEqual(["privileges.1"]);
+    const none = await call("PUT", `${P}/users/${ids.staff}`, { token: seller, json: { privileges: [] } });
+    expect(none.body.data).toEqual({ privileges: ["Choose at least one privilege"] });
     const outside = await call("PUT", `${P}/users/${ids.staff}`, { token: seller, json: { privileges: ["orders"], default_route: "/products/listing" } });
     expect(outside.status).toBe(422);
     expect(outside.body.data).toEqual({ default_route: ["The default page must be in one of the chosen privileges"] });
