@@ -16,6 +16,8 @@ export default [
     ]),
     route("logout", "routes/auth/logout.tsx"),
     route("outbox", "routes/outbox.tsx"),
+    // A staff invitation's one-time link (issue 13): public, signed in or not.
+    route("invite/:token", "routes/invite.tsx"),
     route("become-seller", "routes/become-seller/layout.tsx", [
       index("routes/become-seller/index.tsx"),
       route("form-register", "routes/become-seller/form-register.tsx"),
@@ -68,6 +70,10 @@ export default [
         route("factory/:slug", "routes/admin/profile/factory/edit.tsx"),
         route("store-fee", "routes/admin/profile/store-fee.tsx"),
       ]),
+      // Settings (issue 13): staff users.
+      route("setting/pos-seller", "routes/admin/setting/pos-seller/list.tsx"),
+      route("setting/pos-seller/user/add", "routes/admin/setting/pos-seller/user-add.tsx"),
+      route("setting/pos-seller/user/:id", "routes/admin/setting/pos-seller/user-edit.tsx"),
       // The catalogue (issue 4). Each slice uncomments its lines once the files exist.
       // listing (helper A)
       route("products/listing", "routes/admin/products/listing.tsx"),

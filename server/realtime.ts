@@ -12,8 +12,9 @@
  *   ticket names its token) before the token is checked, so a revocation committed at any moment
  *   either fails the check or reaches the socket. A revocation (sign-out, password change or
  *   reset, removal from a business: core/lib/events.ts publishRevoked) disconnects the sockets of
- *   those tokens' rooms at once; a company made inactive, those of its business room; a token's
- *   expiry, its own sockets. The client is told the server ended it (socket.io's "io server
+ *   those tokens' rooms at once; a company made inactive, those of its business room; a member
+ *   suspended or removed, their sockets in that business (the room `member:<business>:<user>`
+ *   every join enters too); a token's expiry, its own sockets. The client is told the server ended it (socket.io's "io server
  *   disconnect", after which its client does not reconnect by itself, unlike after a network
  *   cut); one that connects again is refused with "invalid_token" — it hears nothing more.
  * - A socket joined again (another token, another business) leaves the rooms of its last join.
@@ -26,7 +27,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import { localeFrom, translator } from "#core/i18n.ts";
 import { businessToJoin, tokenToJoin } from "#core/orders/realtime.ts";
-import { setEmitter, setEnder } from "#core/lib/events.ts";
+import { setEmitter, setEnder, type Ending } from "#core/lib/events.ts";
 import { fromAnotherSite } from "./same-origin.ts";
 
 let io: Server | undefined;
@@ -77,21 +78,23 @@ async function join(socket: Socket, payload: unknown) {
   // A failure to check (the database away) is a refusal too, never an unhandled rejection.
   const named = typeof token === "string" && token ? await tokenToJoin(token).catch(() => undefined) : undefined;
   if (!socket.connected) return; // gone meanwhile: nothing to join (a room would outlive it)
-  const room = named && tokenRoom(named.tokenId);
-  const had = room ? socket.rooms.has(room) : false;
-  // Into the token's room before the check (see the header): a revocation from now on reaches it.
-  if (room) await socket.join(room);
+  // Into the token's room (and the member room of the business a ticket names) before the check
+  // (see the header): a revocation or a suspension from now on reaches it.
+  const early = named ? [tokenRoom(named.tokenId), ...(named.businessId ? [memberRoom(named.businessId, named.userId)] : [])] : [];
+  const had = new Set(early.filter((r) => socket.rooms.has(r)));
+  if (early.length) await socket.join(early);
   const businessId = named ? await businessToJoin(token!).catch(() => undefined) : undefined;
   if (!socket.connected) return;
   if (!businessId || !named) {
-    if (room && !had) await socket.leave(room);
+    for (const r of early) if (!had.has(r)) await socket.leave(r);
     const t = translator(localeFrom(socket.handshake.headers["accept-language"]));
     socket.emit("onSellerJoinFailed", { code: "invalid_token", message: t("api:errors.session_expired") });
     return;
   }
-  const keep = new Set([socket.id, room, businessRoom(businessId)]);
+  const rooms = [businessRoom(businessId), memberRoom(businessId, named.userId)];
+  const keep = new Set([socket.id, tokenRoom(named.tokenId), ...rooms]);
   for (const r of [...socket.rooms]) if (!keep.has(r)) await socket.leave(r);
-  await socket.join(businessRoom(businessId));
+  await socket.join(rooms);
   endAtExpiry(socket, named.expiresAt);
   socket.emit("onSellerJoinSuccess", { business_id: businessId });
 }
@@ -114,15 +117,18 @@ function safeToken(raw: string) {
 
 export const businessRoom = (businessId: number) => `business:${businessId}`;
 export const tokenRoom = (tokenId: number) => `token:${tokenId}`;
+export const memberRoom = (businessId: number, userId: number) => `member:${businessId}:${userId}`;
 
 /** Sends an event to every signed-in staff of a business. */
 export function emitToBusiness(businessId: number, event: string, payload: unknown) {
   io?.to(businessRoom(businessId)).emit(event, payload);
 }
 
-/** Disconnects the sockets of these tokens, or of a business's room, in every process. */
-export function endSockets(which: { tokenIds: number[] } | { businessId: number }) {
-  const rooms = "businessId" in which ? [businessRoom(which.businessId)] : which.tokenIds.map(tokenRoom);
+/** Disconnects the sockets of these tokens, of a business's room, or of one member in a business, in every process. */
+export function endSockets(which: Ending) {
+  const rooms = "tokenIds" in which
+    ? which.tokenIds.map(tokenRoom)
+    : [which.userId === undefined ? businessRoom(which.businessId) : memberRoom(which.businessId, which.userId)];
   // Never no room at all: that would be every socket.
   if (rooms.length) io?.in(rooms).disconnectSockets(true);
 }

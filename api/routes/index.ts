@@ -18,6 +18,7 @@ import { webhookRoutes } from "./webhooks.ts";
 import { realtimeRoutes } from "./realtime.ts";
 import { sellerRoutes } from "./sellers.ts";
 import { settingRoutes } from "./settings.ts";
+import { staffRoutes } from "./staff.ts";
 import { utilityRoutes } from "./utilities.ts";
 import { productListRoutes } from "./products-list.ts";
 import { productBulkRoutes } from "./product-bulk.ts";
@@ -32,6 +33,7 @@ export const routers: Hono<ApiEnv>[] = [
   authRoutes,
   accountRoutes,
   settingRoutes,
+  staffRoutes,
   realtimeRoutes,
   utilityRoutes,
   dashboardRoutes,

@@ -73,7 +73,7 @@ export const NAV: NavGroup[] = [
     items: [
       soon("setting_account", "/setting/account"), soon("setting_security", "/setting/security"),
       soon("setting_notification", "/setting/notification"), soon("setting_chat", "/setting/chat"),
-      soon("setting_pos_seller", "/setting/pos-seller"), off("setting_partner", "/setting/partner"),
+      { key: "setting_pos_seller", path: "/setting/pos-seller", ready: true }, off("setting_partner", "/setting/partner"),
     ],
   },
   {
@@ -106,22 +106,5 @@ export const NAV: NavGroup[] = [
   },
 ];
 
-const PREFIX: [RegExp, Privilege][] = [
-  [/^\/dashboard(\/|$)/, "dashboard"],
-  [/^\/profile(\/|$)/, "profile"],
-  [/^\/orders(\/|$)/, "orders"],
-  [/^\/analytics(\/|$)/, "analytics"],
-  [/^\/inbox(\/|$)/, "inbox"],
-  [/^\/income-balance(\/|$)|^\/print\/deposit/, "balance"],
-  [/^\/promotions(\/|$)/, "promotion"],
-  [/^\/products(\/|$)/, "products"],
-  [/^\/setting(\/|$)/, "setting"],
-  [/^\/(customer|customer-broadcast|margin|margin-v0|partner|reseller|supplier)(\/|$)/, "customer"],
-  [/^\/omnichannel(\/|$)/, "omnichannel"],
-  [/^\/erp(\/|$)/, "erp"],
-];
-
-/** The sidebar group (privilege) a path belongs to; null for pages outside the sidebar. */
-export function privilegeForPath(path: string): Privilege | null {
-  return PREFIX.find(([re]) => re.test(path))?.[1] ?? null;
-}
+// Which group a path belongs to is core's one path table (core/auth/privileges.ts).
+export { privilegeForPath } from "#core/auth/privileges.ts";

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { db, type Db, type Tx } from "#db/client.ts";
 import { apiTokens, businesses, businessMembers, users } from "#db/schema/index.ts";
 import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
+import { MEMBER_STATUS } from "#db/schema/team-enums.ts";
 
 const TOKEN_DAYS = 30;
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -38,17 +39,24 @@ export async function issueToken(userId: number) {
 
 /**
  * Revokes tokens: one (`tokenId`), or every live one of a user (`userId`), but for `except` (the
- * device that asked). Answers the ids it revoked. Their sockets go with them: the caller hands the
- * ids to publishRevoked (core/lib/events.ts) once the revocation is committed — right away when
- * `db` is the pool, after the transaction when it is one. Every sign-out goes through here:
- * sign-out (sign-in.ts), a password change (profile.ts), a reset (forgot-password.ts). Removing a
- * member from a business (no such path yet: there is no team page) is to revoke that user's tokens
- * the same way, inside its transaction, and publish after.
+ * device that asked), or only those of the user acting for one business (`businessId`). Answers
+ * the ids it revoked. Their sockets go with them: the caller hands the ids to publishRevoked
+ * (core/lib/events.ts) once the revocation is committed — right away when `db` is the pool, after
+ * the transaction when it is one. Every sign-out goes through here: sign-out (sign-in.ts), a
+ * password change (profile.ts), a reset (forgot-password.ts), a member suspended or removed
+ * (core/team/staff.ts: that business's tokens, inside its transaction).
  */
-export async function revokeTokens(db: Db | Tx, which: { tokenId: number } | { userId: number; except?: number }): Promise<number[]> {
+export async function revokeTokens(
+  db: Db | Tx,
+  which: { tokenId: number } | { userId: number; except?: number; businessId?: number },
+): Promise<number[]> {
   const whose = "tokenId" in which
     ? eq(apiTokens.id, which.tokenId)
-    : and(eq(apiTokens.userId, which.userId), which.except === undefined ? undefined : ne(apiTokens.id, which.except));
+    : and(
+      eq(apiTokens.userId, which.userId),
+      which.except === undefined ? undefined : ne(apiTokens.id, which.except),
+      which.businessId === undefined ? undefined : eq(apiTokens.businessId, which.businessId),
+    );
   const rows = await db
     .update(apiTokens)
     .set({ revokedAt: new Date() })
@@ -57,8 +65,11 @@ export async function revokeTokens(db: Db | Tx, which: { tokenId: number } | { u
   return rows.map((r) => r.id);
 }
 
+/** A membership that lets its user in: Active (a suspended or removed member has none). */
+const liveMember = eq(businessMembers.status, MEMBER_STATUS.active);
+
 /**
- * The active businesses a user works for, owners' first, oldest first. A named prepared statement:
+ * The active businesses a user works for (an Active membership), owners' first, oldest first. A named prepared statement:
  * PostgreSQL parses and plans it once per connection, not on every request (planning was most of
  * these queries' time), and drizzle builds its SQL once.
  */
@@ -73,7 +84,7 @@ const membershipsQuery = db
   })
   .from(businessMembers)
   .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
-  .where(and(eq(businessMembers.userId, sql.placeholder("userId")), eq(businesses.status, BUSINESS_STATUS.active)))
+  .where(and(eq(businessMembers.userId, sql.placeholder("userId")), liveMember, eq(businesses.status, BUSINESS_STATUS.active)))
   .orderBy(asc(businessMembers.role), asc(businesses.id))
   .prepare("memberships");
 
@@ -84,7 +95,7 @@ export async function memberships(userId: number): Promise<Membership[]> {
 
 /**
  * A live bearer token (not revoked, not expired) with its user and, read in the same query, the
- * user's membership of the token's business while that business is active (`member`, else null):
+ * user's Active membership of the token's business while that business is active (`member`, else null):
  * every seller call needs it, so it costs no second round trip. Undefined for any other token.
  */
 const findTokenQuery = db
@@ -95,7 +106,7 @@ const findTokenQuery = db
   })
   .from(apiTokens)
   .innerJoin(users, eq(users.id, apiTokens.userId))
-  .leftJoin(businessMembers, and(eq(businessMembers.userId, apiTokens.userId), eq(businessMembers.businessId, apiTokens.businessId)))
+  .leftJoin(businessMembers, and(eq(businessMembers.userId, apiTokens.userId), eq(businessMembers.businessId, apiTokens.businessId), liveMember))
   .leftJoin(businesses, and(eq(businesses.id, businessMembers.businessId), eq(businesses.status, BUSINESS_STATUS.active)))
   .where(and(eq(apiTokens.tokenHash, sql.placeholder("tokenHash")), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, sql.placeholder("now"))))
   .limit(1)

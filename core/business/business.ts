@@ -21,6 +21,7 @@ import { unix } from "#core/lib/time.ts";
 import { contains, orderBy } from "#core/lib/list-query.ts";
 import { defineExport } from "#core/jobs/exports.ts";
 import { BUSINESS_STATUS, STATUS_FILTERS, statusName } from "#db/schema/company-enums.ts";
+import { MEMBER_STATUS } from "#db/schema/team-enums.ts";
 
 export const companyFilters = z.object({
   search: z.string().trim().max(100, "too_long").optional(),
@@ -62,8 +63,9 @@ const columns = {
 /** The membership grants the company's profile pages (core/auth/privileges.ts canAccess, in SQL). */
 const grantsProfile = or(eq(businessMembers.role, "owner"), sql`'profile' = ANY(${businessMembers.privileges})`)!;
 
+/** The user's companies: those they are an Active member of (a suspended or removed member sees none of it). */
 function scoped(userId: number, f: Partial<CompanyFilters> = {}) {
-  const where: SQL[] = [eq(businessMembers.userId, userId)];
+  const where: SQL[] = [eq(businessMembers.userId, userId), eq(businessMembers.status, MEMBER_STATUS.active)];
   if (f.search) where.push(ilike(businesses.name, contains(f.search)));
   if (f.status !== undefined) where.push(eq(businesses.status, f.status));
   if (f.ownership === 1) where.push(eq(businessMembers.role, "owner"));

@@ -8,8 +8,9 @@
  * open, and a socket ended before its token's revocation commits could join again in between.
  */
 type Emitter = (businessId: number, event: string, payload: unknown) => void;
-/** Ends the sockets joined with these tokens, or every socket of a business's room. */
-type Ender = (which: { tokenIds: number[] } | { businessId: number }) => void;
+/** Ends the sockets joined with these tokens, every socket of a business's room, or a member's sockets in one business. */
+export type Ending = { tokenIds: number[] } | { businessId: number; userId?: number };
+type Ender = (which: Ending) => void;
 
 let emitter: Emitter | undefined;
 let ender: Ender | undefined;
@@ -34,6 +35,16 @@ export function publish(businessId: number, event: string, payload: unknown) {
  */
 export function publishRevoked(tokenIds: number[]) {
   if (tokenIds.length) ender?.({ tokenIds });
+}
+
+/**
+ * A member was suspended or removed (core/team/staff.ts): every socket that user joined to this
+ * business's room is disconnected at once, in every process — whichever token it joined with (a
+ * token switched to another business since keeps its other sockets). Joining again is refused
+ * while the membership is not Active (core/orders/realtime.ts). After the transaction commits.
+ */
+export function publishMemberEnded(businessId: number, userId: number) {
+  ender?.({ businessId, userId });
 }
 
 /**

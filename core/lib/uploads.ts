@@ -15,6 +15,7 @@ import { brands, businesses, businessMembers, uploads } from "#db/schema/index.t
 import { canAccess } from "#core/auth/privileges.ts";
 import { findToken } from "#core/auth/tokens.ts";
 import { MAX_UPLOAD_BYTES } from "#db/schema/company-enums.ts";
+import { MEMBER_STATUS } from "#db/schema/team-enums.ts";
 import { Refused } from "#core/errors.ts";
 
 const KINDS = {
@@ -93,6 +94,9 @@ async function maySee(uploaderId: number, listed: SQL, token: string | undefined
   const members = await db
     .select({ role: businessMembers.role, privileges: businessMembers.privileges })
     .from(businessMembers)
-    .where(and(sql`${businessMembers.businessId} IN (SELECT business_id FROM ${listed} AS l)`, eq(businessMembers.userId, viewer)));
+    .where(and(
+      sql`${businessMembers.businessId} IN (SELECT business_id FROM ${listed} AS l)`, eq(businessMembers.userId, viewer),
+      eq(businessMembers.status, MEMBER_STATUS.active),
+    ));
   return members.some((m) => canAccess(m, "profile"));
 }

@@ -16,6 +16,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { db } from "#db/client.ts";
 import { apiTokens, businesses, businessMembers } from "#db/schema/index.ts";
 import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
+import { MEMBER_STATUS } from "#db/schema/team-enums.ts";
 import { actorFromToken, sellerScope, type Scope } from "#core/actor.ts";
 import { hashToken } from "#core/auth/tokens.ts";
 import { Unauthenticated } from "#core/errors.ts";
@@ -50,7 +51,9 @@ export async function businessForTicket(ticket: string): Promise<number | undefi
   const [live] = await db
     .select({ id: apiTokens.id })
     .from(apiTokens)
-    .innerJoin(businessMembers, and(eq(businessMembers.userId, apiTokens.userId), eq(businessMembers.businessId, named.businessId)))
+    .innerJoin(businessMembers, and(
+      eq(businessMembers.userId, apiTokens.userId), eq(businessMembers.businessId, named.businessId), eq(businessMembers.status, MEMBER_STATUS.active),
+    ))
     .innerJoin(businesses, and(eq(businesses.id, businessMembers.businessId), eq(businesses.status, BUSINESS_STATUS.active)))
     .where(and(eq(apiTokens.id, named.tokenId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, new Date())))
     .limit(1);
@@ -69,19 +72,20 @@ export async function businessForToken(token: string): Promise<number | undefine
 
 /**
  * The token a socket's join token stands for — a ticket's (once its signature holds) or a bearer
- * token's own row — with its expiry, before anything else about it is checked; undefined when it
- * names none. The socket enters that token's room first and is checked after (server/realtime.ts):
- * a revocation committed at any moment then either fails the check or reaches the socket.
+ * token's own row — with its user and expiry, and the business a ticket names, before anything
+ * else about it is checked; undefined when it names none. The socket enters that token's room (and
+ * a ticket's member room) first and is checked after (server/realtime.ts): a revocation or a
+ * member's suspension committed at any moment then either fails the check or reaches the socket.
  */
-export async function tokenToJoin(token: string): Promise<{ tokenId: number; expiresAt: Date } | undefined> {
-  const tokenId = token.startsWith("rt.") ? readTicket(token)?.tokenId : undefined;
-  if (token.startsWith("rt.") && tokenId === undefined) return undefined;
+export async function tokenToJoin(token: string): Promise<{ tokenId: number; userId: number; expiresAt: Date; businessId?: number } | undefined> {
+  const ticket = token.startsWith("rt.") ? readTicket(token) : undefined;
+  if (token.startsWith("rt.") && !ticket) return undefined;
   const [row] = await db
-    .select({ tokenId: apiTokens.id, expiresAt: apiTokens.expiresAt })
+    .select({ tokenId: apiTokens.id, userId: apiTokens.userId, expiresAt: apiTokens.expiresAt })
     .from(apiTokens)
-    .where(tokenId !== undefined ? eq(apiTokens.id, tokenId) : eq(apiTokens.tokenHash, hashToken(token)))
+    .where(ticket ? eq(apiTokens.id, ticket.tokenId) : eq(apiTokens.tokenHash, hashToken(token)))
     .limit(1);
-  return row;
+  return row && { ...row, businessId: ticket?.businessId };
 }
 
 /** A socket's join token: a ticket ("rt.…") or a bearer token; the business it joins, or undefined. */

@@ -163,15 +163,16 @@ export async function listStaffs(scope: Scope, q: z.infer<typeof staffQuery>) {
   const { db, actor } = sellerScope(scope);
   const t = actor.t;
   const ids = await businessesAsked(actor, q);
-  // Every member is an active employee: another status lists nobody.
-  if (q.status !== undefined && q.status !== 1) return { rows: [], total: 0 };
+  // The employee status is the membership's (core/team/staff.ts: suspended, removed = Resign).
   const w: SQL[] = [inArray(businessMembers.businessId, ids)];
+  if (q.status !== undefined) w.push(eq(businessMembers.status, q.status));
   if (q.search) w.push(or(ilike(users.name, contains(q.search)), ilike(users.email, contains(q.search)), ilike(users.phone, contains(q.search)))!);
   const where = and(...w);
   const [rows, [{ total }]] = await Promise.all([
     db.select({
       userId: users.id, name: users.name, email: users.email, phone: users.phone, role: businessMembers.role,
       privileges: businessMembers.privileges, businessId: businesses.id, businessName: businesses.name, joined: businessMembers.timeCreated,
+      status: businessMembers.status,
     })
       .from(businessMembers)
       .innerJoin(users, eq(users.id, businessMembers.userId))
@@ -197,8 +198,8 @@ export async function listStaffs(scope: Scope, q: z.infer<typeof staffQuery>) {
         role_name: t(`channel:staff.roles.${r.role}`, { defaultValue: r.role }),
         privileges,
         privilege_datas: privileges.map((p) => ({ key: p, name: t(`nav:groups.${p}`, { defaultValue: p }) })),
-        status: 1,
-        status_name: t("channel:staff.status.1"),
+        status: r.status,
+        status_name: t(`channel:staff.status.${r.status}`),
         business_data: { business_id: r.businessId, name: r.businessName },
         time_created: Math.floor(r.joined.getTime() / 1000),
       };

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { BUSINESS_STATUS } from "./company-enums.ts";
+import { MEMBER_STATUS } from "./team-enums.ts";
 import { users } from "./auth.ts";
 import { cities, villages } from "./reference.ts";
 
@@ -49,6 +50,9 @@ export const businesses = pgTable(
 
 // Who works for a business. The owner has every privilege; staff have a list of sidebar
 // group keys and a default route they land on when they open a page outside that list.
+// `status` is the spec's employee status (team-enums.ts): only an Active (1) membership lets its
+// user in; Suspended (2) and Resign (3, a removed member: the row stays so the history keeps its
+// names and the person can be invited back) count as no membership at all (core/auth/tokens.ts).
 export const businessMembers = pgTable(
   "business_members",
   {
@@ -57,7 +61,9 @@ export const businessMembers = pgTable(
     role: text().notNull(), // owner | staff
     privileges: text().array().notNull().default(sql`'{}'::text[]`),
     defaultRoute: text().notNull().default("/dashboard"),
+    status: integer().notNull().default(MEMBER_STATUS.active),
     timeCreated: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    timeModified: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.userId] }), index("business_members_user_idx").on(t.userId)],
 );

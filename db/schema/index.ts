@@ -7,3 +7,4 @@ export * from "./catalog.ts";
 export * from "./offerings.ts";
 export * from "./bulk.ts";
 export * from "./orders.ts";
+export * from "./team.ts";
