@@ -13,7 +13,8 @@ test.use({ storageState: authFile("seller") });
 const PAGES = [
   "/dashboard", "/orders", "/orders?tab=process", "/products/listing", "/products/add/single",
   "/profile/company", "/profile/brand", "/profile/store", "/profile/channel", "/profile/warehouse",
-  "/profile/factory", "/profile/store-fee", "/profile/factory/add", "/id/orders",
+  "/profile/factory", "/profile/store-fee", "/profile/factory/add", "/setting/pos-seller", "/setting/pos-seller/user/add",
+  "/id/orders",
 ];
 
 /** What on the page breaks the layout, described for the failure message; [] when nothing does. */
