@@ -108,9 +108,10 @@ app.use((c, next) => {
 });
 
 // Bad input is refused here, once for the API and the pages, before anything reads it: a NUL or a
-// lone surrogate in the URL or the body, a form that does not parse, a page write that is not a
-// form (server/unreadable.ts). Otherwise PostgreSQL or a form parser would meet it in some handler
-// as a 500. After the body limits, so the clone it reads is bounded.
+// lone surrogate in the URL or the body, a URL path that does not decode, a form that does not
+// parse, a page write that is not a form (server/unreadable.ts). Otherwise PostgreSQL or a form
+// parser would meet it in some handler as a 500. After the body limits, so the clone it reads is
+// bounded.
 app.use(async (c, next) => {
   if (await unreadable(c.req.raw, !c.req.path.startsWith("/api/"))) return refuse(c, 400, "api:errors.unreadable");
   await next();

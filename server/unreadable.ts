@@ -4,6 +4,8 @@
  *   - a NUL (PostgreSQL's text and jsonb cannot hold one) or a lone UTF-16 surrogate (not text:
  *     JSON can carry "\ud800", jsonb refuses it) in the URL or in any string of the body — a
  *     form's fields, names and file names, a JSON body's keys and values, whatever its declared type;
+ *   - a URL path segment that does not percent-decode (`%FF`, `%ED%A0%80`: not UTF-8), which a
+ *     router can only guess at (React Router matched some other route and logged it twice);
  *   - a form body (multipart or URL-encoded) that does not parse;
  *   - a write to a page whose body is not a form: every page action reads `request.formData()`.
  * A JSON body that does not parse is not refused here: its handler answers it (`input()` with the
@@ -27,11 +29,16 @@ function holdsUnstorable(value: unknown): boolean {
   return false;
 }
 
-/** The URL's path segments as a router decodes them, and the query's names and values. */
-function urlStrings(url: URL): string[] {
-  const segments = url.pathname.split("/").map((s) => {
-    try { return decodeURIComponent(s); } catch { return s; }
-  });
+/** The URL's path segments as a router decodes them, and the query's names and values; null when a segment does not decode. */
+function urlStrings(url: URL): string[] | null {
+  const segments: string[] = [];
+  for (const s of url.pathname.split("/")) {
+    try {
+      segments.push(decodeURIComponent(s));
+    } catch {
+      return null;
+    }
+  }
   return [...segments, ...[...url.searchParams].flat()];
 }
 
@@ -39,7 +46,8 @@ const FORMS = ["multipart/form-data", "application/x-www-form-urlencoded"];
 
 /** Whether `request` is unreadable (above); `page` for a request to the web, not the API. Reads a clone of the body. */
 export async function unreadable(request: Request, page: boolean): Promise<boolean> {
-  if (holdsUnstorable(urlStrings(new URL(request.url)))) return true;
+  const inUrl = urlStrings(new URL(request.url));
+  if (!inUrl || holdsUnstorable(inUrl)) return true;
   if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return false;
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (FORMS.includes(type)) {

@@ -4,6 +4,7 @@
  * hit() counts one attempt and answers the seconds to wait when over the limit, else 0; tally()
  * counts one and answers the count itself.
  */
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { db } from "#db/client.ts";
@@ -16,7 +17,21 @@ function redisClient() {
 }
 
 // RATE_LIMIT_PREFIX keeps apart apps (or test files) that share one Redis.
-const redisKey = (key: string) => `rl:${process.env.RATE_LIMIT_PREFIX ?? ""}${key}`;
+const redisKey = (key: string) => `rl:${process.env.RATE_LIMIT_PREFIX ?? ""}${storedKey(key)}`;
+
+const MAX_KEY = 200;
+
+/**
+ * The key as stored. A key holds what a visitor typed (the email or phone of a sign-in, an OTP's
+ * target), of any length: past MAX_KEY characters it is kept as its start and the SHA-256 of the
+ * whole, so every distinct key still counts apart and none is too long for the table's primary
+ * key (PostgreSQL's btree holds about 2.7 kB: a longer one failed the insert, a 500 at sign-in).
+ */
+export function storedKey(key: string) {
+  if (key.length <= MAX_KEY) return key;
+  const start = key.slice(0, 100).replace(/[\uD800-\uDBFF]$/, ""); // not half a surrogate pair
+  return `${start}…sha256:${createHash("sha256").update(key).digest("hex")}`;
+}
 
 export async function hit(key: string, limit: number, windowSeconds: number): Promise<number> {
   const { count, wait } = await tally(key, windowSeconds);
@@ -37,7 +52,7 @@ export async function tally(key: string, windowSeconds: number): Promise<{ count
     return { count, wait: Math.max(ttl, 1) };
   }
   const { rows } = await db.execute<{ count: number; wait: number }>(sql`
-    INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    INSERT INTO rate_limits (key, count, reset_at) VALUES (${storedKey(key)}, 1, now() + make_interval(secs => ${windowSeconds}))
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
       reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
@@ -50,7 +65,7 @@ export async function tally(key: string, windowSeconds: number): Promise<{ count
 export async function reset(key: string) {
   const r = redisClient();
   if (r) await r.del(redisKey(key));
-  else await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+  else await db.execute(sql`DELETE FROM rate_limits WHERE key = ${storedKey(key)}`);
 }
 
 const PRUNE_EVERY_MS = 5 * 60_000;

@@ -15,7 +15,7 @@
  * - Order codes are INV/<WIB date>/<running number>, unique across businesses.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { db } from "#db/client.ts";
+import { db, type Db, type Tx } from "#db/client.ts";
 import {
   channels, orderItems, orders, orderStatusHistory, productImages, productVariants, products, stores, storeChannels, warehouses,
 } from "#db/schema/index.ts";
@@ -49,17 +49,28 @@ export type Received = { orderId: number; orderCode: string; created: boolean; b
 const HOUR = 3600_000;
 
 export async function receiveOrder(channelId: number, incoming: IncomingOrder): Promise<Received> {
-  const [channel] = await db
+  const r = await db.transaction((tx) => receiveOrderIn(tx, channelId, incoming));
+  announceOrder(r);
+  return r;
+}
+
+/**
+ * receiveOrder inside the caller's transaction, so a caller can make the order and its own record
+ * of it (a webhook's event row) one commit. The caller announces it after commit (announceOrder):
+ * staff must never hear of an order a rollback took back.
+ */
+export async function receiveOrderIn(tx: Tx, channelId: number, incoming: IncomingOrder): Promise<Received & { channelName: string }> {
+  const [channel] = await tx
     .select({ id: channels.id, businessId: channels.businessId, name: channels.name })
     .from(channels)
     .where(eq(channels.id, channelId));
   if (!channel) throw new NotFound("api-orders:channel_not_found");
-  const existing = await findExisting(channelId, incoming.channelOrderId);
-  if (existing) return { ...existing, created: false, businessId: channel.businessId };
-
   const businessId = channel.businessId;
+  const existing = await findExisting(tx, channelId, incoming.channelOrderId);
+  if (existing) return { ...existing, created: false, businessId, channelName: channel.name };
+
   const skus = [...new Set(incoming.items.map((i) => i.sku.toLowerCase()))];
-  const variants = await db
+  const variants = await tx
     .select({
       id: productVariants.id, productId: productVariants.productId, sku: productVariants.sku, price: productVariants.price,
       variantName: productVariants.variantName, sizeName: productVariants.sizeName, productName: products.name,
@@ -79,79 +90,82 @@ export async function receiveOrder(channelId: number, incoming: IncomingOrder): 
   const subtotal = lines.reduce((s, l) => s + l.price * l.quantity, 0);
   const shippingCost = incoming.shippingCost ?? 0;
   const discount = Math.min(incoming.discount ?? 0, subtotal + shippingCost);
-  const source = await sourceFor(businessId, channelId, incoming);
+  const source = await sourceFor(businessId, channelId, incoming, tx);
   const placedAt = incoming.placedAt ?? new Date();
   const status = incoming.paid ? "waiting-approval" : "waiting-payment";
 
-  const created = await db.transaction(async (tx) => {
-    const [{ n }] = (await tx.execute<{ n: number }>(sql`SELECT nextval('order_number_seq')::int AS n`)).rows;
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        businessId,
-        orderCode: `INV/${wibDate(placedAt).replaceAll("-", "")}/${n}`,
-        channelId,
-        channelName: channel.name,
-        channelOrderId: incoming.channelOrderId,
-        storeId: source.storeId,
-        warehouseId: source.warehouseId,
-        orderType: incoming.orderType ?? 1,
-        deliveryMethod: incoming.deliveryMethod ?? "courier",
-        status,
-        customerName: incoming.customer.name,
-        customerPhone: incoming.customer.phone ?? null,
-        customerEmail: incoming.customer.email ?? null,
-        recipientName: incoming.shipping?.recipientName ?? incoming.customer.name,
-        recipientPhone: incoming.shipping?.phone ?? incoming.customer.phone ?? null,
-        shippingAddress: incoming.shipping?.address ?? null,
-        shippingCity: incoming.shipping?.city ?? null,
-        shippingProvince: incoming.shipping?.province ?? null,
-        shippingPostcode: incoming.shipping?.postcode ?? null,
-        courierCode: incoming.courier?.code ?? null,
-        courierService: incoming.courier?.service ?? null,
-        paymentMethod: incoming.paymentMethod ?? null,
-        subtotal,
-        shippingCost,
-        discount,
-        totalAmount: subtotal + shippingCost - discount,
-        customerNote: incoming.note ?? null,
-        paidAt: incoming.paid ? placedAt : null,
-        deadlineAt: new Date(placedAt.getTime() + (incoming.paid ? 48 : 24) * HOUR),
-        timeCreated: placedAt,
-        timeModified: placedAt,
-      })
-      .onConflictDoNothing({ target: [orders.channelId, orders.channelOrderId] })
-      .returning({ id: orders.id, orderCode: orders.orderCode });
-    if (!row) return undefined; // the same order came in at the same moment: the other one keeps it
-    await tx.insert(orderItems).values(lines.map((l) => ({
-      orderId: row.id,
+  const [{ n }] = (await tx.execute<{ n: number }>(sql`SELECT nextval('order_number_seq')::int AS n`)).rows;
+  const [row] = await tx
+    .insert(orders)
+    .values({
       businessId,
-      productId: l.v.productId,
-      variantId: l.v.id,
-      productName: l.v.productName,
-      variantName: l.v.variantName || null,
-      sizeName: l.v.sizeName || null,
-      sku: l.v.sku,
-      image: l.v.image,
-      quantity: l.quantity,
-      price: l.price,
-    })));
-    await tx.insert(orderStatusHistory).values({
-      orderId: row.id, businessId, action: "create", actor: "system", fromStatus: null, toStatus: status, timeCreated: placedAt,
-    });
-    return row;
-  });
-  if (!created) {
-    const again = await findExisting(channelId, incoming.channelOrderId);
+      orderCode: `INV/${wibDate(placedAt).replaceAll("-", "")}/${n}`,
+      channelId,
+      channelName: channel.name,
+      channelOrderId: incoming.channelOrderId,
+      storeId: source.storeId,
+      warehouseId: source.warehouseId,
+      orderType: incoming.orderType ?? 1,
+      deliveryMethod: incoming.deliveryMethod ?? "courier",
+      status,
+      customerName: incoming.customer.name,
+      customerPhone: incoming.customer.phone ?? null,
+      customerEmail: incoming.customer.email ?? null,
+      recipientName: incoming.shipping?.recipientName ?? incoming.customer.name,
+      recipientPhone: incoming.shipping?.phone ?? incoming.customer.phone ?? null,
+      shippingAddress: incoming.shipping?.address ?? null,
+      shippingCity: incoming.shipping?.city ?? null,
+      shippingProvince: incoming.shipping?.province ?? null,
+      shippingPostcode: incoming.shipping?.postcode ?? null,
+      courierCode: incoming.courier?.code ?? null,
+      courierService: incoming.courier?.service ?? null,
+      paymentMethod: incoming.paymentMethod ?? null,
+      subtotal,
+      shippingCost,
+      discount,
+      totalAmount: subtotal + shippingCost - discount,
+      customerNote: incoming.note ?? null,
+      paidAt: incoming.paid ? placedAt : null,
+      deadlineAt: new Date(placedAt.getTime() + (incoming.paid ? 48 : 24) * HOUR),
+      timeCreated: placedAt,
+      timeModified: placedAt,
+    })
+    // The same order came in at the same moment: this insert waits for the other's commit, then
+    // does nothing and the other one keeps it (READ COMMITTED: the next statement sees it).
+    .onConflictDoNothing({ target: [orders.channelId, orders.channelOrderId] })
+    .returning({ id: orders.id, orderCode: orders.orderCode });
+  if (!row) {
+    const again = await findExisting(tx, channelId, incoming.channelOrderId);
     if (!again) throw new Conflict("api:errors.conflict");
-    return { ...again, created: false, businessId };
+    return { ...again, created: false, businessId, channelName: channel.name };
   }
-  publish(businessId, "onSellerNewOrder", { channel_name: channel.name, order_id: created.orderCode, sys_order_id: created.id });
-  return { orderId: created.id, orderCode: created.orderCode, created: true, businessId };
+  await tx.insert(orderItems).values(lines.map((l) => ({
+    orderId: row.id,
+    businessId,
+    productId: l.v.productId,
+    variantId: l.v.id,
+    productName: l.v.productName,
+    variantName: l.v.variantName || null,
+    sizeName: l.v.sizeName || null,
+    sku: l.v.sku,
+    image: l.v.image,
+    quantity: l.quantity,
+    price: l.price,
+  })));
+  await tx.insert(orderStatusHistory).values({
+    orderId: row.id, businessId, action: "create", actor: "system", fromStatus: null, toStatus: status, timeCreated: placedAt,
+  });
+  return { orderId: row.id, orderCode: row.orderCode, created: true, businessId, channelName: channel.name };
 }
 
-async function findExisting(channelId: number, channelOrderId: string) {
-  const [row] = await db
+/** After commit: the business's staff hear of a new order (nothing when it was already there). */
+export function announceOrder(r: Received & { channelName: string }) {
+  if (!r.created) return;
+  publish(r.businessId, "onSellerNewOrder", { channel_name: r.channelName, order_id: r.orderCode, sys_order_id: r.orderId });
+}
+
+async function findExisting(exec: Db | Tx, channelId: number, channelOrderId: string) {
+  const [row] = await exec
     .select({ orderId: orders.id, orderCode: orders.orderCode })
     .from(orders)
     .where(and(eq(orders.channelId, channelId), eq(orders.channelOrderId, channelOrderId)));
@@ -159,16 +173,18 @@ async function findExisting(channelId: number, channelOrderId: string) {
 }
 
 /** Where the order's stock comes from (see the header). */
-export async function sourceFor(businessId: number, channelId: number, incoming: Pick<IncomingOrder, "pickupStoreId" | "deliveryMethod">) {
+export async function sourceFor(
+  businessId: number, channelId: number, incoming: Pick<IncomingOrder, "pickupStoreId" | "deliveryMethod">, exec: Db | Tx = db,
+) {
   if (incoming.pickupStoreId) {
-    const [store] = await db
+    const [store] = await exec
       .select({ id: stores.id })
       .from(stores)
       .where(and(eq(stores.id, incoming.pickupStoreId), eq(stores.businessId, businessId)));
     if (!store) throw new Refused("api-orders:unknown_store", { pickup_store_id: ["api-orders:unknown_store"] });
     return { storeId: store.id, warehouseId: null };
   }
-  const [connected] = await db
+  const [connected] = await exec
     .select({ id: stores.id })
     .from(storeChannels)
     .innerJoin(stores, eq(stores.id, storeChannels.storeId))
@@ -177,13 +193,13 @@ export async function sourceFor(businessId: number, channelId: number, incoming:
     .limit(1);
   if (connected) return { storeId: connected.id, warehouseId: null };
   if (incoming.deliveryMethod !== "pickup") {
-    const [warehouse] = await db
+    const [warehouse] = await exec
       .select({ id: warehouses.id })
       .from(warehouses)
       .where(and(eq(warehouses.businessId, businessId), eq(warehouses.isDefault, true)));
     if (warehouse) return { storeId: null, warehouseId: warehouse.id };
   }
-  const [store] = await db
+  const [store] = await exec
     .select({ id: stores.id })
     .from(stores)
     .where(and(eq(stores.businessId, businessId), eq(stores.isDefault, true)));

@@ -8,10 +8,11 @@
  *   secret, derived from the server secret and the code (core/orders/webhook-signing.ts).
  *   A missing or wrong signature is 401 before anything is read or written.
  * - Idempotency: every delivery carries the channel's event id; a handled event is kept in
- *   channel_events in the same transaction as its effect, so a resend (the channel did not see
- *   our answer) changes nothing and answers what the first one did. A new order is moreover
- *   idempotent by the channel's order id (receiveOrder), so the same order sent as three events
- *   is still one order.
+ *   channel_events in the same transaction as its effect, inserted before it, so of any number of
+ *   deliveries of one event — at once or later — exactly one says `first_delivery: true` and acts;
+ *   every other one changes nothing and answers what a later resend answers (`first_delivery:
+ *   false`, the order as it is now). A new order is moreover idempotent by the channel's order id
+ *   (receiveOrderIn), so the same order sent as three events is still one order.
  * - Events and what they do (the lifecycle table, core/orders/lifecycle.ts, decides whether
  *   the order may move; core/orders/actions.ts moves it):
  *     order.created                → receiveOrder
@@ -36,14 +37,14 @@
  */
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "#db/client.ts";
+import { db, type Tx } from "#db/client.ts";
 import { channelEvents, channels, orders, orderTracking } from "#db/schema/index.ts";
 import { publish } from "#core/lib/events.ts";
-import { receiveOrder, type IncomingOrder } from "./intake.ts";
+import { announceOrder, receiveOrderIn, type IncomingOrder } from "./intake.ts";
 import { applyOrderActionIn } from "./actions.ts";
 import { COMPLAINT_REASONS, splitState, transitionFor, type Actor, type OrderAction } from "./lifecycle.ts";
 import { verifySignature } from "./webhook-signing.ts";
-import { fieldMessages, NotFound, Refused, Unauthenticated } from "#core/errors.ts";
+import { Conflict, fieldMessages, NotFound, Refused, Unauthenticated } from "#core/errors.ts";
 
 /** The active or inactive channel a code names (platform and id must both match), else 404. */
 export async function channelForCode(code: string) {
@@ -160,12 +161,29 @@ export async function receiveWebhook(code: string, raw: string, signature: strin
   return handleWebhookEvent(channel, parsed.data);
 }
 
-/** Handles one verified, parsed delivery. Throws NotFound (unknown order) or Refused. */
+/**
+ * Handles one verified, parsed delivery. Throws NotFound (unknown order) or Refused.
+ *
+ * The event's row in channel_events is the one arbiter of "first delivery": it is inserted in the
+ * same transaction as the event's effect, before the effect, so of N deliveries of one event at
+ * once exactly one inserts it and acts; the others wait on its key for that commit, find it, and
+ * answer exactly what a later resend answers (`answerSeen`). A refused event rolls its row back,
+ * so the channel can send it again.
+ */
 export async function handleWebhookEvent(channel: Channel, event: WebhookEvent): Promise<WebhookResult & { created?: boolean }> {
+  // The common resend answered without a transaction; a concurrent one is caught by the insert.
   const seen = await previousDelivery(channel.id, event.id);
-  if (seen) return { event_id: event.id, type: event.type, first_delivery: false, applied: false, ...seen };
-  if (event.type === "order.created") return created(channel, event.id, event.data);
-  return moved(channel, event.id, event.type, event.data);
+  if (seen) return answerSeen(event, seen);
+  const r = event.type === "order.created" ? await created(channel, event.id, event.data) : await moved(channel, event.id, event.type, event.data);
+  if (r) return r;
+  const now = await previousDelivery(channel.id, event.id);
+  if (!now) throw new Conflict("api:errors.conflict"); // the row is committed before the insert gives way
+  return answerSeen(event, now);
+}
+
+/** A handled event's answer on every later delivery: nothing changed, the order as it is now. */
+function answerSeen(event: WebhookEvent, seen: NonNullable<Awaited<ReturnType<typeof previousDelivery>>>): WebhookResult {
+  return { event_id: event.id, type: event.type, first_delivery: false, applied: false, ...seen };
 }
 
 async function previousDelivery(channelId: number, eventId: string) {
@@ -175,6 +193,17 @@ async function previousDelivery(channelId: number, eventId: string) {
     .leftJoin(orders, eq(orders.id, channelEvents.orderId))
     .where(and(eq(channelEvents.channelId, channelId), eq(channelEvents.eventId, eventId)));
   return row;
+}
+
+/**
+ * Claims the event in `tx`: true when this delivery is the first (the row is now this
+ * transaction's), false when the event was handled already — a concurrent delivery of the same
+ * event waits here for the other's commit, then finds its row (or takes over after its rollback).
+ */
+async function claimEvent(tx: Tx, channelId: number, eventId: string, orderId: number | null) {
+  const [fresh] = await tx.insert(channelEvents).values({ channelId, eventId, orderId })
+    .onConflictDoNothing().returning({ eventId: channelEvents.eventId });
+  return Boolean(fresh);
 }
 
 async function created(channel: Channel, eventId: string, d: z.infer<typeof orderCreated>) {
@@ -198,14 +227,21 @@ async function created(channel: Channel, eventId: string, d: z.infer<typeof orde
     // A channel's clock may run ahead: an order is never placed in the future.
     placedAt: d.placed_at ? new Date(Math.min(d.placed_at * 1000, Date.now())) : undefined,
   };
-  const r = await receiveOrder(channel.id, incoming);
-  // Recorded after the order exists (receiveOrder has its own transaction); a crash in between is
-  // harmless: the resend finds the order by the channel's order id.
-  await db.insert(channelEvents).values({ channelId: channel.id, eventId, orderId: r.orderId }).onConflictDoNothing();
-  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, r.orderId));
+  // One transaction: the event's row first, then the order (idempotent by the channel's order id:
+  // another event id for the same order finds it and makes none), then the row points at it.
+  const r = await db.transaction(async (tx) => {
+    if (!(await claimEvent(tx, channel.id, eventId, null))) return undefined;
+    const received = await receiveOrderIn(tx, channel.id, incoming);
+    await tx.update(channelEvents).set({ orderId: received.orderId })
+      .where(and(eq(channelEvents.channelId, channel.id), eq(channelEvents.eventId, eventId)));
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, received.orderId));
+    return { ...received, status: order?.status ?? null };
+  });
+  if (!r) return undefined;
+  announceOrder(r);
   return {
     event_id: eventId, type: "order.created", first_delivery: true, applied: r.created, created: r.created,
-    sys_order_id: r.orderId, order_id: r.orderCode, status: order?.status ?? null,
+    sys_order_id: r.orderId, order_id: r.orderCode, status: r.status,
   };
 }
 
@@ -222,10 +258,8 @@ async function moved(channel: Channel, eventId: string, type: ActionEventType, d
       .for("update");
     if (!order) throw new NotFound("api-orders:not_found");
     // The event first: a delivery racing its own resend waits here for the other's commit, then
-    // finds it and changes nothing.
-    const [fresh] = await tx.insert(channelEvents).values({ channelId: channel.id, eventId, orderId: order.id })
-      .onConflictDoNothing().returning({ eventId: channelEvents.eventId });
-    if (!fresh) return { order, applied: false, status: order.status, duplicate: true };
+    // finds it and changes nothing (handleWebhookEvent answers it as a resend).
+    if (!(await claimEvent(tx, channel.id, eventId, order.id))) return undefined;
 
     let applied = false;
     let status = order.status;
@@ -238,17 +272,18 @@ async function moved(channel: Channel, eventId: string, type: ActionEventType, d
       if (s.tracking_number && !order.trackingNumber) {
         await tx.update(orders).set({ trackingNumber: s.tracking_number }).where(eq(orders.id, order.id));
       }
-      if (!transitionFor(order, action, actor)) return { order, applied, status, duplicate: false };
+      if (!transitionFor(order, action, actor)) return { order, applied, status };
     }
     const r = await applyOrderActionIn(tx, order.businessId, order.id, { action, actor, reason: "reason" in d ? d.reason : null, note: d.note });
     applied = true;
     status = splitState(r.to).status;
-    return { order, applied, status, duplicate: false };
+    return { order, applied, status };
   });
+  if (!result) return undefined;
   // After commit: the business's staff see the order move (lists and counts refresh).
   if (result.applied) publish(result.order.businessId, "onSellerOrderUpdate", { sys_order_id: result.order.id, status: result.status });
   return {
-    event_id: eventId, type, first_delivery: !result.duplicate, applied: result.applied,
+    event_id: eventId, type, first_delivery: true, applied: result.applied,
     sys_order_id: result.order.id, order_id: result.order.orderCode, status: result.status,
   };
 }

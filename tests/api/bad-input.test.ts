@@ -3,9 +3,10 @@
  * it: every route the API registers, with a multipart body that does not parse, a NUL in the
  * query and in a JSON string, a lone surrogate in a JSON string — each answered 4xx with the
  * envelope, and nothing written; then the same at random (fast-check, fixed seed); page actions
- * signed in or not; a signed webhook with a NUL in a field.
+ * signed in or not; a signed webhook with a NUL in a field. Every page action at random is
+ * bad-input-pages.test.ts.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { api } from "#api/app.ts";
@@ -13,11 +14,11 @@ import { signBody, webhookCode, webhookSecret } from "#core/orders/webhook-signi
 import { db } from "#db/client.ts";
 import { channels, factories } from "#db/schema/index.ts";
 import { app } from "#server/app.ts";
+import { BROKEN_MULTIPART, FUZZ_SEED, rowCounts } from "./fuzz.ts";
 import { DEMO, login, sessionCookie } from "./helpers.ts";
 import { shopOf } from "./order-fixtures.ts";
 
 const READS = ["GET", "HEAD", "OPTIONS"];
-const BROKEN_MULTIPART = { "Content-Type": "multipart/form-data; boundary=zz" };
 
 /** Every method + path the API registers (middleware entries and wildcards left out), once. */
 const routes = [...new Map(api.routes
@@ -37,17 +38,6 @@ let seller: string;
 beforeEach(async () => {
   seller = await login(DEMO.seller);
 });
-
-/** The row count of every table: a refusal writes nothing anywhere. */
-async function rowCounts() {
-  const { rows } = await db.execute<{ name: string }>(sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`);
-  const counts: Record<string, number> = {};
-  for (const { name } of rows) {
-    const { rows: [r] } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(name)}`);
-    counts[name] = r.n;
-  }
-  return counts;
-}
 
 type Sent = { method: string; path: string; headers?: Record<string, string>; body?: string };
 
@@ -159,8 +149,8 @@ describe("every API route", () => {
 
 describe("at random", () => {
   // A fixed seed, so a failure comes back the same way; fast-check prints it with the counterexample.
-  // FC_SEED=<n> tries another.
-  const seed = Number(process.env.FC_SEED ?? 20240612);
+  // FUZZ_SEED=<n> tries another (tests/api/fuzz.ts).
+  const seed = FUZZ_SEED;
   const bad = fc.tuple(fc.string({ maxLength: 6 }), fc.constantFrom("\0", "\ud800", "\udbff", "\udc00", "\udfff"), fc.string({ maxLength: 6 }))
     .map(([a, b, c]) => a + b + c);
   const nul = fc.tuple(fc.string({ maxLength: 6 }), fc.string({ maxLength: 6 })).map(([a, c]) => `${a}\0${c}`);

@@ -290,3 +290,82 @@ describe("events move the order", () => {
     expect((await tracking(o.id)).map((t) => t.description)).toEqual(["Paket diterima"]);
   });
 });
+
+describe("concurrent deliveries of one event (issue 12, writes happen once)", () => {
+  const N = 20;
+  /** Delivers one event N times at once, then once more later; the answers as they came. */
+  async function storm(delivery: unknown) {
+    const answers = await Promise.all(Array.from({ length: N }, () => deliver(delivery)));
+    const later = await deliver(delivery);
+    return { answers, later };
+  }
+  /** Exactly one answer says first delivery; every other one is what a later resend answers. */
+  function once(answers: Awaited<ReturnType<typeof deliver>>[], later: Awaited<ReturnType<typeof deliver>>) {
+    expect(later.body.data).toMatchObject({ first_delivery: false, applied: false });
+    const first = answers.filter((a) => a.body.data?.first_delivery === true);
+    expect(first).toHaveLength(1);
+    expect(first[0].body.data.applied).toBe(true);
+    const others = answers.filter((a) => a !== first[0]);
+    expect(others).toHaveLength(N - 1);
+    for (const a of others) expect(a).toEqual(later);
+    return first[0];
+  }
+
+  it("order.created: one order, one history row, one first delivery; the others answer as a resend", async () => {
+    const v = await newVariant(shop);
+    const channelOrderId = uid("TKP");
+    const eventsBefore = await eventCount();
+    published.length = 0;
+    const { answers, later } = await storm(created(channelOrderId, v.sku));
+    const first = once(answers, later);
+    expect(first.status).toBe(201);
+    expect(later.status).toBe(200);
+    const rows = await ordersOf(channelOrderId);
+    expect(rows).toHaveLength(1);
+    expect(first.body.data.sys_order_id).toBe(rows[0].id);
+    expect(await historyOf(rows[0].id)).toHaveLength(1);
+    expect(await eventCount()).toBe(eventsBefore + 1);
+    expect(published.filter((p) => p.event === "onSellerNewOrder")).toHaveLength(1);
+  });
+
+  it("order.created under N different event ids at once is still one order", async () => {
+    const v = await newVariant(shop);
+    const channelOrderId = uid("TKP");
+    const answers = await Promise.all(Array.from({ length: N }, () => deliver(created(channelOrderId, v.sku))));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.every((a) => a.status === 200 || a.status === 201)).toBe(true);
+    // Each is a different event, handled once each; only one of them made the order.
+    expect(answers.filter((a) => a.body.data.applied)).toHaveLength(1);
+    const rows = await ordersOf(channelOrderId);
+    expect(rows).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.body.data.sys_order_id))).toEqual(new Set([rows[0].id]));
+    expect(await historyOf(rows[0].id)).toHaveLength(1);
+  });
+
+  it("order.paid: one pay in the history, one first delivery; the others answer as a resend", async () => {
+    const v = await newVariant(shop);
+    const channelOrderId = uid("TKP");
+    expect((await deliver(created(channelOrderId, v.sku))).status).toBe(201);
+    const [order] = await ordersOf(channelOrderId);
+    const { answers, later } = await storm(event("order.paid", channelOrderId));
+    once(answers, later);
+    expect(later.body.data.status).toBe("waiting-approval");
+    expect((await historyOf(order.id)).map((h) => h.action)).toEqual(["create", "pay"]);
+  });
+
+  it("a courier event: one tracking row, one first delivery; the others answer as a resend", async () => {
+    const v = await newVariant(shop);
+    const channelOrderId = uid("TKP");
+    expect((await deliver(created(channelOrderId, v.sku, { paid: true }))).status).toBe(201);
+    const [order] = await ordersOf(channelOrderId);
+    await addStock(shop, v.variantId, await sourceOf(order.id), 10);
+    for (const a of ["accept", "prepare", "pack", "packing", "ready", "book-delivery", "send"] as const) {
+      await applyOrderAction(shop.businessId, order.id, { action: a, actor: "seller", userId: shop.userId });
+    }
+    const { answers, later } = await storm(event("shipment.picked_up", channelOrderId, { description: "Paket diterima kurir", location: "Semarang" }));
+    once(answers, later);
+    expect(later.body.data.status).toBe("sending");
+    expect(await tracking(order.id)).toHaveLength(1);
+    expect((await historyOf(order.id)).filter((h) => h.action === "pickup")).toHaveLength(1);
+  });
+});

@@ -26,7 +26,7 @@ import { refusalMessage } from "#app/lib/errors.server.ts";
 import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
-import { idFromSlug } from "#app/lib/params.ts";
+import { idFromForm, idFromSlug } from "#app/lib/params.ts";
 import { flashToast } from "#app/lib/session.server.ts";
 import { imageFromForm } from "#app/lib/uploads.server.ts";
 
@@ -138,7 +138,8 @@ export async function sectionAction(args: RouteArgs, section: BrandSection) {
   const doneUrl = done.pathname + done.search;
   const formData = await args.request.formData();
   const intent = formData.get("intent");
-  const entryId = Number(formData.get("entry_id"));
+  // The entry an update or a delete names; not an id: not found, before anything is read or asked.
+  const entryId = intent === "update" || intent === "delete" ? idFromForm(formData, "entry_id") : 0;
   switch (intent) {
     case "add":
     case "update": {
