@@ -5,13 +5,14 @@ import { inputClass } from "#app/components/button.tsx";
 /**
  * The filter bar's search field: applied with Enter or the Apply button. The field stays the same
  * element when the URL's search changes (a new element would drop the keyboard focus after each
- * search); it shows the URL's search unless the seller is typing in it (Reset, Back).
+ * search), and shows the URL's search whenever that changes (a search, Reset, Back); a reload of
+ * the same URL (a realtime refresh) leaves what is being typed alone.
  */
 export function SearchBox({ value, placeholder, name = "search" }: { value: string; placeholder?: string; name?: string }) {
   const { t } = useTranslation("list");
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (input.current && document.activeElement !== input.current) input.current.value = value;
+    if (input.current) input.current.value = value;
   }, [value]);
   return (
     <div className="min-w-[15rem] flex-[2]">
