@@ -1,7 +1,9 @@
 /**
  * A <details> used as a popover (the user menu, Export History) opens without JavaScript; with it,
  * it also closes the way people expect a popup to: Escape closes it and gives the focus back to its
- * button, and a click or a focus outside it closes it.
+ * button, and a click or a tap outside it closes it. (Not a focus moving elsewhere: the page moves
+ * the focus itself after an action, and a popup it opened on purpose — Export History after an
+ * export — must stay open.)
  *
  *   const ref = usePopover(); <details ref={ref}>…</details>
  */
@@ -28,11 +30,9 @@ export function usePopover() {
     };
     details.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onOutside);
-    document.addEventListener("focusin", onOutside);
     return () => {
       details.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onOutside);
-      document.removeEventListener("focusin", onOutside);
     };
   }, []);
   return ref;
