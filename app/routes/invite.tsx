@@ -19,7 +19,7 @@ import { acceptNewForm } from "#core/team/staff-schema.ts";
 import { buttonClass, SubmitButton } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { FormErrors, formState, TextInput, type FormReply } from "#app/components/form.tsx";
-import { LanguageSwitch } from "#app/components/language-switch.tsx";
+import { PublicShell } from "#app/components/public-shell.tsx";
 import { refusalMessage } from "#app/lib/errors.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
@@ -111,51 +111,43 @@ export default function Invite({ loaderData, actionData, params }: Route.Compone
   const reply = actionData as FormReply;
   const errors = formState(reply).formErrors;
   return (
-    <main className="flex min-h-full flex-col items-center justify-center px-4 py-10">
-      <div className="w-full max-w-md">
-        <div className="mb-6 flex items-center justify-between gap-4">
-          <p className="text-xl font-bold tracking-tight text-brand-700">{t("common:app_name")}</p>
-          <LanguageSwitch />
-        </div>
-        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          {view.state !== "open" ? (
-            <>
-              <h1 className="text-2xl font-semibold">{t("invite.title")}</h1>
-              <p role="alert" className="mt-3 text-slate-700">{t(`invite.state.${view.state}`)}</p>
-              <Link to={localePath(locale, me ? "/dashboard" : "/auth")} className={`${buttonClass("primary")} mt-6 w-full`}>
-                {me ? t("common:actions.back") : t("invite.go_sign_in")}
-              </Link>
-            </>
+    <PublicShell>
+      {view.state !== "open" ? (
+        <>
+          <h1 className="text-2xl font-semibold">{t("invite.title")}</h1>
+          <p role="alert" className="mt-3 text-slate-700">{t(`invite.state.${view.state}`)}</p>
+          <Link to={localePath(locale, me ? "/dashboard" : "/auth")} className={`${buttonClass("primary")} mt-6 w-full`}>
+            {me ? t("common:actions.back") : t("invite.go_sign_in")}
+          </Link>
+        </>
+      ) : (
+        <>
+          <h1 className="text-2xl font-semibold">{t("invite.join_title", { business: view.business_name })}</h1>
+          <p className="mt-2 text-slate-700">{t("invite.intro", { inviter: view.inviter_name ?? "", business: view.business_name })}</p>
+          <p className="mt-1 text-sm text-slate-600">{t("invite.for", { target: view.target })}</p>
+          {me?.mine ? (
+            <Form method="post" className="mt-6 space-y-3">
+              <FormErrors errors={errors} />
+              <p className="text-sm text-slate-600">{t("invite.signed_in_as", { name: me.name })}</p>
+              <SubmitButton name="intent" value="join" className="w-full">{t("invite.join", { business: view.business_name })}</SubmitButton>
+            </Form>
+          ) : me ? (
+            <Form method="post" action={localePath(locale, "/logout")} className="mt-6 space-y-3">
+              <p role="alert" className="text-sm text-slate-700">{t("invite.wrong_account", { target: view.target })}</p>
+              <SubmitButton variant="secondary" className="w-full">{t("invite.sign_out")}</SubmitButton>
+            </Form>
+          ) : view.has_account ? (
+            <div className="mt-6 space-y-3">
+              <FormErrors errors={errors} />
+              <p className="text-sm text-slate-600">{t("invite.sign_in_intro", { target: view.target })}</p>
+              <Link to={signIn} className={`${buttonClass("primary")} w-full`}>{t("invite.sign_in")}</Link>
+            </div>
           ) : (
-            <>
-              <h1 className="text-2xl font-semibold">{t("invite.join_title", { business: view.business_name })}</h1>
-              <p className="mt-2 text-slate-700">{t("invite.intro", { inviter: view.inviter_name ?? "", business: view.business_name })}</p>
-              <p className="mt-1 text-sm text-slate-600">{t("invite.for", { target: view.target })}</p>
-              {me?.mine ? (
-                <Form method="post" className="mt-6 space-y-3">
-                  <FormErrors errors={errors} />
-                  <p className="text-sm text-slate-600">{t("invite.signed_in_as", { name: me.name })}</p>
-                  <SubmitButton name="intent" value="join" className="w-full">{t("invite.join", { business: view.business_name })}</SubmitButton>
-                </Form>
-              ) : me ? (
-                <Form method="post" action={localePath(locale, "/logout")} className="mt-6 space-y-3">
-                  <p role="alert" className="text-sm text-slate-700">{t("invite.wrong_account", { target: view.target })}</p>
-                  <SubmitButton variant="secondary" className="w-full">{t("invite.sign_out")}</SubmitButton>
-                </Form>
-              ) : view.has_account ? (
-                <div className="mt-6 space-y-3">
-                  <FormErrors errors={errors} />
-                  <p className="text-sm text-slate-600">{t("invite.sign_in_intro", { target: view.target })}</p>
-                  <Link to={signIn} className={`${buttonClass("primary")} w-full`}>{t("invite.sign_in")}</Link>
-                </div>
-              ) : (
-                <NewAccount reply={reply} constraint={constraint} />
-              )}
-            </>
+            <NewAccount reply={reply} constraint={constraint} />
           )}
-        </div>
-      </div>
-    </main>
+        </>
+      )}
+    </PublicShell>
   );
 }
 

@@ -16,6 +16,7 @@ import * as logoutPage from "#app/routes/auth/logout.tsx";
 import { db } from "#db/client.ts";
 import { apiTokens, businesses, outbox, users } from "#db/schema/index.ts";
 import { hashToken } from "#core/auth/tokens.ts";
+import { disconnectedWithin, joinSocket } from "./realtime-client.ts";
 import { pageCsp } from "#server/app.ts";
 import { attachRealtime, emitToBusiness } from "#server/realtime.ts";
 import { runAction, runLoader } from "#tests/routes/harness.ts";
@@ -39,16 +40,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => io.close(() => resolve())));
 
 /** A socket that joins with `token` on every connect (as the web's hook does); `result`: the first join's answer. */
-function join(token: string, headers: Record<string, string> = {}, base = url) {
-  const socket = connect(base, { path: "/socket.io", transports: ["websocket"], reconnectionDelay: 500, extraHeaders: headers });
-  const result = new Promise<{ event: string; payload: any }>((resolve) => {
-    socket.on("connect", () => socket.emit("onSellerJoin", JSON.stringify({ token })));
-    socket.on("onSellerJoinSuccess", (payload) => resolve({ event: "success", payload }));
-    socket.on("onSellerJoinFailed", (payload) => resolve({ event: "failed", payload }));
-    socket.on("connect_error", (error) => resolve({ event: "refused", payload: error.message }));
-  });
-  return { socket, result };
-}
+const join = (token: string, headers: Record<string, string> = {}, base = url) => joinSocket(base, token, { headers });
 
 /** Whether the handshake with these headers is let through (no reconnection: one try). */
 function handshake(headers: Record<string, string>) {
@@ -58,16 +50,6 @@ function handshake(headers: Record<string, string>) {
     socket.on("connect_error", () => resolve("refused"));
   }).finally(() => socket.disconnect());
 }
-
-/** The reason the socket is disconnected for within `ms`, or undefined while it stays. */
-const disconnectedWithin = (socket: Socket, ms: number) =>
-  new Promise<string | undefined>((resolve) => {
-    const timer = setTimeout(() => resolve(undefined), ms);
-    socket.once("disconnect", (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
 
 /** Every onSellerNewOrder the socket hears from now on (its reconnections included). */
 function newOrders(socket: Socket) {

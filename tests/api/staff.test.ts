@@ -6,19 +6,14 @@
  * the same moment. Invitations: staff-invitations.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
 import { db } from "#db/client.ts";
 import { businesses, businessMembers, users } from "#db/schema/index.ts";
-import { attachRealtime } from "#server/realtime.ts";
+import { disconnectedWithin, joinSocket, startRealtime } from "./realtime-client.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 const P = "/v0.0.0/omnipos/accounts/seller";
-let server: Server;
-let io: ReturnType<typeof attachRealtime>;
-let url: string;
+let realtime: Awaited<ReturnType<typeof startRealtime>>;
 let seller: string;
 let ids: { seller: number; staff: number; seller2: number; toko: number; bandung: number };
 
@@ -34,36 +29,17 @@ async function setMember(business: number, email: string, values: { role?: strin
 }
 
 beforeAll(async () => {
-  server = createServer();
-  io = attachRealtime(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  realtime = await startRealtime();
   seller = await login(DEMO.seller);
   ids = {
     seller: await userId(DEMO.seller), staff: await userId(DEMO.staff), seller2: await userId(DEMO.seller2),
     toko: await businessId("Toko Demo"), bandung: await businessId("Toko Demo Bandung"),
   };
 });
-afterAll(() => new Promise<void>((resolve) => io.close(() => resolve())));
+afterAll(() => realtime.close());
 
-/** A socket joined with `token` (a bearer token or a web ticket); `result`: its join's answer. */
-function join(token: string) {
-  const socket = connect(url, { path: "/socket.io", transports: ["websocket"], reconnection: false });
-  const result = new Promise<{ event: string; payload: any }>((resolve) => {
-    socket.on("connect", () => socket.emit("onSellerJoin", { token }));
-    socket.on("onSellerJoinSuccess", (payload) => resolve({ event: "success", payload }));
-    socket.on("onSellerJoinFailed", (payload) => resolve({ event: "failed", payload }));
-  });
-  return { socket, result };
-}
-const disconnectedWithin = (socket: Socket, ms: number) =>
-  new Promise<string | undefined>((resolve) => {
-    const timer = setTimeout(() => resolve(undefined), ms);
-    socket.once("disconnect", (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
+/** A socket joined with `token` (a bearer token or a web ticket), once; `result`: its join's answer. */
+const join = (token: string) => joinSocket(realtime.url, token, { reconnect: false });
 const ticketFor = async (token: string) => (await call("POST", "/v0.0.0/realtime/ticket", { token })).body.data.ticket as string;
 
 describe("the privileges and the list", () => {
