@@ -309,10 +309,12 @@ export async function restoreEmbedded(opts: { file: string; dataDir: string; che
   if (running) {
     throw new ServerRunning(`The embedded PostgreSQL is running on ${opts.dataDir} (pid ${running.pid}, port ${running.port}): stop the app first, then restore.`);
   }
-  const stamp = utcStamp();
-  const staging = `${dataDir}.restoring-${stamp}`;
-  const keptAs = fs.existsSync(dataDir) ? `${dataDir}.before-restore-${stamp}` : null;
-  if (fs.existsSync(staging) || (keptAs && fs.existsSync(keptAs))) throw new BackupError(`A restore into ${opts.dataDir} already ran this second: try again.`);
+  // Named by the second; a second restore within the same second gets "-2", "-3"… (nothing is overwritten).
+  const base = utcStamp();
+  const names = (stamp: string) => ({ staging: `${dataDir}.restoring-${stamp}`, keptAs: fs.existsSync(dataDir) ? `${dataDir}.before-restore-${stamp}` : null });
+  let stamp = base;
+  for (let n = 2; fs.existsSync(names(stamp).staging) || fs.existsSync(names(stamp).keptAs ?? ""); n++) stamp = `${base}-${n}`;
+  const { staging, keptAs } = names(stamp);
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   fs.mkdirSync(staging, { mode: 0o700 });
 
