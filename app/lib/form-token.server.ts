@@ -25,7 +25,8 @@ import { getScope } from "./auth.server.ts";
 import { getLocale } from "./i18n.server.ts";
 import { flashToast } from "./session.server.ts";
 
-export const FORM_TOKEN = "_once";
+// The hidden field <FormToken /> renders (app/components/form-token.tsx).
+const FORM_TOKEN = "_once";
 
 export function newFormToken(): string {
   return randomBytes(16).toString("base64url");
