@@ -66,3 +66,17 @@ export async function sessionCookie(token: string) {
   session.set("seen", Math.floor(Date.now() / 1000)); // signed in just now (the idle limit, app/lib/auth.server.ts)
   return (await storage.commitSession(session)).split(";")[0];
 }
+
+/** Runs with some environment variables changed (undefined removes one), then puts them back. */
+export async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => T | Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  const apply = (v: Record<string, string | undefined>) => {
+    for (const [k, x] of Object.entries(v)) if (x === undefined) delete process.env[k]; else process.env[k] = x;
+  };
+  apply(vars);
+  try {
+    return await fn();
+  } finally {
+    apply(saved);
+  }
+}

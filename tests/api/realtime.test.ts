@@ -20,7 +20,7 @@ import { disconnectedWithin, joinSocket } from "./realtime-client.ts";
 import { pageCsp } from "#server/app.ts";
 import { attachRealtime, emitToBusiness } from "#server/realtime.ts";
 import { runAction, runLoader } from "#tests/routes/harness.ts";
-import { call, clearRateLimits, DEMO, login } from "./helpers.ts";
+import { call, clearRateLimits, DEMO, login, withEnv } from "./helpers.ts";
 
 let server: Server;
 let io: ReturnType<typeof attachRealtime>;
@@ -76,18 +76,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ticketFor = async (token: string) => (await call("POST", "/v0.0.0/realtime/ticket", { token })).body.data.ticket as string;
 const order = (n: number) => ({ order_id: `INV/${n}`, channel_name: "Shopee", sys_order_id: n });
 
-async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => T | Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  const apply = (v: Record<string, string | undefined>) => {
-    for (const [k, x] of Object.entries(v)) if (x === undefined) delete process.env[k]; else process.env[k] = x;
-  };
-  apply(vars);
-  try {
-    return await fn();
-  } finally {
-    apply(saved);
-  }
-}
 
 describe("realtime rooms", () => {
   it("joins the business room with the web's ticket and receives that business's events", async () => {

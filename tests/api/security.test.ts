@@ -21,7 +21,7 @@ import { businesses, outbox } from "#db/schema/index.ts";
 import { app } from "#server/app.ts";
 import { attachRealtime } from "#server/realtime.ts";
 import { serveBuildFiles } from "#server/static.ts";
-import { call, DEMO, LOCAL, login, sessionCookie } from "./helpers.ts";
+import { call, DEMO, LOCAL, login, sessionCookie, withEnv } from "./helpers.ts";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
@@ -31,19 +31,6 @@ beforeAll(async () => {
   [newbie, seller, seller2, staff] = await Promise.all([login(DEMO.newbie), login(DEMO.seller), login(DEMO.seller2), login(DEMO.staff)]);
 });
 
-/** Runs with some environment variables changed (undefined removes one), then puts them back. */
-async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  const apply = (v: Record<string, string | undefined>) => {
-    for (const [k, x] of Object.entries(v)) if (x === undefined) delete process.env[k]; else process.env[k] = x;
-  };
-  apply(vars);
-  try {
-    return await fn();
-  } finally {
-    apply(saved);
-  }
-}
 
 describe("demo mode", () => {
   it.each([
