@@ -14,6 +14,7 @@ import { getStaff, removeStaff, updateStaff } from "#core/team/staff.ts";
 import type { InvitationJson } from "#core/team/staff-schema.ts";
 import { MEMBER_STATUS } from "#db/schema/team-enums.ts";
 import { confirmAsked, requireConfirmed } from "./confirm.server.ts";
+import { recordId } from "./params.ts";
 import { refusalMessage } from "./errors.server.ts";
 import { getI18n, getLocale } from "./i18n.server.ts";
 import { flashToast } from "./session.server.ts";
@@ -25,8 +26,6 @@ export const MEMBER_INTENTS = ["suspend", "reactivate", "remove"] as const;
 export type MemberIntent = (typeof MEMBER_INTENTS)[number];
 export const isMemberIntent = (v: unknown): v is MemberIntent => MEMBER_INTENTS.includes(v as MemberIntent);
 
-const positive = (v: unknown) => (typeof v === "string" && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : null);
-
 /** The confirm step a page's URL asks for: its intent, the fields to post again and whom it names. */
 export type StaffAsked = { intent: string; fields: Record<string, string>; name: string };
 
@@ -35,7 +34,7 @@ export async function staffAsked(scope: Scope, url: URL, invitations: Invitation
   const asked = confirmAsked(url);
   if (!asked) return null;
   if (isMemberIntent(asked.intent)) {
-    const id = positive(asked.fields.user_id);
+    const id = recordId(asked.fields.user_id);
     const member = id ? await getStaff(scope, id).catch(() => null) : null;
     // Nobody changes their own access, and a member who left has none to change: no step for those.
     const changeable = member && !member.is_self && member.status !== MEMBER_STATUS.resign;
@@ -61,7 +60,7 @@ async function run(args: Args, change: () => Promise<string>, to: string): Promi
 
 /** Suspend, reactivate or remove the member named by `user_id`, once confirmed; back to `back` (a removal: to `afterRemove`). */
 export async function memberAction(args: Args, form: FormData, intent: MemberIntent, back: string, afterRemove = back): Promise<never> {
-  const id = positive(form.get("user_id"));
+  const id = recordId(form.get("user_id"));
   if (!id) throw redirect(back);
   requireConfirmed(args.request, form, intent, back);
   const scope = getScope(args.context);
@@ -76,7 +75,7 @@ export async function memberAction(args: Args, form: FormData, intent: MemberInt
 
 /** Cancel the invitation named by `invitation_id`, once confirmed; back to the list. */
 export async function cancelInvitationAction(args: Args, form: FormData, back: string): Promise<never> {
-  const id = positive(form.get("invitation_id"));
+  const id = recordId(form.get("invitation_id"));
   if (!id) throw redirect(back);
   requireConfirmed(args.request, form, "cancel_invitation", back);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));

@@ -50,6 +50,7 @@ import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
+import { recordId } from "#app/lib/params.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 import { flashToast } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/meta.ts";
@@ -68,7 +69,6 @@ function filtersFor(choices: StoreFeeChoices) {
   };
 }
 
-const positive = (v: string | null) => (v && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : null);
 
 /** The page's message in its language (the same keys the API answers with). */
 const tOf = (context: Readonly<RouterContextProvider>) => getI18n(context).getFixedT(getLocale(context));
@@ -96,8 +96,8 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const scope = getScope(args.context);
   const choices = await storeFeeChoices(scope);
-  const deleting = positive(confirmAsked(url, "delete")?.fields.store_fee_id ?? null);
-  const editing = positive(url.searchParams.get("edit"));
+  const deleting = recordId(confirmAsked(url, "delete")?.fields.store_fee_id ?? null);
+  const editing = recordId(url.searchParams.get("edit"));
   const [page, toDelete, edited] = await Promise.all([
     loadListPage(args, specFor(choices, args.context)),
     deleting ? orNothing(getStoreFee(scope, deleting)) : null,
@@ -122,7 +122,7 @@ export async function action(args: Route.ActionArgs) {
   return listPageAction(args, specFor(choices, args.context), async (intent, form, { listUrl }) => {
     switch (intent) {
       case "delete": {
-        const id = positive(String(form.get("store_fee_id") ?? ""));
+        const id = recordId(form.get("store_fee_id"));
         if (!id) throw redirect(listUrl);
         requireConfirmed(args.request, form, "delete", listUrl);
         await deleteStoreFee(scope, id);
@@ -132,7 +132,7 @@ export async function action(args: Route.ActionArgs) {
       case "save": {
         const submission = parseWithZod(form, { schema: storeFeeForm });
         if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-        const id = positive(String(form.get("store_fee_id") ?? ""));
+        const id = recordId(form.get("store_fee_id"));
         try {
           if (id) await updateStoreFee(scope, id, submission.value);
           else await createStoreFee(scope, submission.value);
