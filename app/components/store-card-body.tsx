@@ -66,7 +66,8 @@ export function StoreCardBody({ store: s, editHref, branchHref }: { store: Store
               {online.map((c) => (
                 <li key={c.id} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm" data-channel={c.name}>
                   <ChannelLogo code={c.code ?? ""} size={32} />
-                  <div className="min-w-0 flex-1">
+                  {/* At least 10rem for the name: on a phone the switch goes under it rather than squeezing it. */}
+                  <div className="min-w-[10rem] flex-1">
                     <p className="break-words font-medium text-slate-800">{c.name}</p>
                     <p className="text-xs text-slate-500">
                       {c.type_name}
