@@ -10,6 +10,7 @@
  * the REST adapter over them.
  */
 import { Hono } from "hono";
+import { chatBody, getChatSettings, saveChatSettings, unblockBody, unblockChatBuyer } from "#core/settings/chat.ts";
 import { businessSettings, getSecurity, securityBody, securityOfMyBusinesses, setSecurity } from "#core/settings/business.ts";
 import { requireAuth } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
@@ -31,3 +32,15 @@ settingRoutes.put("/v0.0.0/settings/business/:id/security-2fa", requireAuth, asy
 
 settingRoutes.get("/v0.0.0/settings/business/:id", requireAuth, async (c) =>
   ok(c, await businessSettings(c.var.scope, idParam(c.req.param("id")))));
+
+settingRoutes.put("/v0.0.0/settings/business/:id/chat", requireAuth, async (c) => {
+  const id = idParam(c.req.param("id"));
+  await getChatSettings(c.var.scope, id); // another business is 404 before the body is read
+  return ok(c, await saveChatSettings(c.var.scope, id, await input(c, chatBody)), "settings:api.chat_saved");
+});
+
+settingRoutes.put("/v0.0.0/settings/business/:id/chat/unblock", requireAuth, async (c) => {
+  const id = idParam(c.req.param("id"));
+  await getChatSettings(c.var.scope, id);
+  return ok(c, await unblockChatBuyer(c.var.scope, id, await input(c, unblockBody)), "settings:api.unblocked");
+});

@@ -1,4 +1,6 @@
 import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { data, type RouterContextProvider } from "react-router";
 import { domainErrorOfDatabase, Refused } from "#core/errors.ts";
 import { translator } from "#core/i18n.ts";
@@ -27,4 +29,28 @@ export function replyRefused(
   const { _form, ...fieldErrors } = fields;
   const formErrors = _form ?? (refusal.fields ? [] : [t(refusal.message, refusal.vars)]);
   return data(submission.reply({ fieldErrors, formErrors, hideFields }), { status: 400 });
+}
+
+/**
+ * A page with several forms (an `intent` each): parses `formData` with that form's core schema and
+ * runs `save` with the value. A bad value or a refusal is `{ ok: false, reply }`, the form's 400
+ * reply (replyRefused) with what was typed; anything else is thrown on.
+ *
+ *   const r = await submitForm(args, formData, chatBody, (v) => saveChatSettings(scope, id, v));
+ *   if (!r.ok) return r.reply;
+ */
+export async function submitForm<S extends z.ZodType, R>(
+  args: { context: Readonly<RouterContextProvider> },
+  formData: FormData,
+  schema: S,
+  save: (value: z.infer<S>) => Promise<R>,
+  hideFields: string[] = SECRET_FIELDS,
+) {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return { ok: false as const, reply: data(submission.reply({ hideFields }), { status: 400 }) };
+  try {
+    return { ok: true as const, value: await save(submission.value as z.infer<S>), submission };
+  } catch (e) {
+    return { ok: false as const, reply: replyRefused(args, submission, e, hideFields) };
+  }
 }

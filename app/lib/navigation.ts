@@ -71,8 +71,8 @@ export const NAV: NavGroup[] = [
   {
     key: "setting", icon: "cog",
     items: [
-      soon("setting_account", "/setting/account"), soon("setting_security", "/setting/security"),
-      soon("setting_notification", "/setting/notification"), soon("setting_chat", "/setting/chat"),
+      { key: "setting_account", path: "/setting/account", ready: true }, soon("setting_security", "/setting/security"),
+      soon("setting_notification", "/setting/notification"), { key: "setting_chat", path: "/setting/chat", ready: true },
       { key: "setting_pos_seller", path: "/setting/pos-seller", ready: true }, off("setting_partner", "/setting/partner"),
     ],
   },

@@ -34,8 +34,12 @@ const PREFIX: [RegExp, Privilege][] = [
   [/^\/erp(\/|$)/, "erp"],
 ];
 
-/** The sidebar group (privilege) a path belongs to; null for pages outside the sidebar. */
+/** A person's own account settings: every member may open them, whatever their privileges. */
+const OWN = /^\/setting\/account(\/|$)/;
+
+/** The sidebar group (privilege) a path belongs to; null for pages outside the sidebar and one's own account. */
 export function privilegeForPath(path: string): Privilege | null {
+  if (OWN.test(path)) return null;
   return PREFIX.find(([re]) => re.test(path))?.[1] ?? null;
 }
 

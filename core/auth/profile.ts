@@ -17,6 +17,7 @@ import { z } from "zod";
 import { users } from "#db/schema/index.ts";
 import type { AuthUser, Scope } from "#core/actor.ts";
 import { NotFound, Refused, TooMany } from "#core/errors.ts";
+import { LOCALES } from "#core/i18n.ts";
 import { publishRevoked } from "#core/lib/events.ts";
 import { isPhoneLike, normalizePhone } from "#core/lib/phone.ts";
 import { hit } from "#core/lib/rate-limit.ts";
@@ -29,7 +30,25 @@ const PHONE_VERIFIED = 3;
 const EMAIL_VERIFIED = 1;
 
 const profileJson = (u: typeof users.$inferSelect) =>
-  ({ id: u.id, name: u.name, email: u.email, phone: u.phone, profile_status: u.profileStatus, role: u.role });
+  ({ id: u.id, name: u.name, email: u.email, phone: u.phone, profile_status: u.profileStatus, role: u.role, locale: u.locale });
+
+/** The signed-in user's own account as saved now (the account settings page reads it fresh, not the session's copy). */
+export async function myProfile({ db, actor }: Scope) {
+  const [user] = await db.select().from(users).where(eq(users.id, actor.user.id));
+  if (!user) throw new NotFound();
+  return profileJson(user);
+}
+
+export const languageBody = z.object({ locale: z.enum(LOCALES, { error: "invalid" }) });
+
+/**
+ * The user's language: what the messages sent to them (codes, invitations, notifications) are
+ * written in, wherever no page decides it. A page's language is its URL (/id or not).
+ */
+export async function setLanguage({ db, actor }: Scope, body: z.infer<typeof languageBody>) {
+  const [user] = await db.update(users).set({ locale: body.locale, timeModified: new Date() }).where(eq(users.id, actor.user.id)).returning();
+  return profileJson(user);
+}
 
 /** Another account already uses this email or phone? */
 async function usedByOther({ db, actor }: Scope, field: "email" | "phone", value: string) {
@@ -61,6 +80,7 @@ export const profileBody = z.object({
   phone: z.string().trim().refine(isPhoneLike, "phone_invalid").transform(normalizePhone).optional(),
   // Required only when the email changes: the code sent to the new address.
   otp: z.string().trim().optional(),
+  locale: languageBody.shape.locale.optional(),
 });
 
 /** Saves name, email and phone (see the header for a new email or phone). */
@@ -82,6 +102,7 @@ export async function updateProfile(scope: Scope, body: z.infer<typeof profileBo
       name: body.name,
       ...(emailChanged ? { email: body.email } : {}),
       ...(phoneChanged ? { phone: body.phone, profileStatus: EMAIL_VERIFIED } : {}),
+      ...(body.locale ? { locale: body.locale } : {}),
       timeModified: new Date(),
     })
     .where(eq(users.id, me.id))

@@ -15,6 +15,7 @@ import { memberships } from "#core/auth/tokens.ts";
 import { Forbidden, Unauthenticated } from "#core/errors.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import { unix } from "#core/lib/time.ts";
+import { chatSettingsOf } from "./chat.ts";
 
 /** Spec 6: "None and Password enabled; OTP and Password + OTP disabled". */
 export const SECURITY_OPTIONS = [
@@ -95,7 +96,7 @@ export async function businessSettings(scope: Scope, businessId: number) {
       member_role: member.role,
     },
     security_settings: { security_2fa: row.security2fa, options: SECURITY_OPTIONS },
-    chat_settings: row.chat,
+    chat_settings: chatSettingsOf(row.chat),
     notification_settings: row.notification,
     time_modified: unix(row.timeModified),
   };
