@@ -73,6 +73,7 @@ export default [
       // Settings (issue 13): staff users.
       route("setting/account", "routes/admin/setting/account.tsx"),
       route("setting/chat", "routes/admin/setting/chat.tsx"),
+      route("setting/partner", "routes/admin/setting/partner.tsx"),
       route("setting/pos-seller", "routes/admin/setting/pos-seller/list.tsx"),
       route("setting/pos-seller/user/add", "routes/admin/setting/pos-seller/user-add.tsx"),
       route("setting/pos-seller/user/:id", "routes/admin/setting/pos-seller/user-edit.tsx"),

@@ -73,7 +73,7 @@ export const NAV: NavGroup[] = [
     items: [
       { key: "setting_account", path: "/setting/account", ready: true }, soon("setting_security", "/setting/security"),
       soon("setting_notification", "/setting/notification"), { key: "setting_chat", path: "/setting/chat", ready: true },
-      { key: "setting_pos_seller", path: "/setting/pos-seller", ready: true }, off("setting_partner", "/setting/partner"),
+      { key: "setting_pos_seller", path: "/setting/pos-seller", ready: true }, { key: "setting_partner", path: "/setting/partner", ready: true },
     ],
   },
   {

@@ -28,6 +28,8 @@ const PREFIX: [RegExp, Privilege][] = [
   [/^\/income-balance(\/|$)|^\/print\/deposit/, "balance"],
   [/^\/promotions(\/|$)/, "promotion"],
   [/^\/products(\/|$)/, "products"],
+  // The partnerships are the seller profile's, whichever page lists them (core/profile/partnerships-all.ts).
+  [/^\/setting\/partner(\/|$)/, "profile"],
   [/^\/setting(\/|$)/, "setting"],
   [/^\/(customer|customer-broadcast|margin|margin-v0|partner|reseller|supplier)(\/|$)/, "customer"],
   [/^\/omnichannel(\/|$)/, "omnichannel"],
