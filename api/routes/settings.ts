@@ -10,7 +10,7 @@
  * the REST adapter over them.
  */
 import { Hono } from "hono";
-import { businessSettings, getSecurity, securityBody, securityOfMyBusinesses, setSecurity } from "#core/settings/business.ts";
+import { businessSettings, getSecurity, securityBody, securityOfMyBusinesses, setSecurity, settingsChanger } from "#core/settings/business.ts";
 import { requireAuth } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { input, ok } from "#api/lib/http.ts";
@@ -25,7 +25,7 @@ settingRoutes.get("/v0.0.0/accounts/business/:id/security-2fa", requireAuth, asy
 
 settingRoutes.put("/v0.0.0/settings/business/:id/security-2fa", requireAuth, async (c) => {
   const id = idParam(c.req.param("id"));
-  await getSecurity(c.var.scope, id); // another business is 404 before the body is read
+  await settingsChanger(c.var.scope, id); // another business is 404, no privilege 403, before the body is read
   return ok(c, await setSecurity(c.var.scope, id, await input(c, securityBody)), "auth:api.security_saved");
 });
 

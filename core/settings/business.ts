@@ -8,11 +8,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { settings, users } from "#db/schema/index.ts";
-import type { Scope } from "#core/actor.ts";
+import { noPrivilege, type Scope } from "#core/actor.ts";
 import { ownMembership } from "#core/auth/account.ts";
 import { canAccess } from "#core/auth/privileges.ts";
 import { memberships } from "#core/auth/tokens.ts";
-import { Forbidden, Unauthenticated } from "#core/errors.ts";
+import { Unauthenticated } from "#core/errors.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import { unix } from "#core/lib/time.ts";
 
@@ -54,10 +54,20 @@ export async function getSecurity(scope: Scope, businessId: number) {
   return { business_id: member.businessId, security_2fa: row.security2fa, options: SECURITY_OPTIONS };
 }
 
+/**
+ * The actor's membership of `businessId` when they may change its settings (privilege "setting");
+ * another business is NotFound, a member without it Forbidden. The adapter asks this before it
+ * reads the input, so a staff member without the privilege learns nothing from its messages.
+ */
+export async function settingsChanger(scope: Scope, businessId: number) {
+  const member = await ownMembership(scope, businessId);
+  if (!canAccess(member, "setting")) throw noPrivilege(scope.actor.t, "setting");
+  return member;
+}
+
 /** Sets the 2FA option; a change (not a repeat) is written to the business's history. */
 export async function setSecurity(scope: Scope, businessId: number, { security_2fa }: z.infer<typeof securityBody>) {
-  const member = await ownMembership(scope, businessId);
-  if (!canAccess(member, "setting")) throw new Forbidden("api:errors.no_privilege");
+  const member = await settingsChanger(scope, businessId);
   await scope.db.transaction(async (tx) => {
     const before = await settingsOf({ ...scope, db: tx }, member.businessId);
     await tx
