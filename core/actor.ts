@@ -56,6 +56,8 @@ export function asSeller(actor: Actor, privilege?: Privilege): SellerActor {
 
 /** The actor as a seller meeting `need` (core/auth/privileges.ts: a privilege, or being an owner); else Forbidden. */
 export function asSellerWith(actor: Actor, need: Need | null): SellerActor {
+  // The company's owner is checked on the company itself (core/business/companies.ts).
+  if (need === "company-owner") return asSeller(actor, "profile");
   if (need !== "owner") return asSeller(actor, need ?? undefined);
   const seller = asSeller(actor);
   if (seller.member.role !== "owner") throw new Forbidden("api:errors.owner_only");

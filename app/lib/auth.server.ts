@@ -92,12 +92,14 @@ export const requireSeller: MiddlewareFunction<Response> = async ({ request, con
   if (!me.is_seller) throw redirect(localePath(locale, "/become-seller"));
   const path = stripLocale(new URL(request.url).pathname.replace(/\.data$/, ""));
   const need = needForPage(path);
-  if (!meetsMe(me, need) && !(need !== "owner" && path === me.default_route)) throw forbiddenPage(context, need!);
+  if (!meetsMe(me, need) && !(need !== "owner" && path === me.default_route)) throw forbiddenPage(context, need === "company-owner" ? "profile" : need!);
   return next();
 };
 
 function meetsMe(me: Me, need: Need | null) {
   if (need === null) return true;
+  // The company's owner is checked on the company by its loader and action (core/business/companies.ts).
+  if (need === "company-owner") need = "profile";
   if (need === "owner") return me.member_role === "owner";
   return me.privileges.includes(need) && me.privileges.includes(groupOf(need));
 }
@@ -117,7 +119,7 @@ export function forbiddenPage(context: Readonly<RouterContextProvider>, need: Ne
   const t = translator(locale);
   const message = typeof need === "object"
     ? need.message
-    : need === "owner" ? t("common:errors.owner_only") : t("common:errors.no_access", { area: t(privilegeNameKey(need)) });
+    : need === "owner" || need === "company-owner" ? t("common:errors.owner_only") : t("common:errors.no_access", { area: t(privilegeNameKey(need)) });
   const me = context.get(meContext);
   const links: ForbiddenLink[] = [];
   if (me?.is_seller) {

@@ -64,8 +64,14 @@ export function canAccess(member: { role: string; privileges: string[] }, privil
   return member.privileges.includes(privilege) && member.privileges.includes(groupOf(privilege));
 }
 
-/** What a call needs besides being a seller of the business: a privilege, or being an owner. */
-export type Need = Privilege | "owner";
+/**
+ * What a call needs besides being a seller of the business: a privilege; "owner", an owner of the
+ * business the actor works for (checked by the page guard and the API's gate); or "company-owner",
+ * the owner of the company the path names (core/business/companies.ts checks it on that company,
+ * which may be another of the user's: the guard and the gate ask for "profile" in the active one,
+ * as for the rest of the profile).
+ */
+export type Need = Privilege | "owner" | "company-owner";
 
 const PREFIX: [RegExp, Group][] = [
   [/^\/dashboard(\/|$)/, "dashboard"],
@@ -87,15 +93,11 @@ export function privilegeForPath(path: string): Group | null {
   return PREFIX.find(([re]) => re.test(path))?.[1] ?? null;
 }
 
-/**
- * Pages only an owner opens, whatever a staff member holds: a company's edit page (the company's
- * owner changes it, core/business/companies.ts) and the staff forms (core/team/staff.ts).
- */
-const OWNER_PAGES = [/^\/profile\/company\/[^/]+\/edit$/, /^\/setting\/pos-seller\/user\/[^/]+$/];
-
-/** What a page needs: its group's privilege, or an owner; null for pages any seller opens. */
+/** What a page needs: its group's privilege, or an owner (see Need); null for pages any seller opens. */
 export function needForPage(path: string): Need | null {
-  if (OWNER_PAGES.some((re) => re.test(path))) return "owner";
+  // The staff forms (core/team/staff.ts), and a company's edit page (its owner changes it).
+  if (/^\/setting\/pos-seller\/user\/[^/]+$/.test(path)) return "owner";
+  if (/^\/profile\/company\/[^/]+\/edit$/.test(path)) return "company-owner";
   return privilegeForPath(path);
 }
 
@@ -111,7 +113,7 @@ const API: [string, RegExp, Need | null][] = [
   ["PUT", /^\/orders\/(\d+\/)?(reject|cancel|approve-cancellation)$|^\/orders\/cancel\/products$/, "orders.cancel"],
   [ANY, /^\/orders(\/|$)|^\/promotions\/sellers$/, "orders"],
   // The seller profile. A company's owner changes it; bank accounts are profile.bank.
-  ["PUT", /^\/business\/\d+(\/(activate|inactivate))?$/, "owner"],
+  ["PUT", /^\/business\/\d+(\/(activate|inactivate))?$/, "company-owner"],
   [ANY, /^\/business(\/|$)/, "profile"],
   [ANY, /^\/banks\/(create|set_default)$|^\/utilities\/banks\/check_account$/, "profile.bank"],
   [ANY, /^\/banks$/, "profile"],
@@ -136,10 +138,10 @@ export function needForApi(method: string, path: string): Need | null {
   return hit ? hit[2] : null;
 }
 
-/** Whether the member meets `need` (see Need). */
+/** Whether the member meets `need` (see Need; "company-owner" for the company of this membership). */
 export function meets(member: { role: string; privileges: string[] }, need: Need | null) {
   if (need === null) return true;
-  return need === "owner" ? member.role === "owner" : canAccess(member, need);
+  return need === "owner" || need === "company-owner" ? member.role === "owner" : canAccess(member, need);
 }
 
 /** The first page of each group in the sidebar: where a staff member lands when no default route was chosen. */

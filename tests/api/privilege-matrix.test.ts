@@ -19,13 +19,14 @@
  * writes sign out, change the password, switch business: not about privileges). Staff members'
  * default page is none of these pages (their own default page always opens, by design).
  */
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "#api/app.ts";
 import routeConfig from "#app/routes.ts";
 import { issueToken } from "#core/auth/tokens.ts";
 import { groupOf, isGroup, meets, needForApi, needForPage, PRIVILEGES, type Need, type Privilege } from "#core/auth/privileges.ts";
 import { db } from "#db/client.ts";
-import { businessMembers, users } from "#db/schema/index.ts";
+import { businessMembers, orders, products, users } from "#db/schema/index.ts";
 import { app } from "#server/app.ts";
 import { DEMO, sessionCookie } from "./helpers.ts";
 import { shopOf } from "./order-fixtures.ts";
@@ -66,8 +67,8 @@ beforeAll(async () => {
 /** Who is asked about a call needing `need`, and whether they must get 403. */
 function askers(need: Need | null): { who: Person; forbidden: boolean }[] {
   const list = [...only.values()].map((who) => ({ who, forbidden: !meets(who, need) }));
-  if (need !== null && need !== "owner") list.push({ who: allBut.get(need)!, forbidden: true });
-  if (need === "owner") list.push({ who: allBut.get("dashboard")!, forbidden: true });
+  if (need !== null && need !== "owner" && need !== "company-owner") list.push({ who: allBut.get(need)!, forbidden: true });
+  if (need === "owner" || need === "company-owner") list.push({ who: allBut.get("dashboard")!, forbidden: true });
   list.push({ who: owner, forbidden: false });
   return list;
 }
@@ -95,7 +96,9 @@ function flatten(entries: Entry[], parent = "", admin = false): PageRoute[] {
 }
 
 const pages = [...new Map(flatten(routeConfig as Entry[]).filter((r) => r.admin).map((r) => [r.pattern, r])).values()];
-const fill = (pattern: string, id: string) => pattern.replace(/:(\w+)\??/g, id);
+/** A page path with its params filled: the business's own company where the path is a company, else `id`. */
+const fill = (pattern: string, id: string) =>
+  pattern.replace(/^\/profile\/company\/:slug/, `/profile/company/${businessId}`).replace(/:(\w+)\??/g, id);
 
 // ---- the API, from the Hono app ---------------------------------------------------------------------
 
@@ -191,4 +194,47 @@ describe("every API path × every privilege", () => {
     console.info(`API writes: ${writes.length} paths, ${seen.length} requests`);
     expect(failures(seen)).toEqual([]);
   }, 600_000);
+});
+
+describe("finer privileges the body decides", () => {
+  const bulk = (who: Person, ids: number[]) => api.request("/api/v0.0.1/products/bulk", {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${who.token}`, "Content-Type": "application/json", "Accept-Language": "en" },
+    body: JSON.stringify({ action: "delete", product_ids: ids }),
+  });
+
+  it("deleting products in bulk needs products.delete; archiving them does not", async () => {
+    const [p] = await db.select({ id: products.id }).from(products).where(eq(products.businessId, businessId)).limit(1);
+    const refused = await bulk(only.get("products")!, [p.id]);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe("Your account has no access to Delete products. Ask the business owner to give it to you.");
+    expect(await db.select({ id: products.id }).from(products).where(eq(products.id, p.id))).toHaveLength(1);
+    const done = await bulk(only.get("products.delete")!, [p.id]);
+    expect(done.status).not.toBe(403);
+  });
+
+  it("the order page's cancel needs orders.cancel: the 403 page; accepting does not", async () => {
+    const [o] = await db.select({ id: orders.id }).from(orders).where(eq(orders.businessId, businessId)).limit(1);
+    const post = (who: Person, act: string) => app.request(`/orders/${o.id}`, {
+      method: "POST",
+      headers: { Cookie: who.cookie, "Accept-Language": "en", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "action", do: act, reason: "1", confirmed: "1" }).toString(),
+    });
+    const refused = await post(only.get("orders")!, "cancel");
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Cancel and reject orders");
+    expect((await post(only.get("orders.cancel")!, "cancel")).status).not.toBe(403);
+    expect((await post(only.get("orders")!, "accept")).status).not.toBe(403);
+  });
+
+  it("the staff form refuses a finer privilege without its group", async () => {
+    const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO.staff));
+    const res = await api.request(`/api/v0.0.0/omnipos/accounts/seller/users/${u.id}`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${owner.token}`, "Content-Type": "application/json", "Accept-Language": "en" },
+      body: JSON.stringify({ privileges: ["orders", "products.delete"] }),
+    });
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(await res.json())).toContain("A finer privilege needs its area ticked too");
+  });
 });
