@@ -7,7 +7,7 @@
 import type { TFunction } from "i18next";
 import { db as pool, type Db, type Tx } from "#db/client.ts";
 import { asLocale, translator, type Locale } from "#core/i18n.ts";
-import { canAccess, type Privilege } from "#core/auth/privileges.ts";
+import { canAccess, privilegeNameKey, type Need, type Privilege } from "#core/auth/privileges.ts";
 import { activeMembership, findToken, type AuthUser, type Membership } from "#core/auth/tokens.ts";
 import { Forbidden, Unauthenticated } from "#core/errors.ts";
 
@@ -42,11 +42,26 @@ export async function actorFromToken(token: string | undefined | null, language:
   return { user: { id, name, email, phone, profileStatus, role }, tokenId: row.tokenId, member, locale, t: translator(locale) };
 }
 
+/** The refusal of a staff member without `privilege`, naming it (the 403 page and the API's message say which). */
+export function noPrivilege(t: TFunction, privilege: Privilege) {
+  return new Forbidden("api:errors.no_privilege_named", { privilege, name: t(privilegeNameKey(privilege)) });
+}
+
 /** The actor as a seller of their business, with `privilege` when given; else Forbidden. */
 export function asSeller(actor: Actor, privilege?: Privilege): SellerActor {
   if (!actor.member) throw new Forbidden("api:errors.not_seller");
-  if (privilege && !canAccess(actor.member, privilege)) throw new Forbidden("api:errors.no_privilege");
+  if (privilege && !canAccess(actor.member, privilege)) throw noPrivilege(actor.t, privilege);
   return actor as SellerActor;
+}
+
+/** The actor as a seller meeting `need` (core/auth/privileges.ts: a privilege, or being an owner); else Forbidden. */
+export function asSellerWith(actor: Actor, need: Need | null): SellerActor {
+  // The company's owner is checked on the company itself (core/business/companies.ts).
+  if (need === "company-owner") return asSeller(actor, "profile");
+  if (need !== "owner") return asSeller(actor, need ?? undefined);
+  const seller = asSeller(actor);
+  if (seller.member.role !== "owner") throw new Forbidden("api:errors.owner_only");
+  return seller;
 }
 
 /** `scope` for seller work needing `privilege`: the one check every seller-facing core function starts with. */

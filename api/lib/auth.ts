@@ -1,13 +1,15 @@
 /**
  * The API's gate: the bearer token becomes the request's actor (core/actor.ts) once, and seller
  * calls check the business and the privilege before reading their input (so a staff member
- * without the privilege gets 403 whatever they send). Core functions check again: the rule lives
- * there, this is the adapter asking first.
+ * without the privilege gets 403 whatever they send, and learns nothing from the input's
+ * messages). The privilege is read from the one table (core/auth/privileges.ts needForApi, by
+ * method and path), not named per route. Core functions check again: the rule lives there, this
+ * is the adapter asking first.
  */
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { actorFromToken, asSeller, scopeOf, type Actor } from "#core/actor.ts";
-import type { Privilege } from "#core/auth/privileges.ts";
+import { actorFromToken, asSellerWith, scopeOf, type Actor } from "#core/actor.ts";
+import { needForApi } from "#core/auth/privileges.ts";
 import type { ApiEnv } from "./env.ts";
 
 /** The bearer token of the request ("" without one). */
@@ -33,11 +35,12 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
   await next();
 });
 
-/** The caller must be a seller: a member of an active business. With a privilege, staff without it get 403. */
-export function requireSeller(privilege?: Privilege) {
-  return createMiddleware<ApiEnv>(async (c, next) => {
-    const actor = asSeller(c.var.actor, privilege);
-    c.set("member", actor.member);
-    await next();
-  });
-}
+/**
+ * The caller must be a seller (a member of an active business) meeting what the call needs in the
+ * one privilege table (needForApi: a privilege, an owner, or nothing more); else 403.
+ */
+export const requireSeller = createMiddleware<ApiEnv>(async (c, next) => {
+  const actor = asSellerWith(c.var.actor, needForApi(c.req.method, c.req.path));
+  c.set("member", actor.member);
+  await next();
+});

@@ -20,7 +20,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { input, ok, whole } from "#api/lib/http.ts";
 
 export const bankRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("profile")] as const;
+const seller = [requireAuth, requireSeller] as const;
 
 bankRoutes.get("/v0.0.0/banks", ...seller, async (c) => whole(c, await listBankAccounts(c.var.scope)));
 

@@ -16,7 +16,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { input } from "#api/lib/http.ts";
 
 export const barcodeLabelRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("products")] as const;
+const seller = [requireAuth, requireSeller] as const;
 
 barcodeLabelRoutes.post("/v0.0.1/products/templates/barcode-export", ...seller, async (c) => {
   const { csv, filename } = await barcodeLabelsFile(c.var.scope, await input(c, labelsBody));

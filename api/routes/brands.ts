@@ -44,7 +44,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { input, list, ok, whole } from "#api/lib/http.ts";
 
 export const brandRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("profile")] as const;
+const seller = [requireAuth, requireSeller] as const;
 const idParam = (c: Context<ApiEnv>, name = "id") => Number(c.req.param(name));
 const pageQuery = listQuery.pick({ page: true, limit: true });
 

@@ -31,7 +31,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { input, list, ok, whole } from "#api/lib/http.ts";
 
 export const businessRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("profile")] as const;
+const seller = [requireAuth, requireSeller] as const;
 const idParam = (id: string) => Number(id);
 const pageQuery = listQuery.pick({ page: true, limit: true });
 

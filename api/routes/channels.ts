@@ -31,8 +31,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { input, list, ok, whole } from "#api/lib/http.ts";
 
 export const channelRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("profile")] as const;
-const member = [requireAuth, requireSeller()] as const;
+const seller = [requireAuth, requireSeller] as const;
 const idParam = (c: Context<ApiEnv>) => Number(c.req.param("id"));
 const pageQuery = listQuery.pick({ page: true, limit: true });
 
@@ -86,20 +85,20 @@ async function toggle(c: Context<ApiEnv>) {
 channelRoutes.put("/channels/:id{[0-9]+}/toggle", ...seller, toggle);
 channelRoutes.put("/v0.0.0/channels/:id{[0-9]+}/toggle", ...seller, toggle);
 
-channelRoutes.get("/v0.0.1/channels/offline-online", ...member, async (c) =>
+channelRoutes.get("/v0.0.1/channels/offline-online", ...seller, async (c) =>
   ok(c, await offlineOnline(c.var.scope, await input(c, offlineOnlineQuery, "query"))));
 
 async function tree(c: Context<ApiEnv>) {
   return whole(c, await channelTree(c.var.scope, await input(c, channelTreeQuery, "query")));
 }
-channelRoutes.get("/channels/list-tree", ...member, tree);
-channelRoutes.get("/v0.2.0/channels/list-tree", ...member, tree);
-channelRoutes.get("/v0.0.0/utilities/channels", ...member, tree);
+channelRoutes.get("/channels/list-tree", ...seller, tree);
+channelRoutes.get("/v0.2.0/channels/list-tree", ...seller, tree);
+channelRoutes.get("/v0.0.0/utilities/channels", ...seller, tree);
 
 async function staffs(c: Context<ApiEnv>) {
   const q = await input(c, staffQuery, "query");
   const { rows, total } = await listStaffs(c.var.scope, q);
   return list(c, rows, total, q.limit);
 }
-channelRoutes.get("/v0.0.0/utilities/staffs", ...member, staffs);
-channelRoutes.get("/v0.0.2/hr/staffs", ...member, staffs);
+channelRoutes.get("/v0.0.0/utilities/staffs", ...seller, staffs);
+channelRoutes.get("/v0.0.2/hr/staffs", ...seller, staffs);

@@ -15,7 +15,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { ok } from "#api/lib/http.ts";
 
 export const dashboardRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("dashboard")] as const;
+const seller = [requireAuth, requireSeller] as const;
 
 dashboardRoutes.get("/v0.0.0/dashboard/order", ...seller, async (c) => ok(c, await orderFigures(c.var.scope)));
 dashboardRoutes.get("/v0.0.1/dashboard/transaction", ...seller, async (c) => ok(c, await transactionFigures(c.var.scope)));

@@ -17,7 +17,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { input, list, ok } from "#api/lib/http.ts";
 
 export const exportRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller()] as const;
+const seller = [requireAuth, requireSeller] as const;
 
 const historyQuery = listQuery.pick({ page: true, limit: true }).extend({ kind: z.string().max(60).optional() });
 

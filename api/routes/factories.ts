@@ -36,7 +36,7 @@ import { input, list, ok } from "#api/lib/http.ts";
 import { statusRoutes } from "#api/lib/status-routes.ts";
 
 export const factoryRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("profile")] as const;
+const seller = [requireAuth, requireSeller] as const;
 const idParam = (id: string) => Number(id);
 const pageQuery = listQuery.pick({ page: true, limit: true });
 

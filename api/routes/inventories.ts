@@ -25,7 +25,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { input, list, whole } from "#api/lib/http.ts";
 
 export const inventoryRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("products")] as const;
+const seller = [requireAuth, requireSeller] as const;
 
 inventoryRoutes.get("/v0.0.0/inventories/availability", ...seller, async (c) => {
   const q = await input(c, availabilityQuery, "query");

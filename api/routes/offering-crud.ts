@@ -22,7 +22,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { input, list, ok } from "#api/lib/http.ts";
 import { statusRoutes } from "#api/lib/status-routes.ts";
 
-export const seller = [requireAuth, requireSeller("products")] as const;
+export const seller = [requireAuth, requireSeller] as const;
 
 export type CrudRoutesSpec<Q, B> = {
   base: string;

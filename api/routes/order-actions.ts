@@ -30,7 +30,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { input } from "#api/lib/http.ts";
 
 export const orderActionRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("orders")] as const;
+const seller = [requireAuth, requireSeller] as const;
 
 /** The handler of one action: every path of that action shares it. */
 function handle(action: OrderAction) {

@@ -50,7 +50,7 @@ import { parseInput } from "#core/errors.ts";
 import { exportHistoryList, queueExportCall, sendExport } from "./exports.ts";
 
 export const orderRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("orders")] as const;
+const seller = [requireAuth, requireSeller] as const;
 const orderId = (c: Context<ApiEnv>) => Number(c.req.param("id"));
 
 /** An empty list is 404 "No data" (spec 7), still with the envelope and pagination (and the cursors). */

@@ -38,7 +38,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { input, list, ok } from "#api/lib/http.ts";
 
 export const productBulkRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("products")] as const;
+const seller = [requireAuth, requireSeller] as const;
 const idParam = (c: Context<ApiEnv>) => Number(c.req.param("id"));
 
 function xlsx(c: Context<ApiEnv>, file: XlsxFile) {

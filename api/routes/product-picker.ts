@@ -17,7 +17,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { input, list } from "#api/lib/http.ts";
 
 export const productPickerRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("products")] as const;
+const seller = [requireAuth, requireSeller] as const;
 
 async function pick(c: Context<ApiEnv>) {
   const q = await input(c, pickerQuery, "query");

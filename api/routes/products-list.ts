@@ -30,7 +30,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { input, ok } from "#api/lib/http.ts";
 
 export const productListRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("products")] as const;
+const seller = [requireAuth, requireSeller] as const;
 
 productListRoutes.get("/v0.0.1/products", ...seller, async (c) => {
   const q = await input(c, productListQuery, "query");

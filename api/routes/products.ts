@@ -34,7 +34,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { input, list, ok } from "#api/lib/http.ts";
 
 export const productRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("products")] as const;
+const seller = [requireAuth, requireSeller] as const;
 const ID = ":id{[0-9]+}";
 const idParam = (c: Context<ApiEnv>, name = "id") => Number(c.req.param(name));
 

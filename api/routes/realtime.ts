@@ -10,4 +10,4 @@ import { ok } from "#api/lib/http.ts";
 
 export const realtimeRoutes = new Hono<ApiEnv>();
 
-realtimeRoutes.post("/v0.0.0/realtime/ticket", requireAuth, requireSeller(), (c) => ok(c, realtimeTicket(c.var.scope), "api:ok", 200));
+realtimeRoutes.post("/v0.0.0/realtime/ticket", requireAuth, requireSeller, (c) => ok(c, realtimeTicket(c.var.scope), "api:ok", 200));

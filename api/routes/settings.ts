@@ -10,8 +10,8 @@
  * the REST adapter over them.
  */
 import { Hono } from "hono";
-import { chatBody, getChatSettings, saveChatSettings, unblockBody, unblockChatBuyer } from "#core/settings/chat.ts";
-import { businessSettings, getSecurity, securityBody, securityOfMyBusinesses, setSecurity } from "#core/settings/business.ts";
+import { chatBody, saveChatSettings, unblockBody, unblockChatBuyer } from "#core/settings/chat.ts";
+import { businessSettings, getSecurity, securityBody, securityOfMyBusinesses, setSecurity, settingsChanger } from "#core/settings/business.ts";
 import { requireAuth } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { input, ok } from "#api/lib/http.ts";
@@ -26,7 +26,7 @@ settingRoutes.get("/v0.0.0/accounts/business/:id/security-2fa", requireAuth, asy
 
 settingRoutes.put("/v0.0.0/settings/business/:id/security-2fa", requireAuth, async (c) => {
   const id = idParam(c.req.param("id"));
-  await getSecurity(c.var.scope, id); // another business is 404 before the body is read
+  await settingsChanger(c.var.scope, id); // another business is 404, no privilege 403, before the body is read
   return ok(c, await setSecurity(c.var.scope, id, await input(c, securityBody)), "auth:api.security_saved");
 });
 
@@ -35,12 +35,12 @@ settingRoutes.get("/v0.0.0/settings/business/:id", requireAuth, async (c) =>
 
 settingRoutes.put("/v0.0.0/settings/business/:id/chat", requireAuth, async (c) => {
   const id = idParam(c.req.param("id"));
-  await getChatSettings(c.var.scope, id); // another business is 404 before the body is read
+  await settingsChanger(c.var.scope, id); // another business is 404, no privilege 403, before the body is read
   return ok(c, await saveChatSettings(c.var.scope, id, await input(c, chatBody)), "settings:api.chat_saved");
 });
 
 settingRoutes.put("/v0.0.0/settings/business/:id/chat/unblock", requireAuth, async (c) => {
   const id = idParam(c.req.param("id"));
-  await getChatSettings(c.var.scope, id);
+  await settingsChanger(c.var.scope, id);
   return ok(c, await unblockChatBuyer(c.var.scope, id, await input(c, unblockBody)), "settings:api.unblocked");
 });

@@ -26,7 +26,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { input, list, ok, whole } from "#api/lib/http.ts";
 
 export const staffRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("setting")] as const;
+const seller = [requireAuth, requireSeller] as const;
 const P = "/v0.0.0/omnipos/accounts/seller";
 const idParam = (id: string) => Number(id);
 

@@ -30,7 +30,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { input, list, ok } from "#api/lib/http.ts";
 
 export const storeFeeRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("profile")] as const;
+const seller = [requireAuth, requireSeller] as const;
 const idParam = (c: Context<ApiEnv>) => Number(c.req.param("id"));
 const pageQuery = listQuery.pick({ page: true, limit: true });
 

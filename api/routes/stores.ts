@@ -45,7 +45,7 @@ import type { ApiEnv } from "#api/lib/env.ts";
 import { input, list, ok, whole } from "#api/lib/http.ts";
 
 export const storeRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("profile")] as const;
+const seller = [requireAuth, requireSeller] as const;
 
 const idParam = (c: Context<ApiEnv>) => Number(c.req.param("id"));
 /** A success answer whose message has values (ok() translates a bare key). */

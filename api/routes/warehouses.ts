@@ -32,7 +32,7 @@ import { input, list, ok, whole } from "#api/lib/http.ts";
 import { statusRoutes } from "#api/lib/status-routes.ts";
 
 export const warehouseRoutes = new Hono<ApiEnv>();
-const seller = [requireAuth, requireSeller("profile")] as const;
+const seller = [requireAuth, requireSeller] as const;
 const idParam = (id: string) => Number(id);
 const pageQuery = listQuery.pick({ page: true, limit: true });
 

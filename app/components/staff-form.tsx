@@ -2,12 +2,13 @@
  * The staff forms of /setting/pos-seller: inviting (user/add) and changing a member (user/:id),
  * on the plain form kit (form.tsx). The schemas are the API's own (core/team/staff-schema.ts
  * inviteBody, memberBody), checked by the page's action and again by core. Privileges are one
- * checkbox per sidebar group, named as the sidebar names them; a hidden empty value goes with them
- * so that "none ticked" reaches the server as such. Works without JavaScript.
+ * checkbox per sidebar group, named as the sidebar names them, with the group's finer privileges
+ * (money, what cannot be undone: core/auth/privileges.ts) as boxes under it; a hidden empty value
+ * goes with them so that "none ticked" reaches the server as such. Works without JavaScript.
  */
 import { Form, Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { PRIVILEGES } from "#core/auth/privileges.ts";
+import { finerOf, GROUPS, PRIVILEGES, privilegeNameKey, type Privilege } from "#core/auth/privileges.ts";
 import { PAGE_CHOICES } from "#app/lib/staff-pages.ts";
 import { buttonClass, SubmitButton } from "./button.tsx";
 import { FieldError, FormErrors, formState, Select, TextInput, type FormReply, type FormState } from "./form.tsx";
@@ -24,16 +25,31 @@ function PrivilegeBoxes({ form }: { form: FormState }) {
       <p id={`${id}-hint`} className="mb-2 text-xs text-slate-500">{t("form.privileges_hint")}</p>
       <input type="hidden" name="privileges" value="" />
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-        {PRIVILEGES.map((p) => (
-          <label key={p} className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm text-slate-700">
-            <input type="checkbox" name="privileges" value={p} defaultChecked={ticked.has(p)}
-              className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500" />
-            {t(`nav:groups.${p}`)}
-          </label>
+        {GROUPS.map((g) => (
+          <div key={g} className="rounded-md border border-slate-200 px-3 py-2 text-sm text-slate-700">
+            <Box p={g} ticked={ticked} />
+            {finerOf(g).length ? (
+              <div className="mt-1 space-y-1 border-l border-slate-200 pl-3 ml-2">
+                {finerOf(g).map((f) => <Box key={f} p={f} ticked={ticked} />)}
+              </div>
+            ) : null}
+          </div>
         ))}
       </div>
+      <p className="mt-2 text-xs text-slate-500">{t("form.finer_hint")}</p>
       <FieldError id={`${id}-error`} errors={errors.length ? errors : undefined} />
     </fieldset>
+  );
+}
+
+function Box({ p, ticked }: { p: Privilege; ticked: Set<string> }) {
+  const { t } = useTranslation("team");
+  return (
+    <label className="flex items-center gap-2 py-0.5">
+      <input type="checkbox" name="privileges" value={p} defaultChecked={ticked.has(p)}
+        className="h-4 w-4 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-brand-500" />
+      {t(privilegeNameKey(p))}
+    </label>
   );
 }
 

@@ -4,17 +4,17 @@
  * guards need (core/auth/account.ts, the same function GET /accounts/me answers with). Loaders and
  * actions then call core functions with `getScope(context)`.
  */
-import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { actorFromToken, scopeOf, sellerScope, type Actor, type Scope, type SellerScope } from "#core/actor.ts";
 import { accountOverview, type AccountOverview } from "#core/auth/account.ts";
 import { signOut } from "#core/auth/sign-in.ts";
-import type { Privilege } from "#core/auth/privileges.ts";
+import { groupOf, needForPage, privilegeNameKey, type Need, type Privilege } from "#core/auth/privileges.ts";
 import { Unauthenticated } from "#core/errors.ts";
 import { translator } from "#core/i18n.ts";
 import { getLocale } from "./i18n.server.ts";
 import { localePath, stripLocale } from "./i18n.ts";
 import { flashToast, isIdle, renewSession, sessionContext } from "./session.server.ts";
-import { privilegeForPath } from "./navigation.ts";
+import { NAV } from "./navigation.ts";
 
 export type Me = AccountOverview;
 
@@ -80,21 +80,62 @@ export async function endSession(context: Readonly<RouterContextProvider>): Prom
   }
 }
 
-/** The admin area: sellers only (others to /become-seller); staff only where their access list allows (elsewhere: their first page, with a notice). */
+/**
+ * The admin area: sellers only (others to /become-seller); staff only where the one privilege table
+ * (core/auth/privileges.ts needForPage) lets them. Elsewhere the 403 page (forbiddenPage), for the
+ * page and its action alike, before anything of the page runs. A staff member's own default page
+ * always opens (an owner chose it for them).
+ */
 export const requireSeller: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const me = getMe(context);
   const locale = getLocale(context);
   if (!me.is_seller) throw redirect(localePath(locale, "/become-seller"));
   const path = stripLocale(new URL(request.url).pathname.replace(/\.data$/, ""));
-  const privilege = privilegeForPath(path);
-  if (privilege && !me.privileges.includes(privilege) && path !== me.default_route) {
-    // Sent to a page they may open, with a word why: staff must not land there wondering.
-    const t = translator(locale);
-    flashToast(context, "danger", t("common:errors.no_access", { area: t(`nav:groups.${privilege}`) }));
-    throw redirect(localePath(locale, me.default_route));
-  }
+  const need = needForPage(path);
+  if (!meetsMe(me, need) && !(need !== "owner" && path === me.default_route)) throw forbiddenPage(context, need === "company-owner" ? "profile" : need!);
   return next();
 };
+
+function meetsMe(me: Me, need: Need | null) {
+  if (need === null) return true;
+  // The company's owner is checked on the company by its loader and action (core/business/companies.ts).
+  if (need === "company-owner") need = "profile";
+  if (need === "owner") return me.member_role === "owner";
+  return me.privileges.includes(need) && me.privileges.includes(groupOf(need));
+}
+
+export type ForbiddenLink = { href: string; label: string };
+/** What the 403 page shows (app/components/error-boundary.tsx), in the page's language. */
+export type ForbiddenPage = { forbidden: { title: string; message: string; linksTitle: string; links: ForbiddenLink[] } };
+
+/**
+ * The 403 page (status 403): which area is missing (or that only an owner may), and the pages
+ * this person may open — their start page, then the first page of each sidebar group they hold —
+ * as plain links, so it works without JavaScript. `need` names what is missing; a message instead
+ * (a core refusal) is shown as it is.
+ */
+export function forbiddenPage(context: Readonly<RouterContextProvider>, need: Need | { message: string }) {
+  const locale = getLocale(context);
+  const t = translator(locale);
+  const message = typeof need === "object"
+    ? need.message
+    : need === "owner" || need === "company-owner" ? t("common:errors.owner_only") : t("common:errors.no_access", { area: t(privilegeNameKey(need)) });
+  const me = context.get(meContext);
+  const links: ForbiddenLink[] = [];
+  if (me?.is_seller) {
+    if (me.default_route) links.push({ href: localePath(locale, me.default_route), label: t("common:errors.start_page") });
+    for (const g of NAV) {
+      const page = g.items.find((i) => i.ready && !i.disabled);
+      if (!page || !me.privileges.includes(g.key)) continue;
+      const href = localePath(locale, page.path);
+      if (!links.some((l) => l.href === href)) links.push({ href, label: t(`nav:groups.${g.key}`) });
+    }
+  }
+  const page: ForbiddenPage = {
+    forbidden: { title: t("common:errors.forbidden_title"), message, linksTitle: t("common:errors.forbidden_links"), links },
+  };
+  return data(page, { status: 403 });
+}
 
 /** The become-seller pages: a seller has nothing to do there. */
 export const requireNotSeller: MiddlewareFunction<Response> = async ({ context }, next) => {

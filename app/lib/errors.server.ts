@@ -2,7 +2,7 @@
  * The web's one map from a core refusal (core/errors.ts) to what the browser gets. server/app.ts
  * applies it to every route's loader and action once, so a page just calls core and lets a
  * refusal go:
- *   NotFound         the not-found page (404)          Forbidden  the 403 page
+ *   NotFound         the not-found page (404)          Forbidden  the 403 page (auth.server.ts forbiddenPage)
  *   Unauthenticated  sign in again, then back here
  *   in a loader, any other refusal: the error page with its message and status;
  *   in an action, any other refusal that the page's form did not take (forms.server.ts
@@ -15,6 +15,7 @@ import { translator } from "#core/i18n.ts";
 import { getLocale } from "./i18n.server.ts";
 import { localePath, stripLocale } from "./i18n.ts";
 import { flashToast } from "./session.server.ts";
+import { forbiddenPage } from "./auth.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -46,6 +47,7 @@ export function pageForError(err: unknown, { request, context }: Args, mutation:
     flashToast(context, "danger", message);
     return redirect(url.pathname + url.search);
   }
+  if (refusal instanceof Forbidden) return forbiddenPage(context, { message });
   return data(message, { status: statusOf(refusal) });
 }
 

@@ -1,12 +1,13 @@
 /**
- * The sidebar of spec section 2: twelve groups, each a privilege key for staff accounts.
+ * The sidebar of spec section 2: twelve groups, each a privilege of core/auth/privileges.ts (the one
+ * table the page guard and the API read too): a staff member sees the groups they hold.
  * `disabled` entries are the ones the spec shows greyed out. `ready: false` marks pages that later
  * issues build: they are greyed too (not links) until their route exists, so no link leads to a 404.
  */
-import type { Privilege } from "#core/auth/privileges.ts";
+import type { Group } from "#core/auth/privileges.ts";
 
 export type NavItem = { key: string; path: string; disabled?: boolean; ready?: boolean };
-export type NavGroup = { key: Privilege; icon: string; items: NavItem[] };
+export type NavGroup = { key: Group; icon: string; items: NavItem[] };
 
 const soon = (key: string, path: string, extra: Partial<NavItem> = {}): NavItem => ({ key, path, ready: false, ...extra });
 const off = (key: string, path: string): NavItem => ({ key, path, disabled: true });

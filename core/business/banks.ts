@@ -152,7 +152,8 @@ export async function referenceBanks(exec: Db | Tx = db) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The service: the actor's business (privilege "profile").
+// The service: the actor's business. Reading the accounts is privilege "profile"; checking, adding
+// one and choosing the default (where the money goes) is "profile.bank" (core/auth/privileges.ts).
 // ---------------------------------------------------------------------------------------------
 
 export const setDefaultBankBody = z.object({ bank_account_id: z.coerce.number({ error: "required" }).int().positive("required") });
@@ -165,7 +166,7 @@ export async function listBankAccounts(scope: Scope) {
 
 /** The account check (see the header): what was really checked, never a made-up holder name. */
 export async function checkBankAccount(scope: Scope, input: { bank_code: string; account_no: string; account_name?: string }) {
-  const { db, actor } = sellerScope(scope, "profile");
+  const { db, actor } = sellerScope(scope, "profile.bank");
   return checkAccount(actor.member.businessId, input, db);
 }
 
@@ -174,7 +175,7 @@ export const accountCheckMessage = (check: AccountCheck) => (check.verified ? "s
 
 /** Adds an account to the business; answers it with how far it was verified. */
 export async function createBankAccount(scope: Scope, body: BankAccountBody) {
-  const { db, actor } = sellerScope(scope, "profile");
+  const { db, actor } = sellerScope(scope, "profile.bank");
   const businessId = actor.member.businessId;
   const bank = await referenceBank(body.bank_code, db);
   const check = await checkAccount(businessId, body, db);
@@ -204,7 +205,7 @@ export async function createBankAccount(scope: Scope, body: BankAccountBody) {
 
 /** Makes one of the business's accounts its default (the previous default loses it, with its own history row). */
 export async function setDefaultBankAccount(scope: Scope, id: number) {
-  const { db, actor } = sellerScope(scope, "profile");
+  const { db, actor } = sellerScope(scope, "profile.bank");
   const businessId = actor.member.businessId;
   const row = await db.transaction(async (tx) => {
     await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for("update");

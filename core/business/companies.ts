@@ -29,7 +29,7 @@ import { z } from "zod";
 import type { Db, Tx } from "#db/client.ts";
 import { businesses, businessMembers, cities, settings, villages } from "#db/schema/index.ts";
 import { BUSINESS_STATUS, statusName, TOGGLEABLE_STATUSES } from "#db/schema/company-enums.ts";
-import { sellerScope, type Scope, type SellerActor } from "#core/actor.ts";
+import { noPrivilege, sellerScope, type Scope, type SellerActor } from "#core/actor.ts";
 import { canAccess } from "#core/auth/privileges.ts";
 import { Forbidden, NotFound, Refused } from "#core/errors.ts";
 import { publishBusinessClosed } from "#core/lib/events.ts";
@@ -94,7 +94,7 @@ function snapshot(v: Shown, places: { city: string | null; village: string | nul
 export async function companyFor(exec: Db | Tx, actor: SellerActor, id: number, opts: { owner?: boolean; lock?: boolean } = {}) {
   const row = await findCompany(actor.user.id, id, exec, opts.lock);
   if (!row) throw new NotFound();
-  if (!canAccess(row, "profile")) throw new Forbidden("api:errors.no_privilege");
+  if (!canAccess(row, "profile")) throw noPrivilege(actor.t, "profile");
   if (opts.owner && row.role !== "owner") throw new Forbidden("company:api.owner_only");
   return row;
 }

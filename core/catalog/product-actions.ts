@@ -3,7 +3,8 @@
  * switch, delete and the bulk actions, one engine for one product and for many.
  *
  * Decisions where the spec is silent:
- * - Privilege "products"; scope the caller's business. Any id that is not the business's makes the
+ * - Privilege "products"; deleting is "products.delete" too (core/auth/privileges.ts), checked
+ *   before anything is read. Scope the caller's business. Any id that is not the business's makes the
  *   whole call NotFound and nothing changes.
  * - Activate publishes an archived product; deactivate archives a published one (out-of-stock
  *   products are published, so they can be archived too). Drafts are finished in the editor (or
@@ -74,7 +75,7 @@ function skipReason(p: Locked, action: ProductAction): string | null {
 
 /** Applies `action` to the business's products `ids` (skipping those it does not fit, named with the reason). */
 export async function applyProductAction(scope: Scope, ids: number[], action: ProductAction): Promise<ProductActionResult> {
-  const { db, actor } = sellerScope(scope, "products");
+  const { db, actor } = sellerScope(scope, action === "delete" ? "products.delete" : "products");
   const ctx = { businessId: actor.member.businessId, userId: actor.user.id };
   const wanted = [...new Set(ids)];
   const { done, skipped } = await db.transaction(async (tx) => {

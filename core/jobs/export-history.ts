@@ -18,7 +18,7 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
 import { jobs } from "#db/schema/index.ts";
-import { sellerScope, type Scope, type SellerActor } from "#core/actor.ts";
+import { noPrivilege, sellerScope, type Scope, type SellerActor } from "#core/actor.ts";
 import { canAccess } from "#core/auth/privileges.ts";
 import { Forbidden, NotFound, parseInput, Refused } from "#core/errors.ts";
 import { unix, WIB_OFFSET_MS } from "#core/lib/time.ts";
@@ -93,7 +93,7 @@ export async function queueExport(scope: Scope, kind: string, filters: unknown) 
   const def = EXPORTS.get(kind);
   if (!def) throw new NotFound();
   const { db, actor } = sellerScope(scope);
-  if (!canAccess(actor.member, def.privilege)) throw new Forbidden("api:errors.no_privilege");
+  if (!canAccess(actor.member, def.privilege)) throw noPrivilege(actor.t, def.privilege);
   const checked = parseInput(def.filters, filters);
   await def.check?.(actor.member.businessId, checked);
   const stamp = dayjs().utcOffset(WIB_OFFSET_MS / 60_000).format("DD-MM-YYYY_HHmmss");

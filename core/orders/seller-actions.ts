@@ -11,6 +11,8 @@
  * - A bulk action applied when at least one order moved; "not found" when none of them is the
  *   business's (another business's order is not found); else "refused", with the first refusal's
  *   message ("already accepted", "not allowed …").
+ * - Privilege "orders"; the actions that end a sale (ENDING_A_SALE: reject, cancel, approving a
+ *   buyer's cancellation, cancelling products) need "orders.cancel" too (core/auth/privileges.ts).
  * - At most 200 orders per call (the list's largest page is 150).
  * - After the commits every changed order is published (onSellerOrderUpdate) to the business's
  *   room, so the lists and counts other staff have open refresh.
@@ -24,6 +26,12 @@ import { applyOrderAction, type ActionInput } from "./actions.ts";
 import { splitState, type OrderAction } from "./lifecycle.ts";
 
 export const MAX_ACTION_ORDERS = 200;
+
+/** The seller's actions that end a sale, or part of it: privilege "orders.cancel". */
+export const ENDING_A_SALE: readonly OrderAction[] = ["reject", "cancel", "approve-cancellation", "cancel-products"];
+
+/** The privilege `action` needs. */
+export const privilegeOfAction = (action: OrderAction) => (ENDING_A_SALE.includes(action) ? "orders.cancel" : "orders");
 const MAX_ID = 2_147_483_647;
 
 const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
@@ -100,7 +108,7 @@ export type OrderActionRow =
  * and every order's result with messages in the actor's language.
  */
 export async function actOnOrders(scope: Scope, action: OrderAction, orderIds: number[], v: OrderActionInput) {
-  const { actor } = sellerScope(scope, "orders");
+  const { actor } = sellerScope(scope, privilegeOfAction(action));
   if (!orderIds.length) throw new Refused("api:errors.validation", { order_ids: ["validation:required"] });
   if (orderIds.length > MAX_ACTION_ORDERS) throw new Refused("api:errors.validation", { order_ids: ["validation:too_long"] });
   // Past the id column's range: no such order, and never a query error.
@@ -140,7 +148,7 @@ export async function actOnOrders(scope: Scope, action: OrderAction, orderIds: n
  * with the messages per field), so the page puts it under the form that sent it.
  */
 export async function actOnOrder(scope: Scope, action: OrderAction, orderId: number, v: OrderActionInput) {
-  const { actor } = sellerScope(scope, "orders");
+  const { actor } = sellerScope(scope, privilegeOfAction(action));
   if (orderId > MAX_ID) throw new NotFound("api-orders:not_found");
   const businessId = actor.member.businessId;
   const r = await applyOrderAction(businessId, orderId, inputOf(action, actor.user.id, v));

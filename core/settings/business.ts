@@ -8,14 +8,17 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { settings, users } from "#db/schema/index.ts";
-import type { Scope } from "#core/actor.ts";
+import { noPrivilege, type Scope } from "#core/actor.ts";
 import { ownMembership } from "#core/auth/account.ts";
 import { canAccess } from "#core/auth/privileges.ts";
 import { memberships } from "#core/auth/tokens.ts";
-import { Forbidden, Unauthenticated } from "#core/errors.ts";
+import { Unauthenticated } from "#core/errors.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import { unix } from "#core/lib/time.ts";
 import { chatSettingsOf } from "./chat.ts";
+import { settingsChanger } from "./changer.ts";
+
+export { settingsChanger };
 
 /** Spec 6: "None and Password enabled; OTP and Password + OTP disabled". */
 export const SECURITY_OPTIONS = [
@@ -57,8 +60,7 @@ export async function getSecurity(scope: Scope, businessId: number) {
 
 /** Sets the 2FA option; a change (not a repeat) is written to the business's history. */
 export async function setSecurity(scope: Scope, businessId: number, { security_2fa }: z.infer<typeof securityBody>) {
-  const member = await ownMembership(scope, businessId);
-  if (!canAccess(member, "setting")) throw new Forbidden("api:errors.no_privilege");
+  const member = await settingsChanger(scope, businessId);
   await scope.db.transaction(async (tx) => {
     const before = await settingsOf({ ...scope, db: tx }, member.businessId);
     await tx

@@ -23,10 +23,10 @@ import { z } from "zod";
 import { settings } from "#db/schema/index.ts";
 import type { Scope } from "#core/actor.ts";
 import { ownMembership } from "#core/auth/account.ts";
-import { canAccess } from "#core/auth/privileges.ts";
-import { Forbidden, NotFound } from "#core/errors.ts";
+import { NotFound } from "#core/errors.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import { unix } from "#core/lib/time.ts";
+import { settingsChanger } from "./changer.ts";
 
 export const WEEKDAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -107,8 +107,7 @@ async function changeChat(
   action: string,
   change: (now: ChatSettings) => { next: ChatSettings; changes: Record<string, { from: unknown; to: unknown }> | null },
 ) {
-  const member = await ownMembership(scope, businessId);
-  if (!canAccess(member, "setting")) throw new Forbidden("api:errors.no_privilege");
+  const member = await settingsChanger(scope, businessId);
   return scope.db.transaction(async (tx) => {
     await tx.insert(settings).values({ businessId: member.businessId }).onConflictDoNothing();
     const [row] = await tx.select().from(settings).where(eq(settings.businessId, member.businessId)).for("update");

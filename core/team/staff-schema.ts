@@ -2,8 +2,9 @@
  * The inputs and answers of the staff calls (core/team/staff.ts, invitations.ts): one Zod schema
  * per input, parsed by the API's handler and by the web's form alike, and the JSON shapes.
  *
- * - `privileges`: keys of core/auth/privileges.ts PRIVILEGES (the sidebar groups), at least one,
- *   each once. A form sends one value per ticked box (one value arrives as a string).
+ * - `privileges`: keys of core/auth/privileges.ts PRIVILEGES (the sidebar groups and the finer
+ *   privileges), at least one group, each once; a finer privilege only with its group. A form sends
+ *   one value per ticked box (one value arrives as a string).
  * - `default_route`: a page path of one of the member's privileges (privilegeForPath); left out,
  *   the first page of the first privilege (HOME_OF). Checked against the privileges the member
  *   will have, so a staff member never lands on a page they may not open.
@@ -12,7 +13,7 @@
  */
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { HOME_OF, isPrivilege, PRIVILEGES, privilegeForPath, type Privilege } from "#core/auth/privileges.ts";
+import { GROUPS, groupOf, HOME_OF, isGroup, isPrivilege, PRIVILEGES, privilegeForPath, privilegeNameKey, type Privilege } from "#core/auth/privileges.ts";
 import { readTarget, targetField } from "#core/auth/forgot-password.ts";
 import { listQuery } from "#core/lib/list-query.ts";
 import { unix } from "#core/lib/time.ts";
@@ -30,7 +31,8 @@ const asList = (v: unknown) => (v === undefined || v === null ? undefined : (Arr
 export const privilegesField = z.preprocess(
   asList,
   z.array(z.string().refine(isPrivilege, "team:errors.privilege_unknown"), { error: "team:errors.privileges_required" })
-    .min(1, "team:errors.privileges_required")
+    .refine((list) => list.some(isGroup), "team:errors.privileges_required")
+    .refine((list) => list.every((p) => !isPrivilege(p) || list.includes(groupOf(p))), "team:errors.privilege_needs_group")
     .transform((list) => PRIVILEGES.filter((p) => list.includes(p))),
 );
 
@@ -43,7 +45,7 @@ export const defaultRouteField = z.preprocess(blankAsNone, routeField.optional()
 /** The default route a member with `privileges` gets: the one asked for, else the first page of their first privilege. */
 export function routeFor(privileges: readonly string[], asked: string | undefined, role: string) {
   if (asked) return asked;
-  const first = role === "owner" ? "dashboard" : PRIVILEGES.find((p) => privileges.includes(p));
+  const first = role === "owner" ? "dashboard" : GROUPS.find((p) => privileges.includes(p));
   return HOME_OF[first ?? "dashboard"];
 }
 
@@ -105,11 +107,17 @@ export const acceptNewForm = acceptNewBody
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-const privilegeData = (keys: readonly string[], t: TFunction) => keys.map((key) => ({ key, name: t(`nav:groups.${key}`, { defaultValue: key }) }));
+const privilegeData = (keys: readonly string[], t: TFunction) =>
+  keys.map((key) => ({ key, name: isPrivilege(key) ? t(privilegeNameKey(key)) : key }));
 
-/** GET …/accounts/seller/privileges: every privilege with its name, and the page a member of it lands on first. */
+/**
+ * GET …/accounts/seller/privileges: every privilege with its name, its group (`parent`: null for a
+ * group, the group of a finer one, which needs it) and the page a member of it lands on first.
+ */
 export const privilegeList = (t: TFunction) =>
-  PRIVILEGES.map((key: Privilege) => ({ privilege_id: key, key, name: t(`nav:groups.${key}`), default_route: HOME_OF[key] }));
+  PRIVILEGES.map((key: Privilege) => ({
+    privilege_id: key, key, name: t(privilegeNameKey(key)), parent: isGroup(key) ? null : groupOf(key), default_route: HOME_OF[groupOf(key)],
+  }));
 
 export type MemberRow = {
   userId: number; name: string; email: string | null; phone: string | null; role: string; privileges: string[];

@@ -145,7 +145,7 @@ describe("tenant isolation and privileges", () => {
   it("gives staff without the profile privilege 403", async () => {
     const res = await call("GET", "/v0.0.1/business", { token: staff });
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe("Your account has no access to this page");
+    expect(res.body.message).toBe("Your account has no access to Seller Profile. Ask the business owner to give it to you.");
     expect((await call("GET", `/v0.0.1/business/${ids["Toko Demo"]}`, { token: staff })).status).toBe(403);
     expect((await call("POST", "/v0.0.1/business", { token: staff, json: newCompany })).status).toBe(403);
   });
@@ -161,7 +161,7 @@ describe("tenant isolation and privileges", () => {
       expect(list.body.data!.map((c) => c.name)).toEqual(["Toko Demo"]);
       const one = await call("GET", `/v0.0.1/business/${batik}`, { token: staff });
       expect(one.status).toBe(403);
-      expect(one.body.message).toBe("Your account has no access to this page");
+      expect(one.body.message).toBe("Your account has no access to Seller Profile. Ask the business owner to give it to you.");
       expect((await call("GET", `/v0.0.2/business/${batik}`, { token: staff })).status).toBe(403);
       expect((await call("GET", `/v0.0.0/business/${batik}/update-history`, { token: staff })).status).toBe(403);
       expect((await call("GET", `/v0.0.1/business/${ids["Toko Demo"]}`, { token: staff })).status).toBe(200);

@@ -130,7 +130,7 @@ describe("dashboard", () => {
     for (const path of ["/v0.0.0/dashboard/order", "/v0.0.1/dashboard/transaction", "/v0.0.0/dashboard/product"]) {
       const res = await call("GET", path, { token: staff });
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe("Your account has no access to this page");
+      expect(res.body.message).toBe("Your account has no access to Dashboard. Ask the business owner to give it to you.");
     }
     expect((await call("GET", "/v0.0.0/dashboard/order", { token: await login(DEMO.newbie) })).status).toBe(403);
     expect((await call("GET", "/v0.0.0/dashboard/order")).status).toBe(401);

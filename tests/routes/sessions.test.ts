@@ -99,13 +99,25 @@ describe("a signed-in session", () => {
   });
 });
 
-describe("staff sent away from a page they may not open", () => {
-  it("land on their own first page and are told why, in their language", async () => {
+describe("staff opening a page they may not open", () => {
+  it("get the 403 page: what is missing, and links to the pages they may open, in their language", async () => {
     const res = await runLoader(dashboard, { url: "/dashboard", as: DEMO.staff });
-    expect(res.redirect).toBe("/orders");
-    expect(res.toasts).toEqual([{ type: "danger", message: "You don't have access to Dashboard. Ask the business owner to give you access." }]);
+    expect(res.status).toBe(403);
+    expect(res.redirect).toBeUndefined();
+    expect(res.error).toEqual({
+      forbidden: {
+        title: "You can't open this page",
+        message: "You don't have access to Dashboard. Ask the business owner to give you access.",
+        linksTitle: "Pages you can open",
+        links: [
+          { href: "/orders", label: "Your start page" },
+          { href: "/products/listing", label: "Product" },
+        ],
+      },
+    });
     const id = await runLoader(dashboard, { url: "/id/dashboard", as: DEMO.staff });
-    expect(id.redirect).toBe("/id/orders");
-    expect(id.toasts[0].message).toMatch(/^Anda tidak memiliki akses ke /);
+    expect(id.status).toBe(403);
+    expect((id.error as { forbidden: { message: string } }).forbidden.message).toMatch(/^Anda tidak memiliki akses ke /);
+    expect((id.error as { forbidden: { links: unknown[] } }).forbidden.links[0]).toEqual({ href: "/id/orders", label: "Halaman awal Anda" });
   });
 });

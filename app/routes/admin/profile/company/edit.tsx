@@ -1,7 +1,7 @@
 /**
  * /profile/company/:slug/edit: the owner edits a company with the shared CompanyForm. Its loader
- * also answers the form's village lookups (?location_id=…). A non-owner is sent to the company's
- * page (core/business/companies.ts refuses their change anyway).
+ * also answers the form's village lookups (?location_id=…). A non-owner gets the 403 page, for the
+ * page and its action alike, before the form is read (core/business/companies.ts, owner only).
  */
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
@@ -22,8 +22,7 @@ import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
-  const company = await getCompany(getScope(args.context), id);
-  if (!company.is_owner) throw redirect(localePath(getLocale(args.context), `/profile/company/${id}`));
+  const company = await getCompany(getScope(args.context), id, { owner: true });
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return {
     title: `${t("company:edit")} · ${company.name} | ${t("common:app_name")}`,
@@ -35,6 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const id = idFromSlug(args.params.slug);
+  await getCompany(getScope(args.context), id, { owner: true }); // who may, before what was sent is read
   const submission = parseWithZod(await args.request.formData(), { schema: companyBody });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
