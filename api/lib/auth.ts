@@ -8,6 +8,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { actorFromToken, asSeller, scopeOf, type Actor } from "#core/actor.ts";
 import type { Privilege } from "#core/auth/privileges.ts";
+import { actingAs } from "#core/lib/acting-session.ts";
 import type { ApiEnv } from "./env.ts";
 
 /** The bearer token of the request ("" without one). */
@@ -29,8 +30,8 @@ export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
 }
 
 export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
-  await authenticate(c);
-  await next();
+  // The rest of the request acts in this session: the audit log records it (core/lib/acting-session.ts).
+  await actingAs(await authenticate(c), next);
 });
 
 /** The caller must be a seller: a member of an active business. With a privilege, staff without it get 403. */
