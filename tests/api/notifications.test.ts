@@ -13,6 +13,7 @@ import { applyOrderAction } from "#core/orders/actions.ts";
 import { receiveOrderIn } from "#core/orders/intake.ts";
 import { runNextJob } from "#core/jobs/worker.ts";
 import { notify } from "#core/notifications/notify.ts";
+import { applyStockChanges } from "#core/stock/stock-ledger.ts";
 import { setMemberEmitter } from "#core/lib/events.ts";
 import { call, DEMO, login } from "./helpers.ts";
 import { forceState, newOrder, newVariant, shopOf, type Shop } from "./order-fixtures.ts";
@@ -87,6 +88,27 @@ describe("an event reaches who should hear of it", () => {
     expect((await feed(staff)).some((n) => n.event === "staff_joined")).toBe(false);
   });
 
+  it("a published product falling to its minimum stock reaches the product staff once, not on every sale after", async () => {
+    const v = await newVariant(shop);
+    await db.update(s.products).set({ status: "published", minStock: 5 }).where(eq(s.products.id, v.productId));
+    const [store] = await db.select({ id: s.stores.id }).from(s.stores).where(eq(s.stores.businessId, shop.businessId)).limit(1);
+    const location = { sourceType: 1 as const, storeId: store.id };
+    const change = (delta: number) => db.transaction((tx) => applyStockChanges(tx, { businessId: shop.businessId, userId: shop.userId, reason: "manual" }, [
+      { variantId: v.variantId, location, delta },
+    ]));
+    await change(8); // 8: above the minimum
+    await change(-2); // 6: still above
+    const low = () => feed(staff).then((all) => all.filter((n) => n.event === "low_stock" && n.ref_id === v.productId));
+    expect(await low()).toHaveLength(0);
+    await change(-1); // 5: at the minimum
+    const told = await low();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ link: `/products/${v.productId}/edit` });
+    expect(told[0].message).toMatch(/is running low: 5 left$/);
+    await change(-1); // 4: was already low
+    expect(await low()).toHaveLength(1);
+  });
+
   it("a finished export reaches only the member who asked for it", async () => {
     const queued = await call<{ job_id: number }>("POST", "/v0.0.0/exports/product-listing", { token: staff, json: {} });
     expect(queued.status).toBe(202);
@@ -159,7 +181,8 @@ describe("reading", () => {
     for (const json of [{}, { notification_ids: [] }, { notification_ids: ["x"] }, { notification_ids: [0] }, { notification_ids: [99_999_999_999] }, { notification_ids: "1;drop" }]) {
       expect((await call("PUT", "/v0.0.0/notifications/read", { token: seller, json })).status).toBe(422);
     }
-    for (const query of [{ status: "all" }, { limit: 1000 }, { sort: 5 }, { page: -1 }]) {
+    const queries: Record<string, string | number>[] = [{ status: "all" }, { limit: 1000 }, { sort: 5 }, { page: -1 }];
+    for (const query of queries) {
       expect((await call("GET", "/v0.0.0/notifications", { token: seller, query })).status).toBe(422);
     }
     expect((await call("GET", "/v0.0.0/notifications/99999999999", { token: seller })).status).toBe(404);
