@@ -27,6 +27,9 @@ import { canAccess, type Privilege } from "#core/auth/privileges.ts";
 import { defineExport } from "#core/jobs/exports.ts";
 import { listQuery, offsetOf } from "#core/lib/list-query.ts";
 import { DAY_MS, unix, WIB_OFFSET_MS } from "#core/lib/time.ts";
+import { AUDIT_AREAS, type AuditArea } from "./areas.ts";
+
+export { AUDIT_AREAS, type AuditArea };
 
 /** The area (sidebar group) of each kind of object the log records. */
 export const AREA_OF: Record<string, Privilege> = {
@@ -36,8 +39,6 @@ export const AREA_OF: Record<string, Privilege> = {
   order: "orders",
   member: "setting", staff_invitation: "setting", business_settings: "setting", notification_settings: "setting",
 };
-export const AUDIT_AREAS = ["profile", "products", "orders", "setting", "other"] as const;
-export type AuditArea = (typeof AUDIT_AREAS)[number];
 export const AUDIT_OBJECTS = Object.keys(AREA_OF);
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "invalid").refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "invalid");

@@ -30,3 +30,6 @@ export const EVENT_AREA: Record<NotificationEvent, Privilege | null> = {
 export const DEFAULT_SWITCHES: ChannelSwitches = { in_app: true, email: false, sms: false };
 
 export const isNotificationEvent = (v: unknown): v is NotificationEvent => NOTIFICATION_EVENTS.includes(v as NotificationEvent);
+
+/** The feed's filter: unread or read (none: all). */
+export const NOTIFICATION_STATUS = ["unread", "read"] as const;

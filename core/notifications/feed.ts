@@ -18,8 +18,9 @@ import { listQuery, offsetOf } from "#core/lib/list-query.ts";
 import { unix } from "#core/lib/time.ts";
 import { publishUnread } from "./notify.ts";
 import { unreadCountOf } from "./unread.ts";
+import { NOTIFICATION_STATUS } from "./events.ts";
 
-export const NOTIFICATION_STATUS = ["unread", "read"] as const;
+export { NOTIFICATION_STATUS };
 
 export const notificationListQuery = listQuery.extend({
   status: z.enum(NOTIFICATION_STATUS, { error: "invalid" }).optional(),

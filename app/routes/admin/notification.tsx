@@ -9,8 +9,9 @@ import { Form, Link, redirect } from "react-router";
 import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/notification";
 import {
-  getNotification, listNotifications, markAllRead, markRead, notificationListQuery, NOTIFICATION_STATUS, type NotificationJson,
+  getNotification, listNotifications, markAllRead, markRead, notificationListQuery, type NotificationJson,
 } from "#core/notifications/feed.ts";
+import { NOTIFICATION_STATUS } from "#core/notifications/events.ts";
 import { formatDateTime, formatNumber } from "#core/lib/format.ts";
 import { buttonClass, SubmitButton } from "#app/components/button.tsx";
 import { EmptyState } from "#app/components/list/empty-state.tsx";

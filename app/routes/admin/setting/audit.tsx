@@ -8,7 +8,8 @@
 import { redirect } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/audit";
-import { auditFilterOptions, auditFilters, auditListQuery, auditLog, AUDIT_AREAS, type AuditEntry } from "#core/audit/audit-log.ts";
+import { auditFilterOptions, auditFilters, auditListQuery, auditLog, type AuditEntry } from "#core/audit/audit-log.ts";
+import { AUDIT_AREAS } from "#core/audit/areas.ts";
 import { queueExport } from "#core/jobs/export-history.ts";
 import { formatDateTime, formatNumber } from "#core/lib/format.ts";
 import { inputClass } from "#app/components/button.tsx";
