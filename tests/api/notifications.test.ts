@@ -14,6 +14,8 @@ import { receiveOrderIn } from "#core/orders/intake.ts";
 import { runNextJob } from "#core/jobs/worker.ts";
 import { notify } from "#core/notifications/notify.ts";
 import { applyStockChanges } from "#core/stock/stock-ledger.ts";
+import { visitorOf } from "#core/auth/visitor.ts";
+import { acceptAsNewAccount } from "#core/team/invitation-accept.ts";
 import { setMemberEmitter } from "#core/lib/events.ts";
 import { call, DEMO, login } from "./helpers.ts";
 import { forceState, newOrder, newVariant, shopOf, type Shop } from "./order-fixtures.ts";
@@ -80,6 +82,18 @@ describe("an event reaches who should hear of it", () => {
     await forceState(other, { status: "received" });
     await applyOrderAction(shop.businessId, other, { action: "complain", actor: "customer", reason: 1 });
     expect(aboutOrder(await feed(seller), other).map((n) => n.event)).toContain("complaint");
+  });
+
+  it("a person accepting an invitation: the owner hears they joined, linking to their staff page", async () => {
+    const target = `joiner-${Date.now()}@indie.test`;
+    expect((await call("POST", "/v0.0.0/omnipos/accounts/seller/users", { token: seller, json: { email: target, privileges: ["orders"], default_route: "/orders" } })).status).toBeLessThan(300);
+    const [mail] = await db.select().from(s.outbox).where(eq(s.outbox.target, target)).orderBy(desc(s.outbox.id)).limit(1);
+    const joined = await acceptAsNewAccount(visitorOf("en"), mail.body.match(/\/invite\/([\w-]+)/)![1], { name: "Putri Joiner", password: "password-baru" });
+    const [n] = (await feed(seller)).filter((x) => x.event === "staff_joined" && x.message === "Putri Joiner joined the team");
+    expect(n).toMatchObject({ ref_type: "member", link: `/setting/pos-seller/user/${joined.user.id}` });
+    // Not the one who joined, nor staff without Setting.
+    expect((await feed(staff)).some((x) => x.event === "staff_joined")).toBe(false);
+    expect((await feed(joined.token)).some((x) => x.event === "staff_joined")).toBe(false);
   });
 
   it("an event of an area the member has no privilege for does not reach them (staff joined: Setting)", async () => {

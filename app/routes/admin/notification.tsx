@@ -41,7 +41,9 @@ const SPEC: ListPageSpec<NotificationJson, typeof FILTERS> = {
 
 export async function loader(args: Route.LoaderArgs) {
   const page = await loadListPage(args, SPEC);
-  return { ...page, businessName: getMe(args.context).business_name ?? "" };
+  const me = getMe(args.context);
+  // The settings page is under Setting (its privilege): no link to a page that would turn them away.
+  return { ...page, businessName: me.business_name ?? "", canSet: me.privileges.includes("setting") };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -75,7 +77,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-end gap-2">
-        <Link to={localePath(locale, "/setting/notification")} className={buttonClass("ghost")}>{t("settings_link")}</Link>
+        {loaderData.canSet ? <Link to={localePath(locale, "/setting/notification")} className={buttonClass("ghost")}>{t("settings_link")}</Link> : null}
         <Form method="post">
           <SubmitButton name="intent" value="read_all" variant="secondary">{t("mark_all_read")}</SubmitButton>
         </Form>
