@@ -77,6 +77,10 @@ export default [
       route("setting/pos-seller", "routes/admin/setting/pos-seller/list.tsx"),
       route("setting/pos-seller/user/add", "routes/admin/setting/pos-seller/user-add.tsx"),
       route("setting/pos-seller/user/:id", "routes/admin/setting/pos-seller/user-edit.tsx"),
+      // Notifications and the audit log (issue 13 items 4, 5, 7).
+      route("notification", "routes/admin/notification.tsx"),
+      route("setting/notification", "routes/admin/setting/notification.tsx"),
+      route("setting/audit", "routes/admin/setting/audit.tsx"),
       // The catalogue (issue 4). Each slice uncomments its lines once the files exist.
       // listing (helper A)
       route("products/listing", "routes/admin/products/listing.tsx"),

@@ -49,7 +49,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * — twenty such waits used to exhaust the pool and hang every request. Code inside a transaction
  * reaches the database through its `tx` only.
  */
-const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+const openTransaction = new AsyncLocalStorage<{ open: boolean; committed: (() => unknown)[] }>();
 
 export class QueryOutsideTransaction extends Error {
   constructor() {
@@ -73,11 +73,30 @@ pool.connect = ((...args: unknown[]) => {
 }) as typeof pool.connect;
 
 const transaction = db.transaction.bind(db);
-db.transaction = ((work, config) =>
-  transaction((tx) => {
-    const mark = { open: true };
-    return openTransaction.run(mark, () => work(tx)).finally(() => (mark.open = false));
-  }, config)) as Db["transaction"];
+db.transaction = (async (work, config) => {
+  const mark = { open: true, committed: [] as (() => unknown)[] };
+  const result = await transaction((tx) => openTransaction.run(mark, () => work(tx)).finally(() => (mark.open = false)), config);
+  for (const then of mark.committed) {
+    try {
+      await then();
+    } catch (e) {
+      console.error("after commit", e); // the transaction stands; what follows it is best effort
+    }
+  }
+  return result;
+}) as Db["transaction"];
+
+/**
+ * Runs `then` once the transaction this is called in has committed (not at all when it rolls
+ * back), outside it, before the transaction's caller goes on: what must only follow a commit —
+ * telling people about it (sockets, e-mail) — is said where the change is written. Called
+ * outside a transaction, `then` runs at once.
+ */
+export function afterCommit(then: () => unknown): void {
+  const open = openTransaction.getStore();
+  if (open?.open) open.committed.push(then);
+  else void Promise.resolve().then(then).catch((e) => console.error("after commit", e));
+}
 
 /**
  * Whether the database answers `SELECT 1` through the app's own pool within `ms` (the readiness

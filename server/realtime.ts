@@ -27,7 +27,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import { localeFrom, translator } from "#core/i18n.ts";
 import { businessToJoin, tokenToJoin } from "#core/orders/realtime.ts";
-import { setEmitter, setEnder, type Ending } from "#core/lib/events.ts";
+import { setEmitter, setEnder, setMemberEmitter, type Ending } from "#core/lib/events.ts";
 import { fromAnotherSite } from "./same-origin.ts";
 
 let io: Server | undefined;
@@ -52,6 +52,7 @@ export function attachRealtime(server: HttpServer, redisUrl = process.env.REDIS_
     });
   }
   setEmitter(emitToBusiness);
+  setMemberEmitter(emitToMember);
   setEnder(endSockets);
   io.on("connection", (socket) => {
     // One join at a time per socket: two interleaved ones could leave it in a business's room
@@ -122,6 +123,11 @@ export const memberRoom = (businessId: number, userId: number) => `member:${busi
 /** Sends an event to every signed-in staff of a business. */
 export function emitToBusiness(businessId: number, event: string, payload: unknown) {
   io?.to(businessRoom(businessId)).emit(event, payload);
+}
+
+/** Sends an event to one member's sockets in a business (their unread notifications). */
+export function emitToMember(businessId: number, userId: number, event: string, payload: unknown) {
+  io?.to(memberRoom(businessId, userId)).emit(event, payload);
 }
 
 /** Disconnects the sockets of these tokens, of a business's room, or of one member in a business, in every process. */

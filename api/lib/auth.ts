@@ -10,6 +10,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { actorFromToken, asSellerWith, scopeOf, type Actor } from "#core/actor.ts";
 import { needForApi } from "#core/auth/privileges.ts";
+import { actingAs } from "#core/lib/acting-session.ts";
 import type { ApiEnv } from "./env.ts";
 
 /** The bearer token of the request ("" without one). */
@@ -31,8 +32,8 @@ export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
 }
 
 export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
-  await authenticate(c);
-  await next();
+  // The rest of the request acts in this session: the audit log records it (core/lib/acting-session.ts).
+  await actingAs(await authenticate(c), next);
 });
 
 /**

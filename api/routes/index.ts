@@ -18,6 +18,8 @@ import { webhookRoutes } from "./webhooks.ts";
 import { realtimeRoutes } from "./realtime.ts";
 import { sellerRoutes } from "./sellers.ts";
 import { settingRoutes } from "./settings.ts";
+import { notificationRoutes } from "./notifications.ts";
+import { auditRoutes } from "./audit.ts";
 import { staffRoutes } from "./staff.ts";
 import { utilityRoutes } from "./utilities.ts";
 import { productListRoutes } from "./products-list.ts";
@@ -33,6 +35,8 @@ export const routers: Hono<ApiEnv>[] = [
   authRoutes,
   accountRoutes,
   settingRoutes,
+  notificationRoutes,
+  auditRoutes,
   staffRoutes,
   realtimeRoutes,
   utilityRoutes,

@@ -3,6 +3,7 @@ import { Form, Link, useLocation, useSubmit } from "react-router";
 import { localePath } from "#app/lib/i18n.ts";
 import type { SocketState } from "#app/lib/use-seller-socket.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
+import { NotificationBell } from "./notification-bell.tsx";
 import { usePopover } from "./popover.ts";
 
 type Props = {
@@ -11,10 +12,12 @@ type Props = {
   businessName: string;
   businesses: { business_id: number; name: string }[];
   realtime: SocketState;
+  /** Unread notifications (the bell's badge). */
+  unread: number;
 };
 
 /** Active business (switchable), language switch that keeps the page, user menu with sign-out. */
-export function AdminHeader({ user, businessId, businesses, realtime }: Props) {
+export function AdminHeader({ user, businessId, businesses, realtime, unread }: Props) {
   const { t } = useTranslation("nav");
   const lang = useLocale();
   const location = useLocation();
@@ -52,6 +55,7 @@ export function AdminHeader({ user, businessId, businesses, realtime }: Props) {
           role="img"
           aria-label={t(`realtime.${realtime}`)}
         />
+        <NotificationBell unread={unread} />
         <LanguageSwitch />
         <details ref={userMenu} className="relative">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-100">

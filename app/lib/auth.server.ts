@@ -5,6 +5,7 @@
  * actions then call core functions with `getScope(context)`.
  */
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { actingAs } from "#core/lib/acting-session.ts";
 import { actorFromToken, scopeOf, sellerScope, type Actor, type Scope, type SellerScope } from "#core/actor.ts";
 import { accountOverview, type AccountOverview } from "#core/auth/account.ts";
 import { signOut } from "#core/auth/sign-in.ts";
@@ -57,7 +58,8 @@ export const requireUser: MiddlewareFunction<Response> = async ({ request, conte
   context.set(meContext, await accountOverview(scopeOf(actor)));
   // Nothing signed in is kept by the browser (pages, their .data, downloads): on a shared kiosk,
   // Back after signing out must not show the last user's orders or customers again.
-  const response = await next();
+  // The rest of the request acts in this session: the audit log records it (core/lib/acting-session.ts).
+  const response = await actingAs(actor, next);
   response.headers.set("Cache-Control", "no-store");
   return response;
 };

@@ -22,7 +22,8 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   "become-seller": ["company"],
   products: ["product", "product-list", "product-bulk", "offering", "barcode"],
   orders: ["order-list", "order-detail", "order-print"],
-  setting: ["team", "settings"],
+  setting: ["team", "settings", "notification", "audit"],
+  notification: ["notification"],
   invite: ["team"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());

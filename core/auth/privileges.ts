@@ -90,8 +90,8 @@ const PREFIX: [RegExp, Group][] = [
   [/^\/erp(\/|$)/, "erp"],
 ];
 
-/** A person's own account settings: every member may open them, whatever their privileges. */
-const OWN = /^\/setting\/account(\/|$)/;
+/** A person's own settings (account, which notifications reach them): every member opens them, whatever their privileges. */
+const OWN = /^\/setting\/(account|notification)(\/|$)/;
 
 /** The sidebar group (privilege) a page path belongs to; null for pages outside the sidebar and one's own account. */
 export function privilegeForPath(path: string): Group | null {
@@ -132,6 +132,8 @@ const API: [string, RegExp, Need | null][] = [
   ["GET", /^\/omnipos\/accounts\/seller\//, "setting"],
   [ANY, /^\/omnipos\/accounts\/seller\//, "owner"],
   ["PUT", /^\/settings\/business\/\d+\/(security-2fa|chat|chat\/unblock)$/, "setting"],
+  // The audit log reads every area's changes (core/audit limits the rows to the reader's areas).
+  [ANY, /^\/audit(\/|$)/, "setting"],
 ];
 
 /** `/api/v0.0.1/factories/create` → `/factories/create` (the version is optional: `/api/channels/…`). */

@@ -12,6 +12,8 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import type { Privilege } from "#core/auth/privileges.ts";
 import { translator, type Locale } from "#core/i18n.ts";
+import type { Tx } from "#db/client.ts";
+import { notify } from "#core/notifications/notify.ts";
 import { registerJob, type JobRow } from "./worker.ts";
 import { WIB_OFFSET_MS } from "#core/lib/time.ts";
 
@@ -38,7 +40,14 @@ const PAGE = 500;
 
 export function defineExport<F extends z.ZodType>(kind: string, def: ExportKind<F>) {
   EXPORTS.set(kind, def as unknown as ExportKind);
-  registerJob(`export:${kind}`, (job, progress) => writeWorkbook(def as unknown as ExportKind, job, progress));
+  registerJob(`export:${kind}`, (job, progress) => writeWorkbook(def as unknown as ExportKind, job, progress), exportReady);
+}
+
+/** The file is ready: its asker hears of it (core/notifications), in the transaction that says so. */
+async function exportReady(tx: Tx, job: JobRow) {
+  await notify(tx, job.businessId, "export_ready", {
+    userId: job.userId, ref: { type: "export", id: job.id }, link: `/exports/${job.id}/download`, vars: { filename: job.filename ?? "" },
+  });
 }
 
 async function writeWorkbook(def: ExportKind, job: JobRow, progress: (percent: number) => Promise<void>) {

@@ -4,6 +4,7 @@
  * the export history, which queues exports), so a job queued by one process can be run by any:
  * a kind never depends on which pages or API routes happened to be loaded.
  */
+import "#core/audit/audit-log.ts";
 import "#core/business/business.ts";
 import "#core/catalog/barcode-labels.ts";
 import "#core/catalog/product-list.ts";

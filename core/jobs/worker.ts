@@ -12,7 +12,7 @@
  * translated for whoever reads the job; the error itself goes to the log.
  */
 import { and, eq, lt, or, type SQL } from "drizzle-orm";
-import { db } from "#db/client.ts";
+import { db, type Tx } from "#db/client.ts";
 import { jobs } from "#db/schema/index.ts";
 import { pruneRateLimits } from "#core/lib/rate-limit.ts";
 import { pruneIdempotencyKeys } from "#core/lib/idempotency.ts";
@@ -22,9 +22,14 @@ export type JobResult = { filename: string; file: Buffer };
 /** A job that makes a file answers it; one whose result lives elsewhere (a bulk upload's rows) answers nothing. */
 export type JobHandler = (job: JobRow, progress: (percent: number) => Promise<void>) => Promise<JobResult | void>;
 
+/** Runs in the transaction that marks the job done (an export's "ready" notice): both or neither. */
+export type JobDone = (tx: Tx, job: JobRow) => Promise<void>;
+
 const handlers = new Map<string, JobHandler>();
-export function registerJob(kind: string, handler: JobHandler) {
+const finishers = new Map<string, JobDone>();
+export function registerJob(kind: string, handler: JobHandler, done?: JobDone) {
   handlers.set(kind, handler);
+  if (done) finishers.set(kind, done);
 }
 
 const LEASE_MS = 5 * 60_000;
@@ -72,8 +77,14 @@ export async function runNextJob(): Promise<boolean> {
       if (!still.length) throw new ClaimLost();
     };
     const result = await handler(claimed, progress);
-    await db.update(jobs).set({ status: "success", progress: 100, ...(result ?? {}), statusDetails: null, lockedUntil: null, timeModified: new Date() })
-      .where(held);
+    const done = finishers.get(claimed.kind);
+    await db.transaction(async (tx) => {
+      const [finished] = await tx.update(jobs)
+        .set({ status: "success", progress: 100, ...(result ?? {}), statusDetails: null, lockedUntil: null, timeModified: new Date() })
+        .where(held)
+        .returning();
+      if (finished && done) await done(tx, finished);
+    });
   } catch (e) {
     if (e instanceof ClaimLost) return true;
     console.error(`job ${claimed.id} failed`, e);

@@ -27,6 +27,18 @@ export function publish(businessId: number, event: string, payload: unknown) {
   emitter?.(businessId, event, payload);
 }
 
+/** What only one member hears (their unread notifications), on their sockets in that business. */
+type MemberEmitter = (businessId: number, userId: number, event: string, payload: unknown) => void;
+let memberEmitter: MemberEmitter | undefined;
+
+export function setMemberEmitter(e: MemberEmitter | undefined) {
+  memberEmitter = e;
+}
+
+export function publishToMember(businessId: number, userId: number, event: string, payload: unknown) {
+  memberEmitter?.(businessId, userId, event, payload);
+}
+
 /**
  * These tokens were revoked (sign-out, password change or reset, removal from a business): every
  * socket that joined with one of them — its bearer token or a web ticket naming it — is

@@ -2,11 +2,16 @@
  * Update history of business-owned records ("View Update History" on every profile card): who
  * changed what and when, one row per change, written in the same transaction as the change.
  * Values are stored as the person saw them (names, not ids) so old rows stay readable.
+ *
+ * This is also the audit log (/setting/audit, core/audit/audit-log.ts): the one writer of both,
+ * so a card's history and the audit page can never disagree. Each row carries the session it came
+ * from (./acting-session.ts), read here rather than passed by every caller.
  */
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { updateHistory, users } from "#db/schema/index.ts";
 import { unix } from "#core/lib/time.ts";
+import { sessionOf } from "./acting-session.ts";
 import { offsetOf } from "./list-query.ts";
 
 type Changes = Record<string, { from: unknown; to: unknown }>;
@@ -26,7 +31,7 @@ export async function recordHistory(
   tx: Tx,
   row: { businessId: number; refType: string; refId: number; userId: number | null; action: string; changes?: Changes },
 ) {
-  await tx.insert(updateHistory).values({ ...row, changes: row.changes ?? {} });
+  await tx.insert(updateHistory).values({ ...row, changes: row.changes ?? {}, tokenId: sessionOf(row.userId) });
 }
 
 export type HistoryEntry = {

@@ -11,7 +11,7 @@
  */
 import { desc, eq } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
-import { db } from "#db/client.ts";
+import { db, type Tx } from "#db/client.ts";
 import { outbox } from "#db/schema/index.ts";
 import { isDemo, isDemoFor, type Peer } from "./demo.ts";
 import { unix } from "#core/lib/time.ts";
@@ -75,6 +75,21 @@ async function deliver({ channel, target, subject, body }: Message): Promise<voi
 /** Writes the outbox row, delivers, records the outcome. Never throws for a delivery failure. */
 export async function notify(message: Message): Promise<Delivery> {
   const [row] = await db.insert(outbox).values(message).returning({ id: outbox.id });
+  return deliverQueued(row.id, message);
+}
+
+/**
+ * A message written in the caller's transaction (the notice of an event, core/notifications):
+ * it exists exactly when what it tells of does. Delivered by deliverQueued once that commits.
+ */
+export async function queueMessage(tx: Tx, message: Message): Promise<number> {
+  const [row] = await tx.insert(outbox).values(message).returning({ id: outbox.id });
+  return row.id;
+}
+
+/** Delivers an outbox row's message and records the outcome. Never throws for a delivery failure. */
+export async function deliverQueued(id: number, message: Message): Promise<Delivery> {
+  const row = { id };
   let error: string | null = null;
   try {
     await deliver(message);

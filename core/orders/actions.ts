@@ -22,6 +22,8 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, type Tx } from "#db/client.ts";
 import { orderItems, orders, orderStatusHistory, stockLevels, stores } from "#db/schema/index.ts";
+import { recordHistory } from "#core/lib/history.ts";
+import { notify } from "#core/notifications/notify.ts";
 import {
   LIFECYCLE, REMEMBERS_PREVIOUS, splitState, stateOf, stockMove, targetState, transitionFor,
   type Actor, type OrderAction, type OrderState, type StockHolding,
@@ -155,6 +157,20 @@ export async function applyOrderActionIn(tx: Tx, businessId: number, orderId: nu
     reason,
     note,
   });
+  // The customer's requests reach the staff who handle orders (core/notifications/notify.ts).
+  const told = { "request-cancellation": "cancellation_request", complain: "complaint" } as const;
+  if (input.action === "request-cancellation" || input.action === "complain") {
+    await notify(tx, businessId, told[input.action], {
+      ref: { type: "order", id: order.id }, link: `/orders/${order.id}`, vars: { order_code: order.orderCode },
+    });
+  }
+  // A seller's action is a staff action: the audit log records it too (core/audit/audit-log.ts).
+  if (input.actor === "seller" && input.userId) {
+    await recordHistory(tx, {
+      businessId, refType: "order", refId: order.id, userId: input.userId, action: input.action,
+      changes: { status: { from: order.status, to: status }, ...(note ? { note: { from: null, to: note } } : {}) },
+    });
+  }
   return { orderId: order.id, orderCode: order.orderCode, from, to };
 }
 

@@ -20,6 +20,7 @@ import {
   channels, orderItems, orders, orderStatusHistory, productImages, productVariants, products, stores, storeChannels, warehouses,
 } from "#db/schema/index.ts";
 import { publish } from "#core/lib/events.ts";
+import { notify } from "#core/notifications/notify.ts";
 import { wibDate } from "#core/lib/time.ts";
 import { Conflict, NotFound, Refused } from "#core/errors.ts";
 
@@ -154,6 +155,9 @@ export async function receiveOrderIn(tx: Tx, channelId: number, incoming: Incomi
   })));
   await tx.insert(orderStatusHistory).values({
     orderId: row.id, businessId, action: "create", actor: "system", fromStatus: null, toStatus: status, timeCreated: placedAt,
+  });
+  await notify(tx, businessId, "new_order", {
+    ref: { type: "order", id: row.id }, link: `/orders/${row.id}`, vars: { order_code: row.orderCode, channel: channel.name },
   });
   return { orderId: row.id, orderCode: row.orderCode, created: true, businessId, channelName: channel.name };
 }

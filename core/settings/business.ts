@@ -14,6 +14,7 @@ import { canAccess } from "#core/auth/privileges.ts";
 import { memberships } from "#core/auth/tokens.ts";
 import { Unauthenticated } from "#core/errors.ts";
 import { recordHistory } from "#core/lib/history.ts";
+import { getNotificationSettings } from "#core/notifications/settings.ts";
 import { unix } from "#core/lib/time.ts";
 import { chatSettingsOf } from "./chat.ts";
 import { settingsChanger } from "./changer.ts";
@@ -99,7 +100,8 @@ export async function businessSettings(scope: Scope, businessId: number) {
     },
     security_settings: { security_2fa: row.security2fa, options: SECURITY_OPTIONS },
     chat_settings: chatSettingsOf(row.chat),
-    notification_settings: row.notification,
+    // The signed-in member's own (core/notifications/settings.ts): which events reach them, by which channel.
+    notification_settings: (await getNotificationSettings(scope, member.businessId)).events,
     time_modified: unix(row.timeModified),
   };
 }

@@ -11,12 +11,16 @@
  * shown (the product form: see `edit`); a reservation change moves `reserved`. A change that would make on-hand, reserved or available negative refuses
  * the whole batch with a 422 naming the SKU and location: nothing of the batch is written.
  *
+ * A published product whose available stock falls to its minimum (min_stock) is told to the staff
+ * with the Product privilege (core/notifications, "low_stock"), in the same transaction.
+ *
  * The pure rule (`nextLevel`) is separate so it can be tested on any sequence of changes.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
 import { productVariants, stockLevels, stockMovements, stores, warehousePartitions, warehouses } from "#db/schema/index.ts";
 import { NotFound, Refused } from "#core/errors.ts";
+import { notify } from "#core/notifications/notify.ts";
 
 export const STOCK_REASONS = ["initial", "manual", "bulk_upload", "mass_update", "order", "transfer", "opname", "package"] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
@@ -160,8 +164,16 @@ export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: Stoc
   }
   for (const [productId, s] of [...sums].sort(([a], [b]) => a - b)) {
     if (!s.onHand && !s.available) continue;
-    await tx.execute(sql`UPDATE products SET on_hand = on_hand + ${s.onHand}, available = available + ${s.available}
-                          WHERE id = ${productId} AND business_id = ${businessId}`);
+    const { rows: [p] } = await tx.execute<{ name: string; available: number; min_stock: number; status: string }>(sql`
+      UPDATE products SET on_hand = on_hand + ${s.onHand}, available = available + ${s.available}
+       WHERE id = ${productId} AND business_id = ${businessId}
+      RETURNING name, available, min_stock, status`);
+    // Fell to its minimum just now (the dashboard's "low stock": published, available ≤ minimum).
+    if (p && p.status === "published" && s.available < 0 && p.available <= p.min_stock && p.available - s.available > p.min_stock) {
+      await notify(tx, businessId, "low_stock", {
+        ref: { type: "product", id: productId }, link: `/products/${productId}/edit`, vars: { product: p.name, available: p.available },
+      });
+    }
   }
   return applied;
 }

@@ -22,6 +22,7 @@ import { issueToken } from "#core/auth/tokens.ts";
 import type { Visitor } from "#core/auth/visitor.ts";
 import { Refused } from "#core/errors.ts";
 import { recordHistory } from "#core/lib/history.ts";
+import { notify } from "#core/notifications/notify.ts";
 import { unix } from "#core/lib/time.ts";
 import { hashInvitation } from "./invitations.ts";
 import { MEMBER_REF } from "./staff.ts";
@@ -92,6 +93,10 @@ async function join(tx: Tx, inv: Invitation, userId: number) {
   await recordHistory(tx, {
     businessId: inv.businessId, refType: MEMBER_REF, refId: userId, userId, action: "join",
     changes: { status: { from: was?.status ?? null, to: MEMBER_STATUS.active }, privileges: { from: null, to: inv.privileges.join(", ") } },
+  });
+  const [who] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  await notify(tx, inv.businessId, "staff_joined", {
+    ref: { type: MEMBER_REF, id: userId }, link: `/setting/pos-seller/user/${userId}`, vars: { name: who?.name ?? "" }, byUserId: userId,
   });
 }
 

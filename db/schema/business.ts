@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { BUSINESS_STATUS } from "./company-enums.ts";
 import { MEMBER_STATUS } from "./team-enums.ts";
-import { users } from "./auth.ts";
+import { apiTokens, users } from "./auth.ts";
 import { cities, villages } from "./reference.ts";
 
 // Company status codes live with the other company enumerations (shared with the web).
@@ -79,9 +79,14 @@ export const updateHistory = pgTable(
     userId: integer().references(() => users.id),
     action: text().notNull(),
     changes: jsonb().$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
+    // The audit log (core/audit/audit-log.ts): the session (bearer token) the change came from; null for the system.
+    tokenId: integer().references(() => apiTokens.id, { onDelete: "set null" }),
     timeCreated: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("update_history_ref_idx").on(t.businessId, t.refType, t.refId, t.timeCreated)],
+  (t) => [
+    index("update_history_ref_idx").on(t.businessId, t.refType, t.refId, t.timeCreated),
+    index("update_history_time_idx").on(t.businessId, t.timeCreated, t.id),
+  ],
 );
 
 export const settings = pgTable("business_settings", {

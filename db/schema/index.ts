@@ -8,3 +8,4 @@ export * from "./offerings.ts";
 export * from "./bulk.ts";
 export * from "./orders.ts";
 export * from "./team.ts";
+export * from "./notifications.ts";

@@ -124,8 +124,8 @@ describe("the one privilege table", () => {
   it("names a need for every admin page (none for the few any seller opens)", () => {
     expect(pages.length).toBeGreaterThan(60);
     const open = pages.filter((r) => needForPage(fill(r.pattern, "1")) === null).map((r) => r.pattern);
-    // One's own account (name, password, language) opens whatever one's privileges.
-    expect(open.sort()).toEqual(["/business/switch", "/exports/:id/download", "/setting/account"]);
+    // One's own account, notifications and their settings open whatever one's privileges.
+    expect(open.sort()).toEqual(["/business/switch", "/exports/:id/download", "/notification", "/setting/account", "/setting/notification"]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
@@ -13,6 +13,7 @@ import type { SocketState } from "#app/lib/use-seller-socket.ts";
 import type { RealtimeProps } from "#app/components/realtime.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { mapConfig } from "#core/lib/maps.ts";
+import { unreadCount } from "#core/notifications/feed.ts";
 
 // Realtime is an extra: if its code cannot be fetched, the page goes on without it.
 const Realtime = lazy((): Promise<{ default: ComponentType<RealtimeProps> }> =>
@@ -31,6 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
     privileges: me.privileges,
     // Map tiles for the pin-point widgets (app/components/map/*), configurable by MAP_TILE_URL.
     map: mapConfig(),
+    // The header's notification badge, live afterwards through the socket.
+    unread: (await unreadCount(getScope(args.context))).unread_count,
   };
 }
 
@@ -56,6 +59,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // Realtime (new-order snackbar, pages reloading on order events) comes after the first load.
   const [realtime, setRealtime] = useState<SocketState>("connecting");
   const [interactive, setInteractive] = useState(false);
+  // The socket's unread count, until the next load brings the server's.
+  const [unread, setUnread] = useState<{ count: number; over: number } | null>(null);
+  const shownUnread = unread && unread.over === loaderData.unread ? unread.count : loaderData.unread;
+  const onUnread = useCallback((count: number) => setUnread({ count, over: loaderData.unread }), [loaderData.unread]);
   useEffect(() => setInteractive(true), []);
   const { pathname } = useLocation();
   const { t } = useTranslation("nav");
@@ -66,13 +73,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <Sidebar privileges={loaderData.privileges} pathname={pathname} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <AdminHeader {...loaderData} realtime={realtime} />
+        <AdminHeader {...loaderData} realtime={realtime} unread={shownUnread} />
         <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none lg:p-6">{online ? <Outlet /> : <OfflineScreen />}</main>
       </div>
       {/* Only while online: fetching its code offline would fail the page (a chunk error reloads it). */}
       {interactive && online ? (
         <Suspense fallback={null}>
-          <Realtime ticket={loaderData.realtimeTicket} onState={setRealtime} />
+          <Realtime ticket={loaderData.realtimeTicket} onState={setRealtime} onUnread={onUnread} />
         </Suspense>
       ) : null}
     </div>
