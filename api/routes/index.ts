@@ -18,6 +18,7 @@ import { webhookRoutes } from "./webhooks.ts";
 import { realtimeRoutes } from "./realtime.ts";
 import { sellerRoutes } from "./sellers.ts";
 import { settingRoutes } from "./settings.ts";
+import { securityRoutes } from "./security.ts";
 import { staffRoutes } from "./staff.ts";
 import { utilityRoutes } from "./utilities.ts";
 import { productListRoutes } from "./products-list.ts";
@@ -33,6 +34,7 @@ export const routers: Hono<ApiEnv>[] = [
   authRoutes,
   accountRoutes,
   settingRoutes,
+  securityRoutes,
   staffRoutes,
   realtimeRoutes,
   utilityRoutes,

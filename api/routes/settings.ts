@@ -5,11 +5,14 @@
  *   GET /v0.0.0/accounts/business/{id}/security-2fa     one business's, with the options
  *   PUT /v0.0.0/settings/business/{id}/security-2fa     security_2fa (privilege "setting")
  *   GET /v0.0.0/settings/business/{id}                  every setting of one business, in the spec's groups
+ *   PUT /v0.0.0/settings/business/{id}/pin              pin, password: the actor's own PIN (core/auth/pin.ts)
  *
  * The rules (own businesses only, another's is 404) are core/settings/business.ts; this file is
  * the REST adapter over them.
  */
 import { Hono } from "hono";
+import { pinBody, setPin } from "#core/auth/pin.ts";
+import { ownMembership } from "#core/auth/account.ts";
 import { businessSettings, getSecurity, securityBody, securityOfMyBusinesses, setSecurity } from "#core/settings/business.ts";
 import { requireAuth } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
@@ -31,3 +34,9 @@ settingRoutes.put("/v0.0.0/settings/business/:id/security-2fa", requireAuth, asy
 
 settingRoutes.get("/v0.0.0/settings/business/:id", requireAuth, async (c) =>
   ok(c, await businessSettings(c.var.scope, idParam(c.req.param("id")))));
+
+settingRoutes.put("/v0.0.0/settings/business/:id/pin", requireAuth, async (c) => {
+  const id = idParam(c.req.param("id"));
+  await ownMembership(c.var.scope, id); // another business is 404 before the body is read
+  return ok(c, await setPin(c.var.scope, id, await input(c, pinBody)), "auth:api.pin_saved");
+});
