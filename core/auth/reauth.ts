@@ -14,6 +14,8 @@
  *   ends it with the session, and there is no second secret to carry. POST token-2fa/request
  *   with the password sets it and answers how long it holds; the spec's "settings token" is this
  *   session's state, so the answer carries no second token (a `token_setting` param is not read).
+ * - Signing in with the password counts as typing it (core/auth/tokens.ts issueToken): a session
+ *   is open for sensitive changes in its first 5 minutes. A kiosk's PIN sign-in does not count.
  * - It holds 5 minutes (REAUTH_SECONDS), judged by the database clock like OTP expiry
  *   (reauth_at > now() - 5 min): tests move time by moving the row back.
  * - Which business's setting counts: the one the change is in (the actor's business, or the

@@ -25,8 +25,11 @@ export type Membership = {
   defaultRoute: string;
 };
 
-/** Issues a random 256-bit bearer token; only its hash is stored. */
-export async function issueToken(userId: number) {
+/**
+ * Issues a random 256-bit bearer token; only its hash is stored. `reauthenticated`: the password
+ * was just typed (a sign-in), which counts as the re-authentication of core/auth/reauth.ts.
+ */
+export async function issueToken(userId: number, { reauthenticated = false } = {}) {
   const token = randomBytes(32).toString("base64url");
   const active = await memberships(userId);
   await db.insert(apiTokens).values({
@@ -34,6 +37,7 @@ export async function issueToken(userId: number) {
     tokenHash: hashToken(token),
     businessId: active[0]?.businessId ?? null,
     expiresAt: new Date(Date.now() + TOKEN_DAYS * 86400_000),
+    reauthAt: reauthenticated ? sql`now()` : null,
   });
   return token;
 }
