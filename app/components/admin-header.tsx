@@ -1,5 +1,5 @@
 import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
-import { Form, useLocation, useSubmit } from "react-router";
+import { Form, Link, useLocation, useSubmit } from "react-router";
 import { localePath } from "#app/lib/i18n.ts";
 import type { SocketState } from "#app/lib/use-seller-socket.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
@@ -13,7 +13,11 @@ type Props = {
   realtime: SocketState;
 };
 
-/** Active business (switchable), language switch that keeps the page, user menu with sign-out. */
+/**
+ * Active business (switchable), language switch that keeps the page, user menu with the security
+ * page, the shared kiosk's "switch user" (a full page load: nothing of this person stays in the
+ * page's memory; app/routes/admin/switch-user.tsx) and sign-out.
+ */
 export function AdminHeader({ user, businessId, businesses, realtime }: Props) {
   const { t } = useTranslation("nav");
   const lang = useLocale();
@@ -64,6 +68,10 @@ export function AdminHeader({ user, businessId, businesses, realtime }: Props) {
           <div className="absolute right-0 z-30 mt-1 w-56 rounded-md border border-slate-200 bg-white p-2 shadow-lg">
             <p className="truncate px-2 py-1 text-sm font-medium">{user.name}</p>
             <p className="truncate px-2 pb-2 text-xs text-slate-500">{user.email}</p>
+            <Link to={localePath(lang, "/setting/security")} className="block rounded px-2 py-1.5 text-sm hover:bg-slate-100">{t("security")}</Link>
+            <Form method="post" action={localePath(lang, "/switch-user")} reloadDocument>
+              <button type="submit" className="w-full rounded px-2 py-1.5 text-left text-sm hover:bg-slate-100">{t("switch_user")}</button>
+            </Form>
             <Form method="post" action={localePath(lang, "/logout")}>
               <button type="submit" className="w-full rounded px-2 py-1.5 text-left text-sm text-red-700 hover:bg-red-50">
                 {t("common:actions.sign_out")}

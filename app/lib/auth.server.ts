@@ -11,6 +11,7 @@ import { signOut } from "#core/auth/sign-in.ts";
 import type { Privilege } from "#core/auth/privileges.ts";
 import { Unauthenticated } from "#core/errors.ts";
 import { translator } from "#core/i18n.ts";
+import { clientIpContext } from "./context.ts";
 import { getLocale } from "./i18n.server.ts";
 import { localePath, stripLocale } from "./i18n.ts";
 import { flashToast, isIdle, renewSession, sessionContext } from "./session.server.ts";
@@ -44,7 +45,9 @@ export const requireUser: MiddlewareFunction<Response> = async ({ request, conte
   }
   let actor: Actor;
   try {
-    actor = await actorFromToken(token, getLocale(context));
+    // The use is noted for the active-sessions list (core/auth/sessions.ts): address and device.
+    const seen = { ip: context.get(clientIpContext), userAgent: request.headers.get("user-agent") };
+    actor = await actorFromToken(token, getLocale(context), seen);
   } catch (e) {
     if (!(e instanceof Unauthenticated)) throw e;
     web.session.unset("token");

@@ -4,16 +4,20 @@
  * refusal go:
  *   NotFound         the not-found page (404)          Forbidden  the 403 page
  *   Unauthenticated  sign in again, then back here
+ *   ReauthRequired   in an action: the password step (reauth.server.ts), then the change
  *   in a loader, any other refusal: the error page with its message and status;
  *   in an action, any other refusal that the page's form did not take (forms.server.ts
  *   replyRefused puts those under their fields): the message as a danger toast, back to the page.
  * A database rule broken by a race (a unique key, a row still referenced) counts as a refusal.
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { Conflict, DomainError, domainErrorOfDatabase, Forbidden, NotFound, TooMany, Unauthenticated, Unavailable } from "#core/errors.ts";
+import {
+  Conflict, DomainError, domainErrorOfDatabase, Forbidden, NotFound, ReauthRequired, TooMany, Unauthenticated, Unavailable,
+} from "#core/errors.ts";
 import { translator } from "#core/i18n.ts";
 import { getLocale } from "./i18n.server.ts";
 import { localePath, stripLocale } from "./i18n.ts";
+import { reauthStepUrl } from "./reauth.server.ts";
 import { flashToast } from "./session.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -28,6 +32,7 @@ function statusOf(err: DomainError) {
   if (err instanceof Forbidden) return 403;
   if (err instanceof Conflict) return 409;
   if (err instanceof TooMany) return 429;
+  if (err instanceof ReauthRequired) return 401;
   if (err instanceof Unavailable) return 503;
   return 422;
 }
@@ -41,6 +46,7 @@ export function pageForError(err: unknown, { request, context }: Args, mutation:
     const back = stripLocale(url.pathname) + url.search;
     return redirect(`${localePath(getLocale(context), "/auth")}?redirectTo=${encodeURIComponent(back)}`);
   }
+  if (refusal instanceof ReauthRequired && mutation) return redirect(reauthStepUrl(request, context));
   const message = refusalMessage(context, refusal);
   if (mutation && !(refusal instanceof NotFound || refusal instanceof Forbidden)) {
     flashToast(context, "danger", message);

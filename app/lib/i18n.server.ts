@@ -22,7 +22,7 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   "become-seller": ["company"],
   products: ["product", "product-list", "product-bulk", "offering", "barcode"],
   orders: ["order-list", "order-detail", "order-print"],
-  setting: ["team"],
+  setting: ["team", "security"],
   invite: ["team"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());

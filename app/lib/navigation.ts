@@ -71,7 +71,7 @@ export const NAV: NavGroup[] = [
   {
     key: "setting", icon: "cog",
     items: [
-      soon("setting_account", "/setting/account"), soon("setting_security", "/setting/security"),
+      soon("setting_account", "/setting/account"), { key: "setting_security", path: "/setting/security", ready: true },
       soon("setting_notification", "/setting/notification"), soon("setting_chat", "/setting/chat"),
       { key: "setting_pos_seller", path: "/setting/pos-seller", ready: true }, off("setting_partner", "/setting/partner"),
     ],
