@@ -46,7 +46,7 @@ export const requireUser: MiddlewareFunction<Response> = async ({ request, conte
   let actor: Actor;
   try {
     // The use is noted for the active-sessions list (core/auth/sessions.ts): address and device.
-    const seen = { ip: context.get(clientIpContext), userAgent: request.headers.get("user-agent") };
+    const seen = { ip: clientIpOf(context), userAgent: request.headers.get("user-agent") };
     actor = await actorFromToken(token, getLocale(context), seen);
   } catch (e) {
     if (!(e instanceof Unauthenticated)) throw e;
@@ -64,6 +64,15 @@ export const requireUser: MiddlewareFunction<Response> = async ({ request, conte
   response.headers.set("Cache-Control", "no-store");
   return response;
 };
+
+// server/app.ts sets the address for every request; a page run without it (a route test) has none.
+function clientIpOf(context: Readonly<RouterContextProvider>) {
+  try {
+    return context.get(clientIpContext);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Signs this browser out: the session's token is revoked (unless it no longer works anyway) and the

@@ -28,7 +28,8 @@ const PREFIX: [RegExp, Privilege][] = [
   [/^\/income-balance(\/|$)|^\/print\/deposit/, "balance"],
   [/^\/promotions(\/|$)/, "promotion"],
   [/^\/products(\/|$)/, "products"],
-  [/^\/setting(\/|$)/, "setting"],
+  // /setting/security is every member's own (their PIN and sessions; its business option checks "setting" itself).
+  [/^\/setting(?!\/security(\/|$))(\/|$)/, "setting"],
   [/^\/(customer|customer-broadcast|margin|margin-v0|partner|reseller|supplier)(\/|$)/, "customer"],
   [/^\/omnichannel(\/|$)/, "omnichannel"],
   [/^\/erp(\/|$)/, "erp"],

@@ -2,7 +2,9 @@
  * /setting/security (issue 13): three sections, each its own POST form with an `intent`.
  * - The active business's security option (spec 6: None and Password; OTP and Password + OTP
  *   shown disabled), core/settings/business.ts. Leaving Password asks for the password again
- *   (the password step of app/lib/reauth.server.ts, shown by the admin layout).
+ *   (the password step of app/lib/reauth.server.ts, shown by the admin layout). Members without
+ *   the "setting" privilege see it, not change it: the page itself is every member's
+ *   (core/auth/privileges.ts), for their own PIN and sessions.
  * - The PIN of the POS and the kiosk switch (core/auth/pin.ts): on this page rather than
  *   /setting/account, next to what else guards the account; typed twice, with the password.
  * - The account's active sessions (core/auth/sessions.ts): device, address, last use, "Sign out"
@@ -16,6 +18,7 @@ import type { Route } from "./+types/security";
 import { hasPin, pinForm, setPin } from "#core/auth/pin.ts";
 import { endOtherSessions, endSession as endOneSession, listSessions } from "#core/auth/sessions.ts";
 import { getSecurity, securityBody, setSecurity } from "#core/settings/business.ts";
+import { canAccess } from "#core/auth/privileges.ts";
 import { formatDateTime } from "#core/lib/format.ts";
 import { SubmitButton } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -38,6 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     title: `${t("security:title")} | ${t("common:app_name")}`,
     businessName: getMe(context).business_name!,
     security,
+    canChange: scope.actor.member ? canAccess(scope.actor.member, "setting") : false,
     hasPin: pin,
     sessions,
     pinConstraint: getZodConstraint(pinForm),
@@ -107,7 +111,8 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
-      <SecurityOption security={loaderData.security} businessName={loaderData.businessName} reply={replyOf(actionData, "security")} />
+      <SecurityOption security={loaderData.security} businessName={loaderData.businessName} canChange={loaderData.canChange}
+        reply={replyOf(actionData, "security")} />
       <PinSection hasPin={loaderData.hasPin} reply={replyOf(actionData, "pin")} constraint={loaderData.pinConstraint} />
       <Sessions sessions={loaderData.sessions} />
     </div>
@@ -117,7 +122,9 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
 type Data = Route.ComponentProps["loaderData"];
 const card = "rounded-lg border border-slate-200 bg-white p-4 sm:p-6";
 
-function SecurityOption({ security, businessName, reply }: { security: Data["security"]; businessName: string; reply: FormReply }) {
+function SecurityOption({ security, businessName, canChange, reply }: {
+  security: Data["security"]; businessName: string; canChange: boolean; reply: FormReply;
+}) {
   const { t } = useTranslation("security");
   const form = formState(reply, { defaults: { security_2fa: security.security_2fa }, id: "security" });
   return (
@@ -132,7 +139,7 @@ function SecurityOption({ security, businessName, reply }: { security: Data["sec
           <div className="space-y-2">
             {security.options.map((o) => (
               <label key={o.value} className={`flex items-start gap-3 rounded-md border border-slate-200 p-3 text-sm ${o.enabled ? "" : "opacity-60"}`}>
-                <input type="radio" name="security_2fa" value={o.value} disabled={!o.enabled}
+                <input type="radio" name="security_2fa" value={o.value} disabled={!o.enabled || !canChange}
                   defaultChecked={form.value("security_2fa") === o.value} className="mt-0.5 h-4 w-4 border-slate-300 text-brand-600" />
                 <span>
                   <span className="block font-medium text-slate-900">{t(`option.${o.value}`)}</span>
@@ -143,7 +150,7 @@ function SecurityOption({ security, businessName, reply }: { security: Data["sec
           </div>
           <FieldError errors={form.errors("security_2fa")} />
         </fieldset>
-        <SubmitButton>{t("option.save")}</SubmitButton>
+        {canChange ? <SubmitButton>{t("option.save")}</SubmitButton> : <p className="text-sm text-slate-600">{t("option.owner_only")}</p>}
       </Form>
     </section>
   );
