@@ -34,9 +34,8 @@ api.notFound((c) => c.json({ code: 404, message: "Route not found" }, 404));
 function statusOf(err: DomainError): ContentfulStatusCode {
   if (err instanceof NotFound) return 404;
   if (err instanceof Forbidden) return 403;
+  // Also ReauthRequired (a kind of it): spec 8's 401 drops the client's setting token and shows the message.
   if (err instanceof Unauthenticated) return 401;
-  // Spec 8: a 401 drops the client's setting token and shows the message (here: type the password again).
-  if (err instanceof ReauthRequired) return 401;
   if (err instanceof Conflict) return 409;
   if (err instanceof TooMany) return 429;
   if (err instanceof Unavailable) return 503;

@@ -64,8 +64,10 @@ export class TooMany extends DomainError {
  * The business asks for the password again before this change (its security setting is Password)
  * and this session has not typed it in the last 5 minutes: the API answers 401 (spec 8: the
  * client drops its setting token), the web shows its password step (app/lib/reauth.server.ts).
+ * A kind of Unauthenticated (the session's sign-in is not fresh enough), so a handler that lets
+ * Unauthenticated through to its page lets this through too.
  */
-export class ReauthRequired extends DomainError {
+export class ReauthRequired extends Unauthenticated {
   constructor(message = "auth:api.reauth_required", vars?: Record<string, unknown>) {
     super(message, vars);
   }

@@ -5,6 +5,7 @@
  *   NotFound         the not-found page (404)          Forbidden  the 403 page
  *   Unauthenticated  sign in again, then back here
  *   ReauthRequired   in an action: the password step (reauth.server.ts), then the change
+ *                    (a kind of Unauthenticated, checked first)
  *   in a loader, any other refusal: the error page with its message and status;
  *   in an action, any other refusal that the page's form did not take (forms.server.ts
  *   replyRefused puts those under their fields): the message as a danger toast, back to the page.
@@ -32,7 +33,6 @@ function statusOf(err: DomainError) {
   if (err instanceof Forbidden) return 403;
   if (err instanceof Conflict) return 409;
   if (err instanceof TooMany) return 429;
-  if (err instanceof ReauthRequired) return 401;
   if (err instanceof Unavailable) return 503;
   return 422;
 }
@@ -42,11 +42,13 @@ export function pageForError(err: unknown, { request, context }: Args, mutation:
   const refusal = err instanceof DomainError ? err : domainErrorOfDatabase(err);
   if (!refusal) return err;
   const url = new URL(request.url);
+  if (refusal instanceof ReauthRequired) {
+    return mutation ? redirect(reauthStepUrl(request, context)) : data(refusalMessage(context, refusal), { status: 401 });
+  }
   if (refusal instanceof Unauthenticated) {
     const back = stripLocale(url.pathname) + url.search;
     return redirect(`${localePath(getLocale(context), "/auth")}?redirectTo=${encodeURIComponent(back)}`);
   }
-  if (refusal instanceof ReauthRequired && mutation) return redirect(reauthStepUrl(request, context));
   const message = refusalMessage(context, refusal);
   if (mutation && !(refusal instanceof NotFound || refusal instanceof Forbidden)) {
     flashToast(context, "danger", message);

@@ -11,6 +11,7 @@ import { issueToken, hashToken } from "#core/auth/tokens.ts";
 import * as security from "#app/routes/admin/setting/security.tsx";
 import * as adminLayout from "#app/routes/admin/layout.tsx";
 import * as staffEdit from "#app/routes/admin/setting/pos-seller/user-edit.tsx";
+import * as listing from "#app/routes/admin/products/listing.tsx";
 import * as switchUser from "#app/routes/admin/switch-user.tsx";
 import * as signInPage from "#app/routes/auth/sign-in.tsx";
 import { clearRateLimits, sessionCookie } from "#tests/api/helpers.ts";
@@ -88,6 +89,25 @@ describe("/setting/security", () => {
       const asked = await runAction(staffEdit, { url: `/setting/pos-seller/user/${staff.id}`, params: { id: String(staff.id) }, as: DEMO.seller, form });
       expect(asked.redirect).toBe(`/setting/pos-seller/user/${staff.id}?reauth=1&role=staff&privileges=orders&privileges=products&default_route=%2Forders`);
       expect(asked.redirect).not.toContain("leak");
+    } finally {
+      await setSecurity(toko, "none");
+    }
+  });
+
+  it("deleting products from the listing asks too; once typed, the same confirmed POST deletes", async () => {
+    const toko = await businessOf("Toko Demo");
+    await setSecurity(toko, "password");
+    try {
+      await forgetReauth(DEMO.seller);
+      // The demo's draft (core/demo/catalog.ts): in no package, nothing reserved.
+      const [p] = (await db.execute<{ id: number }>(sql`SELECT id FROM products WHERE business_id = ${toko} AND sku = 'BLO-014'`)).rows;
+      const form = { intent: "bulk", action: "delete", product_ids: String(p.id), confirmed: "1" };
+      const asked = await runAction(listing, { url: "/products/listing", as: DEMO.seller, form });
+      expect(asked.redirect).toBe(`/products/listing?reauth=1&intent=bulk&action=delete&product_ids=${p.id}`);
+      expect((await db.execute(sql`SELECT 1 FROM products WHERE id = ${p.id}`)).rows).toHaveLength(1);
+      const done = await runAction(listing, { url: "/products/listing", as: DEMO.seller, form: { ...form, reauth_password: DEMO.password } });
+      expect(done.redirect).not.toContain("reauth");
+      expect((await db.execute(sql`SELECT 1 FROM products WHERE id = ${p.id}`)).rows).toHaveLength(0);
     } finally {
       await setSecurity(toko, "none");
     }
