@@ -12,7 +12,7 @@
  *   the action runs: right, the session is open for 5 minutes and the action does the change;
  *   wrong or too many tries, back to the step with the message.
  * Secrets never go into the URL: fields named like a password or a PIN, and files, are left out
- * (the form asks for them again). A form token (`_once`) rides along: the step is not "done"
+ * (the form asks for them again), as is everything of a multipart POST over 1 MB (not read twice). A form token (`_once`) rides along: the step is not "done"
  * (form-token.server.ts), so the token is free for the retry.
  */
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
@@ -29,10 +29,16 @@ const SECRET = /password|pin|secret|^confirmed$|^csrf$/i;
 /** The form of this request's POST, as read before the action (null for other requests). */
 const postedForm = createContext<FormData | null>(null);
 
+/** Past this, a multipart POST (uploads) is not read a second time: its step carries no fields. */
+const MAX_COPIED = 1024 * 1024;
+
 async function formOf(request: Request): Promise<FormData | null> {
   if (request.method !== "POST") return null;
   const type = request.headers.get("content-type") ?? "";
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return null;
+  const plain = /^application\/x-www-form-urlencoded/i.test(type);
+  // Browsers send a multipart body's length; one without (bounded by server/app.ts anyway) is read.
+  const small = /^multipart\/form-data/i.test(type) && Number(request.headers.get("content-length") ?? 0) <= MAX_COPIED;
+  if (!plain && !small) return null;
   try {
     return await request.clone().formData();
   } catch {

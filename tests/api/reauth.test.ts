@@ -8,7 +8,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.ts";
 import { apiTokens, bankAccounts, businesses, settings, users } from "#db/schema/index.ts";
 import { hashToken } from "#core/auth/tokens.ts";
-import { checkPin } from "#core/auth/pin.ts";
+import { checkPin, isTrivialPin } from "#core/auth/pin.ts";
+import { deviceOf } from "#core/auth/device.ts";
 import { TooMany } from "#core/errors.ts";
 import { verifyPassword } from "#core/auth/password.ts";
 import { call, clearRateLimits, DEMO, login } from "./helpers.ts";
@@ -198,5 +199,21 @@ describe("GET utilities/otp", () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ timeout: 120, length: 6, max_tries: 5, types: ["phone", "change_email"] });
     expect((await call("GET", "/v0.0.0/utilities/otp")).status).toBe(401);
+  });
+});
+
+describe("the session list's device and the PIN's shape", () => {
+  it.each([
+    ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1", "Safari on iOS"],
+    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0", "Edge on Windows"],
+    ["Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", "Firefox on Linux"],
+    ["okhttp/4.12.0", "Android app"],
+    ["", null],
+    ["something else", null],
+  ])("%s → %s", (ua, device) => expect(deviceOf(ua)).toBe(device));
+
+  it("refuses trivial PINs only", () => {
+    for (const pin of ["000000", "999999", "012345", "543210"]) expect(isTrivialPin(pin)).toBe(true);
+    for (const pin of ["482915", "112233", "135790", "010101"]) expect(isTrivialPin(pin)).toBe(false);
   });
 });
