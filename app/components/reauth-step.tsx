@@ -38,7 +38,8 @@ export function ReauthStep({ fields }: { fields: Record<string, string[]> }) {
       <Form method="post" action={pathname} className="mt-4 space-y-3">
         {Object.entries(fields).flatMap(([name, values]) =>
           values.map((value, i) => <input key={`${name}-${i}`} type="hidden" name={name} value={value} />))}
-        <input type="hidden" name="confirmed" value="1" />
+        {/* No fields (a large upload's form was not read twice): only the password is confirmed. */}
+        {Object.keys(fields).length ? <input type="hidden" name="confirmed" value="1" /> : <input type="hidden" name="reauth_only" value="1" />}
         <div>
           {/* A new key per visit: a wrong password does not stay in the field. */}
           <label htmlFor="reauth-password" className="mb-1 block text-sm font-medium text-slate-700">{t("reauth.password")}</label>

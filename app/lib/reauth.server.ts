@@ -12,7 +12,9 @@
  *   the action runs: right, the session is open for 5 minutes and the action does the change;
  *   wrong or too many tries, back to the step with the message.
  * Secrets never go into the URL: fields named like a password or a PIN, and files, are left out
- * (the form asks for them again), as is everything of a multipart POST over 1 MB (not read twice). A form token (`_once`) rides along: the step is not "done"
+ * (the form asks for them again), as is everything of a multipart POST over 1 MB (not read twice):
+ * then the step only confirms the password (`reauth_only=1`) and the form is sent again by hand.
+ * A form token (`_once`) rides along: the step is not "done"
  * (form-token.server.ts), so the token is free for the retry.
  */
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
@@ -24,7 +26,9 @@ import { getLocale } from "./i18n.server.ts";
 import { flashToast } from "./session.server.ts";
 
 export const REAUTH_FIELD = "reauth_password";
-const SECRET = /password|pin|secret|^confirmed$|^csrf$/i;
+/** Posted by the step when it carries no fields (a large upload's form): confirm only, run nothing. */
+export const ONLY_FIELD = "reauth_only";
+const SECRET = /(^|_)(password|pin|secret)(_|$)|^reauth_|^confirmed$|^csrf$/i;
 
 /** The form of this request's POST, as read before the action (null for other requests). */
 const postedForm = createContext<FormData | null>(null);
@@ -73,14 +77,19 @@ export const reauthMiddleware: MiddlewareFunction<Response> = async ({ request, 
   context.set(postedForm, form);
   const password = form.get(REAUTH_FIELD);
   if (typeof password !== "string") return next();
+  const t = translator(getLocale(context));
   try {
     await confirmPassword(getScope(context), { password: password.slice(0, 200) });
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
-    const t = translator(getLocale(context));
     const message = e instanceof Refused && !password ? t("validation:required") : t(e.message, e.vars);
     flashToast(context, "danger", message);
     throw redirect(reauthStepUrl(request, context));
+  }
+  if (form.get(ONLY_FIELD) === "1") {
+    // Nothing of the refused form could be carried: the password is confirmed, the form is sent again by hand.
+    flashToast(context, "info", t("auth:api.reauth_ok"));
+    throw redirect(new URL(request.url).pathname.replace(/\.data$/, ""));
   }
   return next();
 };

@@ -1,9 +1,10 @@
 /**
  * Re-authentication for sensitive changes (issue 13; spec 2's "security-setting" guard, spec 6's
  * security options, spec 7 POST utilities/token-2fa/request): when a business's security setting
- * is Password, a change that moves money or power — a bank account added or made the default,
- * a staff member's privileges, role or status changed or the member removed, products deleted,
- * the security setting itself changed, and (later) withdrawals — asks for the password again.
+ * is Password, a change that moves money or power — a bank account added or made the default, a
+ * store's payout account changed, a staff member's privileges, role or status changed or the
+ * member removed, products deleted, the security setting itself changed, and (later)
+ * withdrawals — asks for the password again.
  * One guard for all of them: `requireRecentAuth(scope)` before the change; it throws
  * ReauthRequired (core/errors.ts), which the API answers 401 and the web turns into its password
  * step (app/lib/reauth.server.ts).

@@ -113,6 +113,29 @@ describe("re-authentication", () => {
     }
   });
 
+  it("guards a store's payout account: a new account asks, the rest of the store form does not", async () => {
+    const toko = await idOf("Toko Demo");
+    await setSecurity(toko, "none");
+    const token = await login(DEMO.seller);
+    const accounts = await db.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.businessId, toko));
+    const store = { name: "Toko Demo Kiosk", type: 2, email: "kiosk@tokodemo.id", phone: "021 7200 1299", address: "Jl. Melawai 7",
+      city_id: 3174, postcode: "12160", latitude: -6.2441, longitude: 106.8003, process_day: 2, bank_account_id: accounts[0].id };
+    const created = await call("POST", "/v0.0.1/stores/create", { token, json: store });
+    expect(created.status).toBe(200);
+    const id = created.body.data.store_branch_id;
+    await setSecurity(toko, "password");
+    try {
+      await ageReauth(token, 301);
+      expect((await call("PUT", `/v0.0.0/stores/${id}`, { token, json: { ...store, process_day: 3 } })).status).toBe(200);
+      const moved = await call("PUT", `/v0.0.0/stores/${id}`, { token, json: { ...store, bank_account_id: accounts[1].id } });
+      expect(moved.status).toBe(401);
+      await call("POST", "/v0.0.0/utilities/token-2fa/request", { token, json: { password: DEMO.password } });
+      expect((await call("PUT", `/v0.0.0/stores/${id}`, { token, json: { ...store, bank_account_id: accounts[1].id } })).status).toBe(200);
+    } finally {
+      await setSecurity(toko, "none");
+    }
+  });
+
   it("allows 10 wrong passwords per user in 15 minutes, then 429 even for the right one", async () => {
     const token = await login(DEMO.seller2);
     for (let i = 0; i < 10; i++) {

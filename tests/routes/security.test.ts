@@ -113,6 +113,23 @@ describe("/setting/security", () => {
     }
   });
 
+  it("a step that could carry no fields (a large upload) only confirms the password, and runs nothing", async () => {
+    const toko = await businessOf("Toko Demo");
+    await setSecurity(toko, "password");
+    try {
+      await forgetReauth(DEMO.seller);
+      const res = await runAction(security, { url: "/setting/security", as: DEMO.seller, form: { reauth_only: "1", reauth_password: DEMO.password } });
+      expect(res.redirect).toBe("/setting/security");
+      expect(res.toasts).toContainEqual({ type: "info", message: "Password confirmed. Sensitive changes are open for 5 minutes" });
+      expect((await db.select().from(settings).where(eq(settings.businessId, toko)))[0].security2fa).toBe("password");
+      // …and the form sent again by hand now goes through.
+      const again = await runAction(security, { url: "/setting/security", as: DEMO.seller, form: { intent: "security", security_2fa: "none" } });
+      expect(again.toasts).toContainEqual({ type: "success", message: "Security setting saved" });
+    } finally {
+      await setSecurity(toko, "none");
+    }
+  });
+
   it("password step tries are limited: after 10 wrong ones even the right one waits", async () => {
     const toko = await businessOf("Toko Demo");
     await setSecurity(toko, "password");
