@@ -6,7 +6,9 @@ import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiEnv } from "./lib/env.ts";
-import { Conflict, DomainError, domainErrorOfDatabase, Forbidden, NotFound, Refused, TooMany, Unauthenticated, Unavailable } from "#core/errors.ts";
+import {
+  Conflict, DomainError, domainErrorOfDatabase, Forbidden, NotFound, ReauthRequired, Refused, TooMany, Unauthenticated, Unavailable,
+} from "#core/errors.ts";
 import { localeFrom, translator } from "#core/i18n.ts";
 import { idempotent } from "./lib/idempotency.ts";
 import { routers } from "./routes/index.ts";
@@ -32,6 +34,7 @@ api.notFound((c) => c.json({ code: 404, message: "Route not found" }, 404));
 function statusOf(err: DomainError): ContentfulStatusCode {
   if (err instanceof NotFound) return 404;
   if (err instanceof Forbidden) return 403;
+  // Also ReauthRequired (a kind of it): spec 8's 401 drops the client's setting token and shows the message.
   if (err instanceof Unauthenticated) return 401;
   if (err instanceof Conflict) return 409;
   if (err instanceof TooMany) return 429;
@@ -57,6 +60,7 @@ export function answerError(err: Error, c: Context<ApiEnv>) {
     return c.json({ code: status, message, data: translateFields(refusal.fields, (k) => t(k, refusal.vars)) }, status);
   }
   if (refusal instanceof TooMany) return c.json({ code: status, message, data: { seconds: refusal.seconds } }, status);
+  if (refusal instanceof ReauthRequired) return c.json({ code: status, message, data: { reauth_required: true } }, status);
   return c.json({ code: status, message }, status);
 }
 api.onError(answerError);

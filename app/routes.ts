@@ -35,6 +35,8 @@ export default [
       route("orders", "routes/admin/orders/list.tsx"),
       route("orders/:slug", "routes/admin/orders/detail.tsx"),
       route("business/switch", "routes/admin/business-switch.tsx"),
+      // A shared kiosk's "switch user" (issue 13): sign out, then the sign-in with this device's last users.
+      route("switch-user", "routes/admin/switch-user.tsx"),
       route("exports/:id/download", "routes/admin/export-download.tsx"),
       route("profile", "routes/admin/profile/layout.tsx", [
         index("routes/admin/profile/index.tsx"),
@@ -74,6 +76,7 @@ export default [
       route("setting/account", "routes/admin/setting/account.tsx"),
       route("setting/chat", "routes/admin/setting/chat.tsx"),
       route("setting/partner", "routes/admin/setting/partner.tsx"),
+      route("setting/security", "routes/admin/setting/security.tsx"),
       route("setting/pos-seller", "routes/admin/setting/pos-seller/list.tsx"),
       route("setting/pos-seller/user/add", "routes/admin/setting/pos-seller/user-add.tsx"),
       route("setting/pos-seller/user/:id", "routes/admin/setting/pos-seller/user-edit.tsx"),

@@ -8,7 +8,7 @@ import type { TFunction } from "i18next";
 import { db as pool, type Db, type Tx } from "#db/client.ts";
 import { asLocale, translator, type Locale } from "#core/i18n.ts";
 import { canAccess, privilegeNameKey, type Need, type Privilege } from "#core/auth/privileges.ts";
-import { activeMembership, findToken, type AuthUser, type Membership } from "#core/auth/tokens.ts";
+import { activeMembership, findToken, touchToken, type AuthUser, type Membership, type Seen } from "#core/auth/tokens.ts";
 import { Forbidden, Unauthenticated } from "#core/errors.ts";
 
 export type { AuthUser, Membership };
@@ -30,13 +30,15 @@ export type SellerScope = Scope<SellerActor>;
 
 /**
  * The actor behind a bearer token, or Unauthenticated. When the token's business is no longer
- * active (suspended, left), the token moves to the user's first active business.
+ * active (suspended, left), the token moves to the user's first active business. `seen` (the
+ * adapters' requests) notes the use for the active-sessions list (tokens.ts touchToken).
  */
-export async function actorFromToken(token: string | undefined | null, language: string): Promise<Actor> {
+export async function actorFromToken(token: string | undefined | null, language: string, seen?: Seen): Promise<Actor> {
   const locale = asLocale(language);
   if (!token) throw new Unauthenticated("api:errors.unauthenticated");
   const row = await findToken(token);
   if (!row) throw new Unauthenticated("api:errors.session_expired");
+  if (seen) await touchToken(row, seen);
   const { id, name, email, phone, profileStatus, role } = row.user;
   const member = row.member ?? (await activeMembership(id, row.tokenId, row.businessId)).member ?? null;
   return { user: { id, name, email, phone, profileStatus, role }, tokenId: row.tokenId, member, locale, t: translator(locale) };

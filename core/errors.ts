@@ -13,6 +13,7 @@
  *   Conflict         two changes crossed (deadlock, changed since it was read): send it again
  *   TooMany          a rate limit; `seconds` until the next try
  *   Unavailable      an outside service (geocoder, OTP transport) did not answer
+ *   ReauthRequired   a sensitive change wants the password typed again (core/auth/reauth.ts)
  */
 export class DomainError extends Error {
   constructor(message: string, public vars?: Record<string, unknown>) {
@@ -56,6 +57,19 @@ export class Conflict extends DomainError {
 export class TooMany extends DomainError {
   constructor(message: string, public seconds: number) {
     super(message, { seconds });
+  }
+}
+
+/**
+ * The business asks for the password again before this change (its security setting is Password)
+ * and this session has not typed it in the last 5 minutes: the API answers 401 (spec 8: the
+ * client drops its setting token), the web shows its password step (app/lib/reauth.server.ts).
+ * A kind of Unauthenticated (the session's sign-in is not fresh enough), so a handler that lets
+ * Unauthenticated through to its page lets this through too.
+ */
+export class ReauthRequired extends Unauthenticated {
+  constructor(message = "auth:api.reauth_required", vars?: Record<string, unknown>) {
+    super(message, vars);
   }
 }
 

@@ -12,6 +12,7 @@ import { actorFromToken, asSellerWith, scopeOf, type Actor } from "#core/actor.t
 import { needForApi } from "#core/auth/privileges.ts";
 import { actingAs } from "#core/lib/acting-session.ts";
 import type { ApiEnv } from "./env.ts";
+import { clientIp } from "./client-ip.ts";
 
 /** The bearer token of the request ("" without one). */
 export function bearerToken(c: Context<ApiEnv>): string {
@@ -22,7 +23,7 @@ export function bearerToken(c: Context<ApiEnv>): string {
 /** Resolves the caller once per request: later calls (requireAuth after the idempotency middleware) reuse it. */
 export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
   if (c.var.actor) return c.var.actor;
-  const actor = await actorFromToken(bearerToken(c), c.var.locale);
+  const actor = await actorFromToken(bearerToken(c), c.var.locale, { ip: clientIp(c), userAgent: c.req.header("user-agent") });
   c.set("actor", actor);
   c.set("scope", scopeOf(actor));
   c.set("user", actor.user);

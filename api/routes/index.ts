@@ -20,6 +20,7 @@ import { sellerRoutes } from "./sellers.ts";
 import { settingRoutes } from "./settings.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { auditRoutes } from "./audit.ts";
+import { securityRoutes } from "./security.ts";
 import { staffRoutes } from "./staff.ts";
 import { utilityRoutes } from "./utilities.ts";
 import { productListRoutes } from "./products-list.ts";
@@ -37,6 +38,7 @@ export const routers: Hono<ApiEnv>[] = [
   settingRoutes,
   notificationRoutes,
   auditRoutes,
+  securityRoutes,
   staffRoutes,
   realtimeRoutes,
   utilityRoutes,

@@ -5,11 +5,14 @@
  *   GET /v0.0.0/accounts/business/{id}/security-2fa     one business's, with the options
  *   PUT /v0.0.0/settings/business/{id}/security-2fa     security_2fa (privilege "setting")
  *   GET /v0.0.0/settings/business/{id}                  every setting of one business, in the spec's groups
+ *   PUT /v0.0.0/settings/business/{id}/pin              pin, password: the actor's own PIN (core/auth/pin.ts)
  *
  * The rules (own businesses only, another's is 404) are core/settings/business.ts; this file is
  * the REST adapter over them.
  */
 import { Hono } from "hono";
+import { pinBody, setPin } from "#core/auth/pin.ts";
+import { ownMembership } from "#core/auth/account.ts";
 import { chatBody, saveChatSettings, unblockBody, unblockChatBuyer } from "#core/settings/chat.ts";
 import { businessSettings, getSecurity, securityBody, securityOfMyBusinesses, setSecurity, settingsChanger } from "#core/settings/business.ts";
 import { requireAuth } from "#api/lib/auth.ts";
@@ -43,4 +46,10 @@ settingRoutes.put("/v0.0.0/settings/business/:id/chat/unblock", requireAuth, asy
   const id = idParam(c.req.param("id"));
   await settingsChanger(c.var.scope, id);
   return ok(c, await unblockChatBuyer(c.var.scope, id, await input(c, unblockBody)), "settings:api.unblocked");
+});
+
+settingRoutes.put("/v0.0.0/settings/business/:id/pin", requireAuth, async (c) => {
+  const id = idParam(c.req.param("id"));
+  await ownMembership(c.var.scope, id); // another business is 404 before the body is read
+  return ok(c, await setPin(c.var.scope, id, await input(c, pinBody)), "auth:api.pin_saved");
 });

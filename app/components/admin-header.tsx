@@ -16,7 +16,11 @@ type Props = {
   unread: number;
 };
 
-/** Active business (switchable), language switch that keeps the page, user menu with sign-out. */
+/**
+ * Active business (switchable), language switch that keeps the page, notifications (unread count),
+ * user menu with the account and security pages, the shared kiosk's "switch user" (a full page
+ * load: nothing of this person stays in the page's memory; app/routes/admin/switch-user.tsx) and sign-out.
+ */
 export function AdminHeader({ user, businessId, businesses, realtime, unread }: Props) {
   const { t } = useTranslation("nav");
   const lang = useLocale();
@@ -71,6 +75,10 @@ export function AdminHeader({ user, businessId, businesses, realtime, unread }: 
             <Link to={localePath(lang, "/setting/account")} className="block rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
               {t("my_account")}
             </Link>
+            <Link to={localePath(lang, "/setting/security")} className="block rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">{t("security")}</Link>
+            <Form method="post" action={localePath(lang, "/switch-user")} reloadDocument>
+              <button type="submit" className="w-full rounded px-2 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100">{t("switch_user")}</button>
+            </Form>
             <Form method="post" action={localePath(lang, "/logout")}>
               <button type="submit" className="w-full rounded px-2 py-1.5 text-left text-sm text-red-700 hover:bg-red-50">
                 {t("common:actions.sign_out")}

@@ -12,6 +12,7 @@ import { signOut } from "#core/auth/sign-in.ts";
 import { groupOf, needForPage, privilegeNameKey, type Need, type Privilege } from "#core/auth/privileges.ts";
 import { Unauthenticated } from "#core/errors.ts";
 import { translator } from "#core/i18n.ts";
+import { clientIpContext } from "./context.ts";
 import { getLocale } from "./i18n.server.ts";
 import { localePath, stripLocale } from "./i18n.ts";
 import { flashToast, isIdle, renewSession, sessionContext } from "./session.server.ts";
@@ -45,7 +46,9 @@ export const requireUser: MiddlewareFunction<Response> = async ({ request, conte
   }
   let actor: Actor;
   try {
-    actor = await actorFromToken(token, getLocale(context));
+    // The use is noted for the active-sessions list (core/auth/sessions.ts): address and device.
+    const seen = { ip: clientIpOf(context), userAgent: request.headers.get("user-agent") };
+    actor = await actorFromToken(token, getLocale(context), seen);
   } catch (e) {
     if (!(e instanceof Unauthenticated)) throw e;
     web.session.unset("token");
@@ -63,6 +66,15 @@ export const requireUser: MiddlewareFunction<Response> = async ({ request, conte
   response.headers.set("Cache-Control", "no-store");
   return response;
 };
+
+// server/app.ts sets the address for every request; a page run without it (a route test) has none.
+function clientIpOf(context: Readonly<RouterContextProvider>) {
+  try {
+    return context.get(clientIpContext);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Signs this browser out: the session's token is revoked (unless it no longer works anyway) and the

@@ -4,16 +4,21 @@
  * refusal go:
  *   NotFound         the not-found page (404)          Forbidden  the 403 page (auth.server.ts forbiddenPage)
  *   Unauthenticated  sign in again, then back here
+ *   ReauthRequired   in an action: the password step (reauth.server.ts), then the change
+ *                    (a kind of Unauthenticated, checked first)
  *   in a loader, any other refusal: the error page with its message and status;
  *   in an action, any other refusal that the page's form did not take (forms.server.ts
  *   replyRefused puts those under their fields): the message as a danger toast, back to the page.
  * A database rule broken by a race (a unique key, a row still referenced) counts as a refusal.
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { Conflict, DomainError, domainErrorOfDatabase, Forbidden, NotFound, TooMany, Unauthenticated, Unavailable } from "#core/errors.ts";
+import {
+  Conflict, DomainError, domainErrorOfDatabase, Forbidden, NotFound, ReauthRequired, TooMany, Unauthenticated, Unavailable,
+} from "#core/errors.ts";
 import { translator } from "#core/i18n.ts";
 import { getLocale } from "./i18n.server.ts";
 import { localePath, stripLocale } from "./i18n.ts";
+import { reauthStepUrl } from "./reauth.server.ts";
 import { flashToast } from "./session.server.ts";
 import { forbiddenPage } from "./auth.server.ts";
 
@@ -38,6 +43,9 @@ export function pageForError(err: unknown, { request, context }: Args, mutation:
   const refusal = err instanceof DomainError ? err : domainErrorOfDatabase(err);
   if (!refusal) return err;
   const url = new URL(request.url);
+  if (refusal instanceof ReauthRequired) {
+    return mutation ? redirect(reauthStepUrl(request, context)) : data(refusalMessage(context, refusal), { status: 401 });
+  }
   if (refusal instanceof Unauthenticated) {
     const back = stripLocale(url.pathname) + url.search;
     return redirect(`${localePath(getLocale(context), "/auth")}?redirectTo=${encodeURIComponent(back)}`);

@@ -44,12 +44,14 @@ async function tokenOf(request: Request): Promise<string | undefined> {
  * Where the browser went when the form was done: a success redirects (to the list, or back to the
  * page it stays on). The confirm step (confirm.server.ts) is not done: it comes back with the same
  * fields and token. Neither is an answer of the page itself: a refusal with its messages, or a
- * step that stays on the form (the product form's refresh, the store form's bank check).
+ * step that stays on the form (the product form's refresh, the store form's bank check), nor the
+ * password step (reauth.server.ts).
  */
 function doneAt(res: Response, request: Request): string | undefined {
   const location = res.headers.get("Location");
   if (res.status < 300 || res.status >= 400 || !location) return undefined;
-  return new URL(location, request.url).searchParams.has("confirm") ? undefined : location;
+  const asks = new URL(location, request.url).searchParams;
+  return asks.has("confirm") || asks.has("reauth") ? undefined : location; // a step (confirm, password): not done
 }
 
 /** The form's page: the request's path without the data suffix JavaScript adds. */

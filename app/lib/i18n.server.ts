@@ -22,7 +22,7 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   "become-seller": ["company"],
   products: ["product", "product-list", "product-bulk", "offering", "barcode"],
   orders: ["order-list", "order-detail", "order-print"],
-  setting: ["team", "settings", "notification", "audit"],
+  setting: ["team", "settings", "notification", "audit", "security"],
   notification: ["notification"],
   invite: ["team"],
 };

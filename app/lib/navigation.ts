@@ -72,7 +72,7 @@ export const NAV: NavGroup[] = [
   {
     key: "setting", icon: "cog",
     items: [
-      { key: "setting_account", path: "/setting/account", ready: true }, soon("setting_security", "/setting/security"),
+      { key: "setting_account", path: "/setting/account", ready: true }, { key: "setting_security", path: "/setting/security", ready: true },
       { key: "setting_notification", path: "/setting/notification", ready: true }, { key: "setting_chat", path: "/setting/chat", ready: true },
       { key: "setting_pos_seller", path: "/setting/pos-seller", ready: true }, { key: "setting_partner", path: "/setting/partner", ready: true },
       { key: "setting_audit", path: "/setting/audit", ready: true },

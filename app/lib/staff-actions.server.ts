@@ -8,7 +8,7 @@
  */
 import { redirect, type RouterContextProvider } from "react-router";
 import type { Scope } from "#core/actor.ts";
-import { DomainError, Forbidden, NotFound } from "#core/errors.ts";
+import { DomainError, Forbidden, NotFound, Unauthenticated } from "#core/errors.ts";
 import { cancelInvitation } from "#core/team/invitations.ts";
 import { getStaff, removeStaff, updateStaff } from "#core/team/staff.ts";
 import type { InvitationJson } from "#core/team/staff-schema.ts";
@@ -52,7 +52,7 @@ async function run(args: Args, change: () => Promise<string>, to: string): Promi
   try {
     flashToast(args.context, "success", await change());
   } catch (e) {
-    if (!(e instanceof DomainError) || e instanceof NotFound || e instanceof Forbidden) throw e;
+    if (!(e instanceof DomainError) || e instanceof NotFound || e instanceof Forbidden || e instanceof Unauthenticated) throw e;
     flashToast(args.context, "danger", refusalMessage(args.context, e));
   }
   throw redirect(to);

@@ -132,3 +132,19 @@ export function maskTarget({ channel, target }: OtpTarget): string {
   }
   return `${target.slice(0, 6)}${"*".repeat(Math.max(target.length - 9, 2))}${target.slice(-3)}`;
 }
+
+/**
+ * GET /v0.0.0/utilities/otp: the rules of codes as a client needs them for its countdown and its
+ * messages (the spec's OTP timeout of 120 s, tries, sends per window) and the kinds a signed-in
+ * user may request (POST utilities/otp/request/{type}).
+ */
+export function otpRules() {
+  return {
+    timeout: OTP_SECONDS,
+    length: 6,
+    max_tries: OTP_MAX_TRIES,
+    max_sends: OTP_MAX_SENDS,
+    send_window: OTP_SEND_WINDOW_SECONDS,
+    types: ["phone", "change_email"],
+  };
+}

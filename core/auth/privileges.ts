@@ -90,8 +90,12 @@ const PREFIX: [RegExp, Group][] = [
   [/^\/erp(\/|$)/, "erp"],
 ];
 
-/** A person's own settings (account, which notifications reach them): every member opens them, whatever their privileges. */
-const OWN = /^\/setting\/(account|notification)(\/|$)/;
+/**
+ * A person's own settings: every member opens them, whatever their privileges — their account,
+ * which notifications reach them, their PIN and sessions (/setting/security: its business option
+ * checks "setting" itself).
+ */
+const OWN = /^\/setting\/(account|notification|security)(\/|$)/;
 
 /** The sidebar group (privilege) a page path belongs to; null for pages outside the sidebar and one's own account. */
 export function privilegeForPath(path: string): Group | null {

@@ -110,7 +110,7 @@ export async function signIn(visitor: Visitor, body: LoginBody) {
   }
   await upgradeHash(visitor, user, body.password);
   await clearLoginLimits(who, visitor.ip);
-  return signedIn(user, await issueToken(user.id));
+  return signedIn(user, await issueToken(user.id, { reauthenticated: true }));
 }
 
 /**

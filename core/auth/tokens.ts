@@ -9,6 +9,7 @@ import { db, type Db, type Tx } from "#db/client.ts";
 import { apiTokens, businesses, businessMembers, users } from "#db/schema/index.ts";
 import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
 import { MEMBER_STATUS } from "#db/schema/team-enums.ts";
+import { deviceOf } from "./device.ts";
 
 const TOKEN_DAYS = 30;
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -24,8 +25,11 @@ export type Membership = {
   defaultRoute: string;
 };
 
-/** Issues a random 256-bit bearer token; only its hash is stored. */
-export async function issueToken(userId: number) {
+/**
+ * Issues a random 256-bit bearer token; only its hash is stored. `reauthenticated`: the password
+ * was just typed (a sign-in), which counts as the re-authentication of core/auth/reauth.ts.
+ */
+export async function issueToken(userId: number, { reauthenticated = false } = {}) {
   const token = randomBytes(32).toString("base64url");
   const active = await memberships(userId);
   await db.insert(apiTokens).values({
@@ -33,6 +37,7 @@ export async function issueToken(userId: number) {
     tokenHash: hashToken(token),
     businessId: active[0]?.businessId ?? null,
     expiresAt: new Date(Date.now() + TOKEN_DAYS * 86400_000),
+    reauthAt: reauthenticated ? sql`now()` : null,
   });
   return token;
 }
@@ -101,6 +106,7 @@ export async function memberships(userId: number): Promise<Membership[]> {
 const findTokenQuery = db
   .select({
     tokenId: apiTokens.id, businessId: apiTokens.businessId, user: users,
+    lastSeenAt: apiTokens.lastSeenAt, ip: apiTokens.ip, device: apiTokens.device,
     memberBusinessId: businessMembers.businessId, businessName: businesses.name, businessStatus: businesses.status,
     role: businessMembers.role, privileges: businessMembers.privileges, defaultRoute: businessMembers.defaultRoute,
   })
@@ -134,4 +140,24 @@ export async function activeMembership(userId: number, tokenId: number, wanted: 
     await db.update(apiTokens).set({ businessId: member.businessId }).where(eq(apiTokens.id, tokenId));
   }
   return { member, mine };
+}
+
+/** Where a request came from, as its adapter saw it: the client address (api/lib/client-ip.ts) and its User-Agent. */
+export type Seen = { ip?: string; userAgent?: string | null };
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Notes that a token was used (the active-sessions list, core/auth/sessions.ts): last seen, the
+ * client's address and device (core/auth/device.ts). At most one write a minute per token unless
+ * the address or the device changed: the list does not need seconds, and a page need not write.
+ */
+export async function touchToken(
+  row: { tokenId: number; lastSeenAt: Date | null; ip: string | null; device: string | null },
+  seen: Seen,
+) {
+  const ip = seen.ip ?? null;
+  const device = deviceOf(seen.userAgent);
+  const fresh = row.lastSeenAt && Date.now() - row.lastSeenAt.getTime() < TOUCH_EVERY_MS;
+  if (fresh && row.ip === ip && row.device === device) return;
+  await db.update(apiTokens).set({ lastSeenAt: new Date(), ip, device }).where(eq(apiTokens.id, row.tokenId));
 }

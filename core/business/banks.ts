@@ -32,6 +32,7 @@ import { db, type Db, type Tx } from "#db/client.ts";
 import { bankAccounts, banks, businesses } from "#db/schema/index.ts";
 import { unix } from "#core/lib/time.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
+import { requireRecentAuth } from "#core/auth/reauth.ts";
 import { NotFound, Refused } from "#core/errors.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import type { BankAccountBody } from "#core/profile/store-schema.ts";
@@ -176,6 +177,7 @@ export const accountCheckMessage = (check: AccountCheck) => (check.verified ? "s
 /** Adds an account to the business; answers it with how far it was verified. */
 export async function createBankAccount(scope: Scope, body: BankAccountBody) {
   const { db, actor } = sellerScope(scope, "profile.bank");
+  await requireRecentAuth(scope); // a payout account: the password again when the business asks (core/auth/reauth.ts)
   const businessId = actor.member.businessId;
   const bank = await referenceBank(body.bank_code, db);
   const check = await checkAccount(businessId, body, db);
@@ -206,6 +208,7 @@ export async function createBankAccount(scope: Scope, body: BankAccountBody) {
 /** Makes one of the business's accounts its default (the previous default loses it, with its own history row). */
 export async function setDefaultBankAccount(scope: Scope, id: number) {
   const { db, actor } = sellerScope(scope, "profile.bank");
+  await requireRecentAuth(scope);
   const businessId = actor.member.businessId;
   const row = await db.transaction(async (tx) => {
     await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for("update");

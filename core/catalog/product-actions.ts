@@ -31,6 +31,7 @@ import { z } from "zod";
 import type { Tx } from "#db/client.ts";
 import { products, productSyncTasks, productVariants } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
+import { requireRecentAuth } from "#core/auth/reauth.ts";
 import { NotFound, Refused } from "#core/errors.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import { packageHolding } from "./packages.ts";
@@ -76,6 +77,7 @@ function skipReason(p: Locked, action: ProductAction): string | null {
 /** Applies `action` to the business's products `ids` (skipping those it does not fit, named with the reason). */
 export async function applyProductAction(scope: Scope, ids: number[], action: ProductAction): Promise<ProductActionResult> {
   const { db, actor } = sellerScope(scope, action === "delete" ? "products.delete" : "products");
+  if (action === "delete") await requireRecentAuth(scope); // the password again when the business asks (core/auth/reauth.ts)
   const ctx = { businessId: actor.member.businessId, userId: actor.user.id };
   const wanted = [...new Set(ids)];
   const { done, skipped } = await db.transaction(async (tx) => {

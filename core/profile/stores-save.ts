@@ -19,6 +19,7 @@ import { and, count, eq, inArray, ne } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { bankAccounts, banks, businesses, cities, courierServices, couriers, stores, villages } from "#db/schema/index.ts";
 import { sellerScope, type Scope, type SellerActor } from "#core/actor.ts";
+import { requireRecentAuth } from "#core/auth/reauth.ts";
 import { NotFound, Refused } from "#core/errors.ts";
 import { diff, recordHistory } from "#core/lib/history.ts";
 import { normalizePhone } from "#core/lib/phone.ts";
@@ -175,6 +176,8 @@ export async function updateStore(scope: Scope, id: number, body: StoreBody): Pr
   const found = await findStore(businessId, id, db);
   if (!found) throw new NotFound();
   ownOnly(actor, found);
+  // Where the store's money goes: the password again when the business asks (core/auth/reauth.ts).
+  if ((body.bank_account_id ?? null) !== found.bankAccountId) await requireRecentAuth(scope);
   const refs = await checkRefs(db, businessId, body);
   const values = storeValues(body, refs);
   const services = new Map((await courierServiceList(db)).map((s) => [s.id, s]));

@@ -3,7 +3,9 @@
  * Every business id is checked against the actor's own active businesses: another business's id
  * is NotFound, as if it did not exist. Reading needs membership; changing the security setting
  * needs the "setting" privilege (owners have every privilege). A business created without a
- * settings row reads the defaults (no 2FA, empty chat and notification settings).
+ * settings row reads the defaults (no 2FA, empty chat and notification settings). While a
+ * business's setting is Password, changing it asks for the password again (core/auth/reauth.ts:
+ * the spec's "security-setting" guard).
  */
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
@@ -11,6 +13,7 @@ import { settings, users } from "#db/schema/index.ts";
 import { noPrivilege, type Scope } from "#core/actor.ts";
 import { ownMembership } from "#core/auth/account.ts";
 import { canAccess } from "#core/auth/privileges.ts";
+import { requireRecentAuth } from "#core/auth/reauth.ts";
 import { memberships } from "#core/auth/tokens.ts";
 import { Unauthenticated } from "#core/errors.ts";
 import { recordHistory } from "#core/lib/history.ts";
@@ -62,6 +65,7 @@ export async function getSecurity(scope: Scope, businessId: number) {
 /** Sets the 2FA option; a change (not a repeat) is written to the business's history. */
 export async function setSecurity(scope: Scope, businessId: number, { security_2fa }: z.infer<typeof securityBody>) {
   const member = await settingsChanger(scope, businessId);
+  await requireRecentAuth(scope, member.businessId);
   await scope.db.transaction(async (tx) => {
     const before = await settingsOf({ ...scope, db: tx }, member.businessId);
     await tx

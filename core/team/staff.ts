@@ -31,6 +31,7 @@ import { db as pool, type Db, type Tx } from "#db/client.ts";
 import { businessMembers, users } from "#db/schema/index.ts";
 import { MEMBER_STATUS } from "#db/schema/team-enums.ts";
 import { sellerScope, type Scope, type SellerScope } from "#core/actor.ts";
+import { requireRecentAuth } from "#core/auth/reauth.ts";
 import { revokeTokens } from "#core/auth/tokens.ts";
 import { Forbidden, NotFound, Refused } from "#core/errors.ts";
 import { publishMemberEnded, publishRevoked } from "#core/lib/events.ts";
@@ -145,6 +146,7 @@ const shown = (m: Pick<MemberRow, "role" | "privileges" | "defaultRoute" | "stat
  */
 export async function updateStaff(scope: Scope, userId: number, body: MemberBody) {
   const { db, actor } = staffManager(scope);
+  await requireRecentAuth(scope); // privileges: the password again when the business asks (core/auth/reauth.ts)
   const businessId = actor.member.businessId;
   let ended: Ended = null;
   const after = await db.transaction(async (tx) => {
@@ -184,6 +186,7 @@ export async function removeStaff(scope: Scope, userId: number) {
   const { db, actor } = staffManager(scope);
   const businessId = actor.member.businessId;
   if (userId === actor.user.id) throw new Refused("team:errors.not_self");
+  await requireRecentAuth(scope);
   let ended: Ended = null;
   const after = await db.transaction(async (tx) => {
     const { member, owners } = await lockForChange(tx, businessId, actor.user.id, userId);

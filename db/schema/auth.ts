@@ -9,6 +9,8 @@ export const users = pgTable(
     email: text(),
     phone: text(),
     passwordHash: text().notNull(),
+    // The 6-digit PIN of the POS and the kiosk switch (core/auth/pin.ts), argon2id like the password; null: none set.
+    pinHash: text(),
     // Profile status of the spec: 1 email verified, 3 email and phone verified.
     profileStatus: integer().notNull().default(1),
     // NEWBIE | OFFICIAL | MAJOR
@@ -35,6 +37,12 @@ export const apiTokens = pgTable(
     timeCreated: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    // Re-authentication (core/auth/reauth.ts): when the password was last typed again on this session.
+    reauthAt: timestamp({ withTimezone: true }),
+    // The active-sessions list (core/auth/sessions.ts): last use (at most a minute stale), from where, on what.
+    lastSeenAt: timestamp({ withTimezone: true }),
+    ip: text(),
+    device: text(),
   },
   (t) => [uniqueIndex("api_tokens_hash_key").on(t.tokenHash), index("api_tokens_user_idx").on(t.userId)],
 );

@@ -14,6 +14,7 @@ const PAGES = [
   "/dashboard", "/orders", "/orders?tab=process", "/products/listing", "/products/add/single",
   "/profile/company", "/profile/brand", "/profile/store", "/profile/channel", "/profile/warehouse",
   "/profile/factory", "/profile/store-fee", "/profile/factory/add", "/setting/pos-seller", "/setting/pos-seller/user/add",
+  "/setting/security",
   "/id/orders",
 ];
 

@@ -104,14 +104,19 @@ async function run(kind: "loader" | "action", mod: Module, call: RouteCall): Pro
 
   let answer: Omit<RouteAnswer, "headers"> | undefined;
   const inner = async () => {
+    let value: unknown;
     try {
-      const value = await withRefusalPages(handler as (a: typeof args) => unknown, kind === "action")(args);
+      value = await withRefusalPages(handler as (a: typeof args) => unknown, kind === "action")(args);
       answer = fromValue(value, context);
     } catch (thrown) {
+      value = thrown;
       answer = fromValue(thrown, context, true);
     }
-    // What the middleware above the page sees: its status, and where a redirect goes.
-    return new Response(null, { status: answer.status, headers: answer.redirect ? { Location: answer.redirect } : {} });
+    // What the middleware above the page sees: its status, where a redirect goes, and the headers
+    // the page set on its answer (a Response's, or data()'s init).
+    const headers = new Headers(value instanceof Response ? value.headers : isDataWithInit(value) ? value.init?.headers : undefined);
+    if (answer.redirect) headers.set("Location", answer.redirect);
+    return new Response(null, { status: answer.status, headers });
   };
   let i = 0;
   const next = async (): Promise<Response> => {
@@ -146,7 +151,7 @@ function fromValue(value: unknown, context: RouterContextProvider, thrown = fals
   return { status: 200, data: value, toasts };
 }
 
-function isDataWithInit(v: unknown): v is { data: unknown; init?: { status?: number } } {
+function isDataWithInit(v: unknown): v is { data: unknown; init?: { status?: number; headers?: HeadersInit } } {
   return typeof v === "object" && v !== null && (v as { type?: unknown }).type === "DataWithResponseInit";
 }
 

@@ -9,6 +9,8 @@ import { realtimeTicket as ticketFor } from "#core/orders/realtime.ts";
 import { sessionContext } from "#app/lib/session.server.ts";
 import { getMe, getScope, requireSeller, requireUser } from "#app/lib/auth.server.ts";
 import { formTokenMiddleware } from "#app/lib/form-token.server.ts";
+import { reauthAsked, reauthMiddleware } from "#app/lib/reauth.server.ts";
+import { ReauthStep } from "#app/components/reauth-step.tsx";
 import type { SocketState } from "#app/lib/use-seller-socket.ts";
 import type { RealtimeProps } from "#app/components/realtime.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -19,7 +21,7 @@ import { unreadCount } from "#core/notifications/feed.ts";
 const Realtime = lazy((): Promise<{ default: ComponentType<RealtimeProps> }> =>
   import("#app/components/realtime.tsx").catch(() => ({ default: () => null })));
 
-export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSeller, formTokenMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSeller, formTokenMiddleware, reauthMiddleware];
 
 export async function loader(args: Route.LoaderArgs) {
   const me = getMe(args.context);
@@ -34,6 +36,8 @@ export async function loader(args: Route.LoaderArgs) {
     map: mapConfig(),
     // The header's notification badge, live afterwards through the socket.
     unread: (await unreadCount(getScope(args.context))).unread_count,
+    // The password step a sensitive change asked for (app/lib/reauth.server.ts), shown above the page.
+    reauth: reauthAsked(new URL(args.request.url)),
   };
 }
 
@@ -74,7 +78,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <Sidebar privileges={loaderData.privileges} pathname={pathname} />
       <div className="flex min-w-0 flex-1 flex-col">
         <AdminHeader {...loaderData} realtime={realtime} unread={shownUnread} />
-        <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none lg:p-6">{online ? <Outlet /> : <OfflineScreen />}</main>
+        <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none lg:p-6">
+          {loaderData.reauth ? <ReauthStep key={JSON.stringify(loaderData.reauth)} fields={loaderData.reauth} /> : null}
+          {online ? <Outlet /> : <OfflineScreen />}
+        </main>
       </div>
       {/* Only while online: fetching its code offline would fail the page (a chunk error reloads it). */}
       {interactive && online ? (
