@@ -11,17 +11,25 @@
  *   GET    /v0.0.0/omnipos/accounts/seller/invitations         the open invitations
  *   POST   /v0.0.0/omnipos/accounts/seller/invitations/{id}/resend   a new link, 72 h again
  *   DELETE /v0.0.0/omnipos/accounts/seller/invitations/{id}   cancels it
+ *   GET    /v0.0.0/omnipos/accounts/invitations/{token}        what a link invites to, or why it no longer does (public)
+ *   POST   /v0.0.0/omnipos/accounts/invitations/{token}/accept  with a bearer token: that account joins (it must be the
+ *                                                              invited e-mail or phone); without: name, password make the
+ *                                                              account, which joins and is signed in (its token answered)
  *
  * The spec names no list call: GET …/users without an id is the natural one. The invitation calls
  * are beyond the spec (its pages resend and cancel them). Reading needs the "setting" privilege,
  * every change an owner; another business's member or invitation is 404. The rules are
  * core/team/staff.ts and core/team/invitations.ts; this file is the REST adapter over them.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { scopeOf } from "#core/actor.ts";
+import { visitorOf } from "#core/auth/visitor.ts";
+import { acceptAsMember, acceptAsNewAccount, invitationForToken } from "#core/team/invitation-accept.ts";
 import { cancelInvitation, inviteStaff, listInvitations, resendInvitation } from "#core/team/invitations.ts";
 import { getStaff, listStaff, removeStaff, sellerPrivileges, updateStaff } from "#core/team/staff.ts";
-import { inviteBody, memberBody, staffListQuery } from "#core/team/staff-schema.ts";
-import { requireAuth, requireSeller } from "#api/lib/auth.ts";
+import { acceptNewBody, inviteBody, memberBody, staffListQuery } from "#core/team/staff-schema.ts";
+import { authenticate, bearerToken, requireAuth, requireSeller } from "#api/lib/auth.ts";
+import { clientIp } from "#api/lib/client-ip.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { input, list, ok, whole } from "#api/lib/http.ts";
 
@@ -59,3 +67,17 @@ staffRoutes.post(`${P}/invitations/:id{[0-9]+}/resend`, ...seller, async (c) =>
 
 staffRoutes.delete(`${P}/invitations/:id{[0-9]+}`, ...seller, async (c) =>
   ok(c, await cancelInvitation(c.var.scope, idParam(c.req.param("id"))), "team:api.cancelled"));
+
+// The invitee's side: the link's token is the only key (the same calls as the public /invite page).
+const visitor = (c: Context<ApiEnv>) => visitorOf(c.var.locale, clientIp(c));
+const I = "/v0.0.0/omnipos/accounts/invitations/:token{[A-Za-z0-9_-]{1,200}}";
+
+staffRoutes.get(I, async (c) => ok(c, await invitationForToken(visitor(c), c.req.param("token"))));
+
+staffRoutes.post(`${I}/accept`, async (c) => {
+  const token = c.req.param("token");
+  const joined = bearerToken(c)
+    ? await acceptAsMember(scopeOf(await authenticate(c)), token)
+    : await acceptAsNewAccount(visitor(c), token, await input(c, acceptNewBody));
+  return ok(c, joined, "team:invite.joined", 200, { business: joined.business_name });
+});

@@ -169,3 +169,42 @@ describe("accepting", () => {
     expect(row).toMatchObject({ status: 1, role: "staff", privileges: ["dashboard"], defaultRoute: "/dashboard" });
   });
 });
+
+describe("accepting through the API (the invitee's calls)", () => {
+  const I = "/v0.0.0/omnipos/accounts/invitations";
+
+  it("a new person reads the link, then makes the account with name and password and is signed in", async () => {
+    await invite({ email: "api.invitee@indie.test", privileges: ["orders"], default_route: "/orders" });
+    const { token } = await lastLink("api.invitee@indie.test");
+    const read = await call("GET", `${I}/${token}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({ state: "open", business_name: "Toko Demo" });
+    const bad = await call("POST", `${I}/${token}/accept`, { json: { name: "", password: "short" } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.data).sort()).toEqual(["name", "password"]);
+    const ok = await call("POST", `${I}/${token}/accept`, { json: { name: "Api Invitee", password: "invitee-secret-1" } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe("Welcome to Toko Demo");
+    const me = await call("GET", "/v0.0.0/accounts/me", { token: ok.body.data.token });
+    expect(me.body.data).toMatchObject({ business_name: "Toko Demo", privileges: ["orders"] });
+    // Used: a second accept says so, and so does reading it.
+    expect((await call("POST", `${I}/${token}/accept`, { json: { name: "Again", password: "invitee-secret-1" } })).status).toBe(422);
+    expect((await call("GET", `${I}/${token}`)).body.data.state).toBe("used");
+  });
+
+  it("a signed-in account joins only when it is the invited one", async () => {
+    await invite({ email: DEMO.seller2, privileges: ["products"], default_route: "/products/listing" });
+    const { token } = await lastLink(DEMO.seller2);
+    const wrong = await call("POST", `${I}/${token}/accept`, { token: await login(DEMO.staff) });
+    expect(wrong.status).toBe(422);
+    const right = await call("POST", `${I}/${token}/accept`, { token: await login(DEMO.seller2) });
+    expect(right.status).toBe(200);
+    expect(right.body.data).toMatchObject({ business_name: "Toko Demo", default_route: "/products/listing" });
+  });
+
+  it("an unknown link is not open; a token that is no token is 404", async () => {
+    expect((await call("GET", `${I}/not-a-real-token`)).body.data.state).toBe("invalid");
+    expect((await call("POST", `${I}/not-a-real-token/accept`, { json: { name: "X", password: "long-enough-1" } })).status).toBe(422);
+    expect((await call("GET", `${I}/${"x".repeat(300)}`)).status).toBe(404);
+  });
+});
