@@ -153,7 +153,7 @@ export function forbiddenPage(context: Readonly<RouterContextProvider>, need: Ne
 
 /** The become-seller pages: a seller has nothing to do there. */
 export const requireNotSeller: MiddlewareFunction<Response> = async ({ context }, next) => {
-  if (getMe(context).is_seller) throw redirect(localePath(getLocale(context), "/dashboard"));
+  if (getMe(context).is_seller) throw redirect(localePath(getLocale(context), "/"));
   return next();
 };
 

@@ -226,7 +226,7 @@ describe("the web's download route (/exports/:id/download)", () => {
     const id = queued.body.data!.job_id;
     const notReady = await openDownload(id, seller, "http://[::1");
     expect(notReady.response.status).toBe(302);
-    expect(notReady.response.headers.get("location")).toBe("/dashboard");
+    expect(notReady.response.headers.get("location")).toBe("/");
     expect(notReady.web.toasts).toEqual([{ type: "danger", message: "The file is not ready yet" }]);
     while (await runNextJob());
     const ready = await openDownload(id, seller, "not a url");

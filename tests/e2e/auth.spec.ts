@@ -40,8 +40,12 @@ test("staff land on orders, cannot open the dashboard, and sign out @core", asyn
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Orders");
   await checkA11y();
 
-  // The dashboard is not in staff's access list: they are sent to their default page.
-  await page.goto("/dashboard");
+  // The dashboard is not in staff's access list: the 403 page says so and links to their pages.
+  const denied = await page.goto("/dashboard");
+  expect(denied?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "You can't open this page" })).toBeVisible();
+  await expect(page.getByText("You don't have access to Dashboard.")).toBeVisible();
+  await page.getByRole("link", { name: "Orders" }).first().click();
   expect(here(page)).toBe("/orders");
 
   await page.locator("summary", { hasText: "User menu" }).click();

@@ -14,8 +14,8 @@ const PAGES = [
   "/dashboard", "/orders", "/orders?tab=process", "/products/listing", "/products/add/single",
   "/profile/company", "/profile/brand", "/profile/store", "/profile/channel", "/profile/warehouse",
   "/profile/factory", "/profile/store-fee", "/profile/factory/add", "/setting/pos-seller", "/setting/pos-seller/user/add",
-  "/setting/security",
-  "/id/orders",
+  "/setting/security", "/setting/account", "/setting/chat", "/setting/partner", "/setting/notification", "/setting/audit",
+  "/notification", "/id/orders", "/id/setting/account",
 ];
 
 /** What on the page breaks the layout, described for the failure message; [] when nothing does. */
@@ -68,17 +68,17 @@ for (const width of [390, 1366]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width < 500 ? 844 : 768 } });
 
-    test("the main pages fit the screen, and axe finds nothing serious", async ({ page, checkA11y, javaScriptEnabled }) => {
-      test.skip(javaScriptEnabled === false, "the same markup: checked with JavaScript on");
-      test.setTimeout(120_000);
-      for (const path of PAGES) {
+    // One test a page: they spread over the workers, and a failure names its page.
+    for (const path of PAGES) {
+      test(`${path} fits the screen, and axe finds nothing serious`, async ({ page, checkA11y, javaScriptEnabled }) => {
+        test.skip(javaScriptEnabled === false, "the same markup: checked with JavaScript on");
         const res = await page.goto(path);
         expect(res?.status(), path).toBe(200);
         await expect(page.locator("main h1").first()).toBeVisible();
         expect(await layoutProblems(page), `${path} at ${width} px`).toEqual([]);
         await checkA11y();
-      }
-    });
+      });
+    }
   });
 }
 

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as forgotPage from "#app/routes/auth/forgot-password.tsx";
 import * as layout from "#app/routes/auth/layout.tsx";
 import * as signInPage from "#app/routes/auth/sign-in.tsx";
+import * as landing from "#app/routes/index.tsx";
 import { db } from "#db/client.ts";
 import { apiTokens, otps, users } from "#db/schema/index.ts";
 import { DEMO } from "#tests/demo-accounts.ts";
@@ -39,9 +40,9 @@ describe("sign-in page", () => {
     expect(await liveTokens(DEMO.seller)).toBe(before + 1);
   });
 
-  it("signs in by phone, in Indonesian, to the dashboard when sent from nowhere useful", async () => {
+  it("signs in by phone, in Indonesian, to the landing (their start page) when sent from nowhere useful", async () => {
     const res = await runAction(signInPage, { url: "/id/auth", area: "public", form: { login: "0812 0000 0001", password: DEMO.password, redirectTo: "/auth/register" } });
-    expect(res.redirect).toBe("/id/dashboard");
+    expect(res.redirect).toBe("/id");
   });
 
   it("refuses a wrong password on the form, keeping the email and dropping the password", async () => {
@@ -62,7 +63,7 @@ describe("sign-in page", () => {
     await db.update(users).set({ passwordHash: `scrypt$32768$8$1$${salt.toString("base64")}$${key.toString("base64")}` }).where(eq(users.id, staff.id));
     try {
       const res = await runAction(signInPage, { url: "/auth", area: "public", form: { login: DEMO.staff, password: DEMO.password } });
-      expect(res.redirect).toBe("/dashboard");
+      expect(res.redirect).toBe("/");
       const [after] = await db.select().from(users).where(eq(users.id, staff.id));
       expect(after.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     } finally {
@@ -116,5 +117,16 @@ describe("forgot-password page", () => {
     expect(res.data.step).toBe("reset");
     expect(res.data.result.error.otp).toEqual(["This code is no longer valid. Request a new code"]);
     expect(res.data.result.initialValue.password).toBeUndefined();
+  });
+});
+
+describe("the landing (/) after signing in", () => {
+  it("opens each person's start page: the owner's dashboard, a staff member's default page, sign-in for nobody", async () => {
+    expect((await runLoader(landing, { url: "/", as: DEMO.seller, area: "public" })).redirect).toBe("/dashboard");
+    // Not /dashboard: staff without the dashboard would land on the 403 page.
+    expect((await runLoader(landing, { url: "/", as: DEMO.staff, area: "public" })).redirect).toBe("/orders");
+    expect((await runLoader(landing, { url: "/id", as: DEMO.staff, area: "public" })).redirect).toBe("/id/orders");
+    expect((await runLoader(landing, { url: "/", as: DEMO.newbie, area: "public" })).redirect).toBe("/become-seller");
+    expect((await runLoader(landing, { url: "/", area: "public" })).redirect).toBe("/auth");
   });
 });

@@ -61,7 +61,7 @@ describe("become-seller pages", () => {
     const page = await runLoader(moderation, { url: "/become-seller/moderation", as: email, area: "seller-signup", from: "127.0.0.1" });
     expect(page.data).toMatchObject({ business: { name: fields.name }, demo: true });
     const approved = await runAction(moderation, { url: "/become-seller/moderation", as: email, area: "seller-signup", from: "127.0.0.1" });
-    expect(approved.redirect).toBe("/dashboard");
+    expect(approved.redirect).toBe("/");
     expect(approved.toasts).toContainEqual({ type: "success", message: "Your company is approved. Welcome!" });
   });
 });

@@ -220,9 +220,9 @@ describe("the shared kiosk", () => {
     expect(page.data).toMatchObject({ canChange: false, hasPin: true });
 
     const byPin = await runAction(signInPage, { url: "/auth", area: "public", headers: { Cookie: kiosk }, form: { intent: "kiosk", user_id: String(staff.id), password: "730418" } });
-    expect(byPin.redirect).toBe("/dashboard");
+    expect(byPin.redirect).toBe("/");
     const byPassword = await runAction(signInPage, { url: "/auth", area: "public", headers: { Cookie: kiosk }, form: { intent: "kiosk", user_id: String(staff.id), password: DEMO.password } });
-    expect(byPassword.redirect).toBe("/dashboard");
+    expect(byPassword.redirect).toBe("/");
     const wrong = await runAction(signInPage, { url: "/auth", area: "public", headers: { Cookie: kiosk }, form: { intent: "kiosk", user_id: String(staff.id), password: "111112" } });
     expect(wrong.status).toBe(400);
     // The seller is not on this device's list: their password does not open it here.
@@ -237,7 +237,7 @@ describe("the shared kiosk", () => {
     const switched = await runAction(switchUser, { url: "/switch-user", headers: { Cookie: (await ownSession(DEMO.staff)).cookie } });
     const kiosk = kioskCookieOf(switched.headers);
     const signedIn = await runAction(signInPage, { url: "/auth", area: "public", headers: { Cookie: kiosk }, form: { login: DEMO.seller, password: DEMO.password } });
-    expect(signedIn.redirect).toBe("/dashboard");
+    expect(signedIn.redirect).toBe("/");
     const next = kioskCookieOf(signedIn.headers);
     const page = await runLoader(signInPage, { url: "/auth", area: "public", headers: { Cookie: next } });
     expect(page.data.kiosk.people.map((p: { user_id: number }) => p.user_id)).toEqual([seller.id, staff.id]);

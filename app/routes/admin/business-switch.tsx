@@ -17,7 +17,7 @@ import { NotFound } from "#core/errors.ts";
 export async function action(args: Route.ActionArgs) {
   const { context, request } = args;
   const form = await request.formData();
-  const back = safeRedirect(form.get("redirectTo"), localePath(getLocale(context), "/dashboard"));
+  const back = safeRedirect(form.get("redirectTo"), localePath(getLocale(context), "/"));
   const submission = parseWithZod(form, { schema: switchBody });
   if (submission.status !== "success") return redirect(back);
   try {
@@ -31,5 +31,5 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export function loader({ context }: Route.LoaderArgs) {
-  return redirect(localePath(getLocale(context), "/dashboard"));
+  return redirect(localePath(getLocale(context), "/"));
 }

@@ -24,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw data("Not found", { status: 404 });
   const locale = getLocale(args.context);
   const web = args.context.get(sessionContext);
-  const back = sameSitePage(args.request) ?? localePath(locale, "/dashboard");
+  const back = sameSitePage(args.request) ?? localePath(locale, "/");
   let actor: Actor;
   try {
     actor = await actorFromToken(web.session.get("token"), locale);

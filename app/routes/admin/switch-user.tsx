@@ -27,5 +27,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader({ context }: Route.LoaderArgs) {
-  throw redirect(localePath(getLocale(context), "/dashboard"));
+  throw redirect(localePath(getLocale(context), "/"));
 }

@@ -18,13 +18,13 @@ import { pageTitle } from "#app/lib/meta.ts";
 
 /**
  * Where to go after signing in: the page that sent the user here when it is one of ours
- * (safeRedirect) and not the sign-in pages themselves, else the dashboard.
+ * (safeRedirect) and not the sign-in pages themselves, else the landing (their start page: app/routes/index.tsx).
  */
 function afterSignIn(locale: string, redirectTo: string | undefined) {
   const local = safeRedirect(redirectTo, "");
   const path = stripLocale(local.split("?")[0]);
   const useful = local && !path.startsWith("/auth") && !path.startsWith("/logout");
-  return localePath(locale, useful ? local : "/dashboard");
+  return localePath(locale, useful ? local : "/");
 }
 
 /**

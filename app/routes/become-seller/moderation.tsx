@@ -38,7 +38,7 @@ export async function action(args: Route.ActionArgs) {
   await approveDemoBusiness(getScope(args.context), pending.business_id, args.context.get(peerContext));
   const locale = getLocale(args.context);
   flashToast(args.context, "success", getI18n(args.context).getFixedT(locale)("seller:api.approved"));
-  throw redirect(localePath(locale, "/dashboard"));
+  throw redirect(localePath(locale, "/"));
 }
 
 export default function Moderation({ loaderData }: Route.ComponentProps) {
