@@ -109,7 +109,7 @@ function Entry({ n }: { n: NotificationJson }) {
   return (
     <li className={`flex flex-wrap items-center gap-3 px-4 py-3 ${n.is_read ? "" : "bg-brand-50"}`}>
       <div className="min-w-0 flex-1">
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-slate-600">
           {t(`event_name.${n.event}`)} · <time dateTime={new Date(n.time_created * 1000).toISOString()}>{formatDateTime(n.time_created)}</time>
           {n.is_read ? null : <> · <strong className="font-semibold text-brand-700">{t("new")}</strong></>}
         </p>

@@ -100,7 +100,7 @@ function PartnershipRow({ row: r }: { row: AnyPartnershipJson }) {
         </p>
         <p className="text-slate-600">
           {t(`partner.with_${r.direction}`, { company: r.other_business_data.name })}
-          <span className="text-slate-400"> · {formatDateTime(r.time_modified)}</span>
+          <span className="text-slate-500"> · {formatDateTime(r.time_modified)}</span>
         </p>
       </div>
       <StatusBadge tone={r.status === 1 ? "success" : r.is_waiting_for_me ? "warning" : "neutral"}>
