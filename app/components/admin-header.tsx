@@ -35,7 +35,7 @@ export function AdminHeader({ user, businessId, businesses, realtime, unread }: 
         <span aria-hidden>☰</span>
         <span className="sr-only">{t("menu")}</span>
       </label>
-      <Form method="post" action={localePath(lang, "/business/switch")} className="flex min-w-0 items-center gap-2">
+      <Form method="post" action={localePath(lang, "/business/switch")} className="flex min-w-0 flex-1 items-center gap-2">
         <input type="hidden" name="redirectTo" value={here} />
         <label htmlFor="active-business" className="sr-only text-xs text-slate-500 sm:not-sr-only">{t("active_business")}</label>
         <select
@@ -44,7 +44,7 @@ export function AdminHeader({ user, businessId, businesses, realtime, unread }: 
           defaultValue={businessId}
           key={businessId}
           onChange={(e) => submit(e.currentTarget.form)}
-          className="max-w-[12rem] truncate rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm font-medium sm:max-w-xs"
+          className="w-full min-w-0 max-w-[12rem] truncate rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm font-medium sm:max-w-xs"
         >
           {businesses.map((b) => <option key={b.business_id} value={b.business_id}>{b.name}</option>)}
         </select>
@@ -52,7 +52,8 @@ export function AdminHeader({ user, businessId, businesses, realtime, unread }: 
           <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-sm">{t("switch")}</button>
         </noscript>
       </Form>
-      <div className="ml-auto flex items-center gap-2">
+      {/* The business name gives way on a phone: these keep their size. */}
+      <div className="ml-auto flex shrink-0 items-center gap-2">
         <span
           className={`hidden h-2 w-2 rounded-full sm:block ${realtime === "joined" ? "bg-emerald-500" : realtime === "failed" ? "bg-red-500" : "bg-slate-300"}`}
           title={t(`realtime.${realtime}`)}
