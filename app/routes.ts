@@ -71,6 +71,10 @@ export default [
         route("factory/add", "routes/admin/profile/factory/add.tsx"),
         route("factory/:slug", "routes/admin/profile/factory/edit.tsx"),
         route("store-fee", "routes/admin/profile/store-fee.tsx"),
+        // holiday sessions (issue 13 item 6)
+        route("holiday", "routes/admin/profile/holiday/list.tsx"),
+        route("holiday/add", "routes/admin/profile/holiday/add.tsx"),
+        route("holiday/:slug", "routes/admin/profile/holiday/edit.tsx"),
       ]),
       // Settings (issue 13): staff users.
       route("setting/account", "routes/admin/setting/account.tsx"),

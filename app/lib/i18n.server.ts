@@ -18,7 +18,7 @@ for (const [file, mod] of Object.entries(files)) {
  * A page using an area namespace outside its area shows keys, so areas are checked by a test.
  */
 export const AREA_NAMESPACES: Record<string, readonly string[]> = {
-  profile: ["company", "brand", "channel", "store", "site", "profile"],
+  profile: ["company", "brand", "channel", "store", "site", "profile", "holiday"],
   "become-seller": ["company"],
   products: ["product", "product-list", "product-bulk", "offering", "barcode"],
   orders: ["order-list", "order-detail", "order-print"],

@@ -24,7 +24,7 @@ export const NAV: NavGroup[] = [
       { key: "warehouse", path: "/profile/warehouse", ready: true },
       { key: "factory", path: "/profile/factory", ready: true },
       { key: "store_fee", path: "/profile/store-fee", ready: true },
-      off("holiday", "/profile/holiday"),
+      { key: "holiday", path: "/profile/holiday", ready: true },
       off("group_company", "/profile/company/group"),
     ],
   },

@@ -128,7 +128,7 @@ const API: [string, RegExp, Need | null][] = [
   [ANY, /^\/banks\/(create|set_default)$|^\/utilities\/banks\/check_account$/, "profile.bank"],
   [ANY, /^\/banks$/, "profile"],
   ["GET", /^\/channels\/(list-tree|offline-online)$|^\/utilities\/(channels|staffs)$|^\/hr\/staffs$/, null],
-  [ANY, /^\/(brands|channels|stores|warehouses|factories|store-fees)(\/|$)/, "profile"],
+  [ANY, /^\/(brands|channels|stores|warehouses|factories|store-fees|holidays)(\/|$)/, "profile"],
   // The catalogue and its stock.
   ["DELETE", /^\/products\/\d+$/, "products.delete"],
   [ANY, /^\/(products|product-bulk|services|gift-vouchers|vouchers|packages|inventories)(\/|$)/, "products"],
