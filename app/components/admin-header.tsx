@@ -52,6 +52,8 @@ export function AdminHeader({ user, businessId, businesses, realtime, unread }: 
           <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-sm">{t("switch")}</button>
         </noscript>
       </Form>
+      {/* Every business of the user, grouped, with "Switch to" (the spec's /list). */}
+      <Link to={localePath(lang, "/list")} className="hidden whitespace-nowrap text-sm font-medium text-brand-700 hover:underline sm:inline">{t("all_businesses")}</Link>
       <div className="ml-auto flex items-center gap-2">
         <span
           className={`hidden h-2 w-2 rounded-full sm:block ${realtime === "joined" ? "bg-emerald-500" : realtime === "failed" ? "bg-red-500" : "bg-slate-300"}`}

@@ -25,6 +25,7 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   setting: ["team", "settings", "notification", "audit", "security"],
   notification: ["notification"],
   invite: ["team"],
+  list: ["company"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 

@@ -25,7 +25,7 @@ export const NAV: NavGroup[] = [
       { key: "factory", path: "/profile/factory", ready: true },
       { key: "store_fee", path: "/profile/store-fee", ready: true },
       { key: "holiday", path: "/profile/holiday", ready: true },
-      off("group_company", "/profile/company/group"),
+      { key: "group_company", path: "/profile/company/group", ready: true },
     ],
   },
   { key: "orders", icon: "cart", items: [{ key: "orders", path: "/orders", ready: true }] },

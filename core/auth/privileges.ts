@@ -97,7 +97,10 @@ const PREFIX: [RegExp, Group][] = [
  */
 const OWN = /^\/setting\/(account|notification|security)(\/|$)/;
 
-/** The sidebar group (privilege) a page path belongs to; null for pages outside the sidebar and one's own account. */
+/**
+ * The sidebar group (privilege) a page path belongs to; null for pages outside the sidebar and one's
+ * own account — /list included: the businesses one works for, where one picks the one to switch to.
+ */
 export function privilegeForPath(path: string): Group | null {
   if (OWN.test(path)) return null;
   return PREFIX.find(([re]) => re.test(path))?.[1] ?? null;
