@@ -35,6 +35,8 @@ export default [
       route("orders", "routes/admin/orders/list.tsx"),
       route("orders/:slug", "routes/admin/orders/detail.tsx"),
       route("business/switch", "routes/admin/business-switch.tsx"),
+      // The spec's business list (issue 13 item 6): every business of the user, grouped, with "Switch to".
+      route("list", "routes/admin/list.tsx"),
       // A shared kiosk's "switch user" (issue 13): sign out, then the sign-in with this device's last users.
       route("switch-user", "routes/admin/switch-user.tsx"),
       route("exports/:id/download", "routes/admin/export-download.tsx"),
@@ -42,6 +44,8 @@ export default [
         index("routes/admin/profile/index.tsx"),
         route("company", "routes/admin/profile/company/list.tsx"),
         route("company/add", "routes/admin/profile/company/add.tsx"),
+        // business groups (issue 13 item 6); before company/:slug
+        route("company/group", "routes/admin/profile/company/group.tsx"),
         route("company/:slug", "routes/admin/profile/company/detail.tsx"),
         route("company/:slug/edit", "routes/admin/profile/company/edit.tsx"),
         // brands (helper: brands)
@@ -71,6 +75,10 @@ export default [
         route("factory/add", "routes/admin/profile/factory/add.tsx"),
         route("factory/:slug", "routes/admin/profile/factory/edit.tsx"),
         route("store-fee", "routes/admin/profile/store-fee.tsx"),
+        // holiday sessions (issue 13 item 6)
+        route("holiday", "routes/admin/profile/holiday/list.tsx"),
+        route("holiday/add", "routes/admin/profile/holiday/add.tsx"),
+        route("holiday/:slug", "routes/admin/profile/holiday/edit.tsx"),
       ]),
       // Settings (issue 13): staff users.
       route("setting/account", "routes/admin/setting/account.tsx"),

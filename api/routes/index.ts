@@ -10,6 +10,7 @@ import { bankRoutes } from "./banks.ts";
 import { warehouseRoutes } from "./warehouses.ts";
 import { factoryRoutes } from "./factories.ts";
 import { storeFeeRoutes } from "./store-fees.ts";
+import { holidayRoutes } from "./holidays.ts";
 import { dashboardRoutes } from "./dashboard.ts";
 import { exportRoutes } from "./exports.ts";
 import { orderRoutes } from "./orders.ts";
@@ -55,6 +56,7 @@ export const routers: Hono<ApiEnv>[] = [
   warehouseRoutes,
   factoryRoutes,
   storeFeeRoutes,
+  holidayRoutes,
   sellerRoutes,
   // The catalogue. Fixed paths (/products/filter, /products/templates/…) come before /products/{id}.
   productPickerRoutes,

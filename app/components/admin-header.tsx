@@ -52,6 +52,8 @@ export function AdminHeader({ user, businessId, businesses, realtime, unread }: 
           <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-sm">{t("switch")}</button>
         </noscript>
       </Form>
+      {/* Every business of the user, grouped, with "Switch to" (the spec's /list); on a phone it is in the user menu. */}
+      <Link to={localePath(lang, "/list")} className="hidden whitespace-nowrap text-sm font-medium text-brand-700 hover:underline sm:inline">{t("all_businesses")}</Link>
       {/* The business name gives way on a phone: these keep their size. */}
       <div className="ml-auto flex shrink-0 items-center gap-2">
         <span
@@ -76,6 +78,7 @@ export function AdminHeader({ user, businessId, businesses, realtime, unread }: 
             <Link to={localePath(lang, "/setting/account")} className="block rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
               {t("my_account")}
             </Link>
+            <Link to={localePath(lang, "/list")} className="block rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 sm:hidden">{t("all_businesses")}</Link>
             <Link to={localePath(lang, "/setting/security")} className="block rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">{t("security")}</Link>
             <Form method="post" action={localePath(lang, "/switch-user")} reloadDocument>
               <button type="submit" className="w-full rounded px-2 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100">{t("switch_user")}</button>

@@ -3,8 +3,9 @@
  * (default and not a partner store), the photo, "Offline · <store type>", the name, the city,
  * Company Based, Store Category (Reseller for a partner store, else Flagship), the status switch
  * (disabled for partner stores: their owner runs them; and for the active default store, which the
- * API keeps active — the note under it says so), Channel List connected/total and Holiday
- * (the Holiday Session page is disabled in the spec, so it is text saying so, not a link).
+ * API keeps active — the note under it says so), Channel List connected/total and Holiday: the
+ * holiday sessions closing this store (/profile/holiday?store_id=…); a partner's store has its
+ * owner's sessions, so there it is text saying so, not a link.
  *
  * The body is shown for the card the URL opens (`?open=<id>`: the "Details of …" link, which works
  * without JavaScript, and the card of a store just changed); the others send none of it. Four
@@ -16,7 +17,9 @@
  * the automatic feedback messages with their on/off state. The body is its own module
  * (store-card-body.tsx), fetched by the browser after the first load (store-lazy.tsx).
  */
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { Link } from "react-router";
+import { useLocale, useTranslation } from "#app/lib/i18n-react.tsx";
+import { localePath } from "#app/lib/i18n.ts";
 import type { StoreJson } from "#core/profile/stores.ts";
 import { ACTIVE } from "#core/profile/profile-enums.ts";
 import { formatNumber } from "#core/lib/format.ts";
@@ -44,6 +47,7 @@ export function StoreCard({ store: s, editHref, branchHref, open, toggleHref, co
   confirmFor: (activate: boolean) => ConfirmText;
 }) {
   const { t } = useTranslation("store");
+  const locale = useLocale();
   const active = s.status === ACTIVE;
   const headingId = `store-${s.store_branch_id}-name`;
   return (
@@ -92,10 +96,18 @@ export function StoreCard({ store: s, editHref, branchHref, open, toggleHref, co
             </span>
           </p>
           <p className="text-xs">
-            <span aria-disabled="true" title={t("card.holiday_disabled")} className="cursor-not-allowed text-slate-400">
-              {t("card.holiday")}
-            </span>
-            <span className="sr-only">: {t("card.holiday_disabled")}</span>
+            {s.is_partner ? (
+              <>
+                <span aria-disabled="true" title={t("card.holiday_disabled")} className="cursor-not-allowed text-slate-400">
+                  {t("card.holiday")}
+                </span>
+                <span className="sr-only">: {t("card.holiday_disabled")}</span>
+              </>
+            ) : (
+              <Link to={`${localePath(locale, "/profile/holiday")}?store_id=${s.store_branch_id}`} className="font-medium text-brand-700 hover:underline">
+                {t("card.holiday")}<span className="sr-only"> {s.name}</span>
+              </Link>
+            )}
           </p>
         </div>
       </div>

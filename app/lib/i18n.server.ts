@@ -18,13 +18,14 @@ for (const [file, mod] of Object.entries(files)) {
  * A page using an area namespace outside its area shows keys, so areas are checked by a test.
  */
 export const AREA_NAMESPACES: Record<string, readonly string[]> = {
-  profile: ["company", "brand", "channel", "store", "site", "profile"],
+  profile: ["company", "brand", "channel", "store", "site", "profile", "holiday"],
   "become-seller": ["company"],
   products: ["product", "product-list", "product-bulk", "offering", "barcode"],
   orders: ["order-list", "order-detail", "order-print"],
   setting: ["team", "settings", "notification", "audit", "security"],
   notification: ["notification"],
   invite: ["team"],
+  list: ["company"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 

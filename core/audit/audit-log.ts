@@ -34,7 +34,7 @@ export { AUDIT_AREAS, type AuditArea };
 /** The area (sidebar group) of each kind of object the log records. */
 export const AREA_OF: Record<string, Privilege> = {
   business: "profile", bank_account: "profile", brand: "profile", channel: "profile", store: "profile",
-  warehouse: "profile", factory: "profile", store_fee: "profile", partnership: "profile",
+  warehouse: "profile", factory: "profile", store_fee: "profile", partnership: "profile", holiday: "profile",
   product: "products", service: "products", gift_voucher: "products", voucher: "products", package: "products",
   order: "orders",
   member: "setting", staff_invitation: "setting", business_settings: "setting", notification_settings: "setting",

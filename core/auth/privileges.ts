@@ -97,7 +97,10 @@ const PREFIX: [RegExp, Group][] = [
  */
 const OWN = /^\/setting\/(account|notification|security)(\/|$)/;
 
-/** The sidebar group (privilege) a page path belongs to; null for pages outside the sidebar and one's own account. */
+/**
+ * The sidebar group (privilege) a page path belongs to; null for pages outside the sidebar and one's
+ * own account — /list included: the businesses one works for, where one picks the one to switch to.
+ */
 export function privilegeForPath(path: string): Group | null {
   if (OWN.test(path)) return null;
   return PREFIX.find(([re]) => re.test(path))?.[1] ?? null;
@@ -128,7 +131,7 @@ const API: [string, RegExp, Need | null][] = [
   [ANY, /^\/banks\/(create|set_default)$|^\/utilities\/banks\/check_account$/, "profile.bank"],
   [ANY, /^\/banks$/, "profile"],
   ["GET", /^\/channels\/(list-tree|offline-online)$|^\/utilities\/(channels|staffs)$|^\/hr\/staffs$/, null],
-  [ANY, /^\/(brands|channels|stores|warehouses|factories|store-fees)(\/|$)/, "profile"],
+  [ANY, /^\/(brands|channels|stores|warehouses|factories|store-fees|holidays)(\/|$)/, "profile"],
   // The catalogue and its stock.
   ["DELETE", /^\/products\/\d+$/, "products.delete"],
   [ANY, /^\/(products|product-bulk|services|gift-vouchers|vouchers|packages|inventories)(\/|$)/, "products"],

@@ -8,11 +8,18 @@
  *   writes the company's history ("group: from → to").
  * - Deleting a group leaves its companies ungrouped (businesses.group_id is set null).
  * - Other businesses: the active companies the actor is not a member of, by name.
+ * - The business list (/list, spec section 3 "Business list"): every business the user is an
+ *   active member of (any role, any privileges: it is where a person picks which business to work
+ *   in), grouped by the business group each is in — whoever made the group — as entries
+ *   { group_id, name, business_datas[] }, then the ungrouped ones as single entries { business_id, … },
+ *   each by name. A business shows the user's role, its status and whether it is the active one;
+ *   only an active business can be switched to (core/auth/account.ts switchBusiness).
  */
-import { and, asc, count, eq, ilike, inArray, notInArray } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { businessGroups, businesses, businessMembers } from "#db/schema/index.ts";
-import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
+import { BUSINESS_STATUS, statusName } from "#db/schema/company-enums.ts";
+import { MEMBER_STATUS } from "#db/schema/team-enums.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound } from "#core/errors.ts";
 import { recordHistory } from "#core/lib/history.ts";
@@ -107,4 +114,39 @@ export async function joinGroup(scope: Scope, body: z.infer<typeof joinGroupBody
 export async function unjoinGroup(scope: Scope, body: z.infer<typeof unjoinGroupBody>) {
   const businessId = await setGroup(scope, body.business_id, null);
   return { business_id: businessId, group_id: null };
+}
+
+/** The user's businesses, grouped (see the header): the spec's business list. */
+export async function businessList(scope: Scope) {
+  const { db, actor } = sellerScope(scope);
+  const rows = await db
+    .select({ id: businesses.id, name: businesses.name, status: businesses.status, role: businessMembers.role, groupId: businessGroups.id, groupName: businessGroups.name })
+    .from(businessMembers)
+    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
+    .leftJoin(businessGroups, eq(businessGroups.id, businesses.groupId))
+    .where(and(eq(businessMembers.userId, actor.user.id), eq(businessMembers.status, MEMBER_STATUS.active)))
+    .orderBy(sql`lower(${businesses.name})`, asc(businesses.id));
+  const one = (r: (typeof rows)[number]) => ({
+    business_id: r.id,
+    name: r.name,
+    role: r.role,
+    role_name: actor.t(`company:list_page.roles.${r.role}`, { defaultValue: r.role }),
+    status: r.status,
+    status_name: actor.t(`common:status.${statusName(r.status)}`),
+    is_active_business: r.id === actor.member.businessId,
+    can_switch: r.status === BUSINESS_STATUS.active && r.id !== actor.member.businessId,
+  });
+  type Entry = ReturnType<typeof one>;
+  const groups = new Map<number, { group_id: number; name: string; business_datas: Entry[] }>();
+  const singles: Entry[] = [];
+  for (const r of rows) {
+    if (r.groupId === null) singles.push(one(r));
+    else {
+      const g = groups.get(r.groupId) ?? { group_id: r.groupId, name: r.groupName ?? "", business_datas: [] };
+      g.business_datas.push(one(r));
+      groups.set(r.groupId, g);
+    }
+  }
+  const grouped = [...groups.values()].sort((a, b) => a.name.localeCompare(b.name) || a.group_id - b.group_id);
+  return [...grouped, ...singles];
 }

@@ -13,9 +13,14 @@
  * - Stock is reserved on accept at the order's source: its store, or its warehouse — there the
  *   partition (or the warehouse's own shelf) with the most available for the SKU. The level chosen
  *   is kept on the line, so release, hand-over and return touch the same level.
- * - Deadlines: payment 24 h after the order; acceptance 48 h after payment; processing the
- *   store's process days (at least 1) after acceptance. A sweeper cancels what is overdue
- *   (reasons 1, 4, 5: core/jobs/order-deadlines.ts).
+ * - Deadlines: payment 24 h after the order; acceptance 2 open days (48 h when nothing is
+ *   closed) after payment; processing the store's process days (at least 1) after acceptance,
+ *   counted in open days too. Open days skip the days the order's store is closed by the
+ *   business's active holiday sessions (the whole business's, or the store's; orders have no
+ *   brand, so a brand's sessions do not count): a deadline of N days keeps the time of day and
+ *   lands on the N-th open day after today (WIB), one function, openDaysAfter
+ *   (core/profile/holiday-days.ts, its header has the exact rule), read in the order's
+ *   transaction. A sweeper cancels what is overdue (reasons 1, 4, 5: core/jobs/order-deadlines.ts).
  * - Cancelling every line of an order cancels the order (reason 6 Product Cancel).
  * - A return restocks the level the line was taken from, unless the seller marks it damaged.
  */
@@ -29,6 +34,7 @@ import {
   type Actor, type OrderAction, type OrderState, type StockHolding,
 } from "./lifecycle.ts";
 import { applyStockChanges, type StockChange, type StockLocation } from "#core/stock/stock-ledger.ts";
+import { openDaysAfter } from "#core/profile/holiday-days.ts";
 import { NotFound, Refused } from "#core/errors.ts";
 
 export type ActionInput = {
@@ -264,14 +270,15 @@ function totals(order: OrderRow, live: ItemRow[]) {
 async function deadlineFor(tx: Tx, order: OrderRow, status: string): Promise<Date | null> {
   const now = Date.now();
   if (status === "waiting-payment") return order.deadlineAt ?? new Date(now + 24 * HOUR);
-  if (status === "waiting-approval") return new Date(now + 48 * HOUR);
+  // Acceptance and processing count open days of the order's store (holiday sessions skipped).
+  if (status === "waiting-approval") return openDaysAfter(tx, order.businessId, order.storeId, new Date(now), 2);
   if (status === "wait-to-prepare" && order.status === "waiting-approval") {
     let days = 1;
     if (order.storeId) {
       const [store] = await tx.select({ processDay: stores.processDay }).from(stores).where(eq(stores.id, order.storeId));
       days = Math.max(1, store?.processDay ?? 1);
     }
-    return new Date(now + days * 24 * HOUR);
+    return openDaysAfter(tx, order.businessId, order.storeId, new Date(now), days);
   }
   // A hold or a customer's cancellation request stops the clock (the sweeper expires none of
   // them); back in process the order gets at least a day more.

@@ -22,6 +22,7 @@ import {
 import { publish } from "#core/lib/events.ts";
 import { notify } from "#core/notifications/notify.ts";
 import { wibDate } from "#core/lib/time.ts";
+import { openDaysAfter } from "#core/profile/holiday-days.ts";
 import { Conflict, NotFound, Refused } from "#core/errors.ts";
 
 export type IncomingOrder = {
@@ -127,7 +128,10 @@ export async function receiveOrderIn(tx: Tx, channelId: number, incoming: Incomi
       totalAmount: subtotal + shippingCost - discount,
       customerNote: incoming.note ?? null,
       paidAt: incoming.paid ? placedAt : null,
-      deadlineAt: new Date(placedAt.getTime() + (incoming.paid ? 48 : 24) * HOUR),
+      // A paid order waits for acceptance: 2 open days of its store (core/profile/holiday-days.ts).
+      deadlineAt: incoming.paid
+        ? await openDaysAfter(tx, businessId, source.storeId, placedAt, 2)
+        : new Date(placedAt.getTime() + 24 * HOUR),
       timeCreated: placedAt,
       timeModified: placedAt,
     })

@@ -81,3 +81,9 @@ export const MAP_DEFAULT_CENTER = { lat: -6.1754, lng: 106.8272 } as const;
 export const MAP_ZOOM_CARD = 15;
 export const MAP_ZOOM_PICKER = 16;
 export const MAP_HEIGHT = 300;
+
+/** Holiday weekdays (spec section 3): a holiday session's recurring closed days (profile:weekdays.<DAY>). */
+export const HOLIDAY_WEEKDAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"] as const;
+export type HolidayWeekday = (typeof HOLIDAY_WEEKDAYS)[number];
+/** A holiday session's scope: the whole business, or the chosen stores and brands. */
+export const HOLIDAY_SCOPES = ["business", "selected"] as const;

@@ -9,3 +9,4 @@ export * from "./bulk.ts";
 export * from "./orders.ts";
 export * from "./team.ts";
 export * from "./notifications.ts";
+export * from "./holidays.ts";

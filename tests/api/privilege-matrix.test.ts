@@ -125,8 +125,9 @@ describe("the one privilege table", () => {
   it("names a need for every admin page (none for the few any seller opens)", () => {
     expect(pages.length).toBeGreaterThan(60);
     const open = pages.filter((r) => needForPage(fill(r.pattern, "1")) === null).map((r) => r.pattern);
-    // One's own account, notifications and their settings open whatever one's privileges.
-    expect(open.sort()).toEqual(["/business/switch", "/exports/:id/download", "/notification", "/setting/account", "/setting/notification", "/setting/security", "/switch-user"]);
+    // One's own account, notifications and their settings open whatever one's privileges; so does
+    // /list, the businesses one works for (where one picks the business to switch to).
+    expect(open.sort()).toEqual(["/business/switch", "/exports/:id/download", "/list", "/notification", "/setting/account", "/setting/notification", "/setting/security", "/switch-user"]);
   });
 });
 

@@ -6,9 +6,14 @@
  * without), and the form that adds one. Loader and action: brand.server.ts.
  *
  * A partner brand has the Holiday tab only, read-only (the owner's holidays); its other section
- * URLs are not found (spec section 6).
+ * URLs are not found (spec section 6). An owned brand's Holiday tab links to the holiday sessions
+ * closing the brand (/profile/holiday?brand_id=…): the tab's entries are the dates the brand
+ * announces, the sessions the days the business is closed (core/profile/holidays.ts).
  */
+import { Link } from "react-router";
 import type { Route } from "./+types/section";
+import { useLocale, useTranslation } from "#app/lib/i18n-react.tsx";
+import { localePath } from "#app/lib/i18n.ts";
 import { SectionPage } from "#app/components/brand-section.tsx";
 import { SECTION_KITS } from "#app/components/brand-section-kits.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
@@ -26,7 +31,17 @@ export async function action(args: Route.ActionArgs) {
 
 export default function BrandSectionTab({ loaderData, actionData }: Route.ComponentProps) {
   const section = loaderData.section as Exclude<typeof loaderData.section, "banners">;
-  return <SectionPage data={loaderData} reply={actionData} kit={SECTION_KITS[section]} />;
+  const { t } = useTranslation("brand");
+  const locale = useLocale();
+  const sessions = section === "holiday" && !loaderData.brand.is_partner ? (
+    <p className="mb-3 text-sm text-slate-600">
+      {t("holiday_sessions.text")}{" "}
+      <Link to={`${localePath(locale, "/profile/holiday")}?brand_id=${loaderData.brand.brand_id}`} className="font-medium text-brand-700 hover:underline">
+        {t("holiday_sessions.link")}
+      </Link>
+    </p>
+  ) : null;
+  return <>{sessions}<SectionPage data={loaderData} reply={actionData} kit={SECTION_KITS[section]} /></>;
 }
 
 export const meta = pageTitle;
