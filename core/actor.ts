@@ -39,9 +39,9 @@ export async function actorFromToken(token: string | undefined | null, language:
   const row = await findToken(token);
   if (!row) throw new Unauthenticated("api:errors.session_expired");
   if (seen) await touchToken(row, seen);
-  const { id, name, email, phone, profileStatus, role } = row.user;
+  const { id, name, email, phone, photo, profileStatus, role } = row.user;
   const member = row.member ?? (await activeMembership(id, row.tokenId, row.businessId)).member ?? null;
-  return { user: { id, name, email, phone, profileStatus, role }, tokenId: row.tokenId, member, locale, t: translator(locale) };
+  return { user: { id, name, email, phone, photo, profileStatus, role }, tokenId: row.tokenId, member, locale, t: translator(locale) };
 }
 
 /** The refusal of a staff member without `privilege`, naming it (the 403 page and the API's message say which). */

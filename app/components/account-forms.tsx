@@ -6,18 +6,19 @@
 import { Form } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { SubmitButton } from "./button.tsx";
+import { ImageField } from "./image-field.tsx";
 import { SectionCard } from "./section-card.tsx";
 import { FormErrors, formState, TextInput, type FormReply } from "./form.tsx";
 
 export type AccountReply = { form: string; reply: FormReply };
-type Profile = { name: string; email: string | null; phone: string | null; profile_status: number; locale: string };
+type Profile = { name: string; email: string | null; phone: string | null; photo: string | null; profile_status: number; locale: string };
 
 const PHONE_VERIFIED = 3;
 
 export function AccountForms({ profile, answer }: { profile: Profile; answer?: AccountReply }) {
   const { t } = useTranslation("settings");
   const replyOf = (form: string) => (answer?.form === form ? answer.reply : undefined);
-  const p = formState(replyOf("profile"), { id: "profile", defaults: { name: profile.name, email: profile.email ?? "", phone: profile.phone ?? "" } });
+  const p = formState(replyOf("profile"), { id: "profile", defaults: { name: profile.name, email: profile.email ?? "", phone: profile.phone ?? "", photo: profile.photo ?? "" } });
   const v = formState(replyOf("verify_phone"), { id: "verify" });
   const pw = formState(replyOf("password"), { id: "password" });
   const lang = formState(replyOf("language"), { id: "language", defaults: { locale: profile.locale } });
@@ -27,9 +28,10 @@ export function AccountForms({ profile, answer }: { profile: Profile; answer?: A
       <h1 className="text-xl font-semibold text-slate-900">{t("account.title")}</h1>
 
       <SectionCard title={t("account.profile")}>
-        <Form method="post" noValidate className="space-y-4">
+        <Form method="post" noValidate encType="multipart/form-data" className="space-y-4">
           <EnterSubmits intent="profile" />
           <FormErrors errors={p.formErrors} />
+          <ImageField name="photo" label={t("account.photo")} hint={t("account.photo_hint")} defaultUrl={p.value("photo") || null} errors={p.errors("photo") ?? undefined} />
           <TextInput form={p} name="name" label={t("account.name")} required maxLength={100} autoComplete="name" />
           <div className="grid gap-4 md:grid-cols-2">
             <TextInput form={p} name="email" type="email" label={t("account.email")} maxLength={200} autoComplete="email" />

@@ -7,7 +7,7 @@ import { NotificationBell } from "./notification-bell.tsx";
 import { usePopover } from "./popover.ts";
 
 type Props = {
-  user: { name: string; email: string | null };
+  user: { name: string; email: string | null; photo: string | null };
   businessId: number;
   businessName: string;
   businesses: { business_id: number; name: string }[];
@@ -66,9 +66,13 @@ export function AdminHeader({ user, businessId, businesses, realtime, unread }: 
         <LanguageSwitch />
         <details ref={userMenu} className="relative">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-100">
-            <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700">
-              {user.name.slice(0, 1).toUpperCase()}
-            </span>
+            {user.photo ? (
+              <img src={user.photo} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
+            ) : (
+              <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700">
+                {user.name.slice(0, 1).toUpperCase()}
+              </span>
+            )}
             <span className="hidden text-sm font-medium sm:block">{user.name}</span>
             <span className="sr-only">{t("user_menu")}</span>
           </summary>

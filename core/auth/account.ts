@@ -30,7 +30,7 @@ export async function accountOverview({ db, actor }: Scope, businessId?: number)
       .orderBy(desc(businesses.timeCreated))
       .limit(1);
   return {
-    user: { id: user.id, name: user.name, email: user.email, phone: user.phone, profile_status: user.profileStatus, role: user.role },
+    user: { id: user.id, name: user.name, email: user.email, phone: user.phone, photo: user.photo, profile_status: user.profileStatus, role: user.role },
     is_seller: Boolean(active),
     business_id: active?.businessId ?? null,
     business_name: active?.businessName ?? null,

@@ -18,6 +18,7 @@ import { users } from "#db/schema/index.ts";
 import type { AuthUser, Scope } from "#core/actor.ts";
 import { NotFound, Refused, TooMany } from "#core/errors.ts";
 import { LOCALES } from "#core/i18n.ts";
+import { imageUrl } from "#core/profile/warehouses-shared.ts";
 import { publishRevoked } from "#core/lib/events.ts";
 import { isPhoneLike, normalizePhone } from "#core/lib/phone.ts";
 import { hit } from "#core/lib/rate-limit.ts";
@@ -30,7 +31,7 @@ const PHONE_VERIFIED = 3;
 const EMAIL_VERIFIED = 1;
 
 const profileJson = (u: typeof users.$inferSelect) =>
-  ({ id: u.id, name: u.name, email: u.email, phone: u.phone, profile_status: u.profileStatus, role: u.role, locale: u.locale });
+  ({ id: u.id, name: u.name, email: u.email, phone: u.phone, photo: u.photo, profile_status: u.profileStatus, role: u.role, locale: u.locale });
 
 /** The signed-in user's own account as saved now (the account settings page reads it fresh, not the session's copy). */
 export async function myProfile({ db, actor }: Scope) {
@@ -81,6 +82,8 @@ export const profileBody = z.object({
   // Required only when the email changes: the code sent to the new address.
   otp: z.string().trim().optional(),
   locale: languageBody.shape.locale.optional(),
+  // Left out: kept; empty or null: removed (the initial is shown again).
+  photo: z.preprocess((v) => (v === "" ? null : v), imageUrl.nullable()).optional(),
 });
 
 /** Saves name, email and phone (see the header for a new email or phone). */
@@ -103,6 +106,7 @@ export async function updateProfile(scope: Scope, body: z.infer<typeof profileBo
       ...(emailChanged ? { email: body.email } : {}),
       ...(phoneChanged ? { phone: body.phone, profileStatus: EMAIL_VERIFIED } : {}),
       ...(body.locale ? { locale: body.locale } : {}),
+      ...(body.photo !== undefined ? { photo: body.photo } : {}),
       timeModified: new Date(),
     })
     .where(eq(users.id, me.id))

@@ -14,7 +14,7 @@ import { deviceOf } from "./device.ts";
 const TOKEN_DAYS = 30;
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export type AuthUser = { id: number; name: string; email: string | null; phone: string | null; profileStatus: number; role: string };
+export type AuthUser = { id: number; name: string; email: string | null; phone: string | null; photo: string | null; profileStatus: number; role: string };
 /** The user's place in one business: owner or staff, with staff's privileges and default page. */
 export type Membership = {
   businessId: number;

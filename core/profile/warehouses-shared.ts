@@ -24,9 +24,9 @@ export const optionalFlag = z.preprocess(
 
 export const nameField = (max = 100) => z.string({ error: "required" }).trim().min(1, "required").max(max, "too_long");
 /** An uploaded image's URL (POST /utilities/upload answers /uploads/<name>) or an http(s) URL. */
-export const imageField = blank(
-  z.string().trim().max(500, "too_long").regex(/^(\/uploads\/[\w.-]+|https?:\/\/[^\s"'<>]+)$/, "invalid"),
-);
+/** An image's address: one of our uploads or a web address. */
+export const imageUrl = z.string().trim().max(500, "too_long").regex(/^(\/uploads\/[\w.-]+|https?:\/\/[^\s"'<>]+)$/, "invalid");
+export const imageField = blank(imageUrl);
 export const emailField = blank(z.string().trim().toLowerCase().email("email_invalid").max(200, "too_long"));
 export const phoneField = blank(z.string().trim().max(30, "too_long").refine(isPhoneLike, "phone_invalid"));
 export const addressField = z.string({ error: "required" }).trim().min(1, "required").max(500, "too_long");

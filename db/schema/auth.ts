@@ -16,6 +16,8 @@ export const users = pgTable(
     // NEWBIE | OFFICIAL | MAJOR
     role: text().notNull().default("NEWBIE"),
     locale: text().notNull().default("en"),
+    // The person's photo (an /uploads URL, cropped square on /setting/account); null: their initial is shown.
+    photo: text(),
     timeCreated: timestamp({ withTimezone: true }).notNull().defaultNow(),
     timeModified: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,6 +10,7 @@ import { db } from "#db/client.ts";
 import { outbox, users } from "#db/schema/index.ts";
 import * as accountPage from "#app/routes/admin/setting/account.tsx";
 import { DEMO } from "#tests/demo-accounts.ts";
+import { makePng } from "#tests/e2e/png.ts";
 import { runAction, runLoader } from "./harness.ts";
 
 const URL_ = "/setting/account";
@@ -107,6 +108,28 @@ describe("/setting/account", () => {
     const bad = await post({ intent: "language", locale: "fr" });
     expect(bad.status).toBe(400);
     expect(bad.data.reply.error.locale).toEqual(["invalid"]);
+  });
+
+  it("takes a photo (uploaded with the form), shows it to the header, and removes it again", async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ intent: "profile", name: "Sari", email: DEMO.seller2, photo: "" })) form.set(k, v);
+    form.set("photo_file", new File([makePng(64)], "me.png", { type: "image/png" }));
+    const saved = await runAction(accountPage, { url: URL_, as: DEMO.seller2, form });
+    expect(saved.redirect).toBe(URL_);
+    const photo = (await userOf(DEMO.seller2)).photo!;
+    expect(photo).toMatch(/^\/uploads\/[\w.-]+$/);
+    expect((await runLoader(accountPage, { url: URL_, as: DEMO.seller2 })).data.profile.photo).toBe(photo);
+    // A bad file is refused under the photo, the name typed kept.
+    const bad = new FormData();
+    for (const [k, v] of Object.entries({ intent: "profile", name: "Sari Baru", email: DEMO.seller2, photo })) bad.set(k, v);
+    bad.set("photo_file", new File([Buffer.from("not an image")], "me.png", { type: "image/png" }));
+    const refused = await runAction(accountPage, { url: URL_, as: DEMO.seller2, form: bad });
+    expect(refused.status).toBe(400);
+    expect(refused.data.reply.error.photo).toHaveLength(1);
+    expect(refused.data.reply.initialValue.name).toBe("Sari Baru");
+    // Emptied (the picker's Remove): the initial is shown again.
+    await post({ intent: "profile", name: "Sari", email: DEMO.seller2, photo: "" }, DEMO.seller2);
+    expect((await userOf(DEMO.seller2)).photo).toBeNull();
   });
 
   it("refuses an unknown intent with 400", async () => {

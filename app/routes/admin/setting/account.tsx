@@ -2,7 +2,7 @@
  * /setting/account: the signed-in person's own account (spec 2 "Settings", 7 "Auth and account"),
  * for owners and staff alike (no privilege: it is their own). Four forms, each its own POST
  * (`intent`), each answering under its own fields:
- * - profile: name, e-mail, phone. A new e-mail needs the code sent to it: "Send code" is a second
+ * - profile: photo (picked, cropped square in the browser, uploaded with the form), name, e-mail, phone. A new e-mail needs the code sent to it: "Send code" is a second
  *   button of the same form, so what was typed stays while the code travels (no JavaScript needed).
  *   A new phone is saved unverified; the verify form then asks for the code sent to it.
  * - phone: send a code to the saved phone, and verify it.
@@ -25,6 +25,7 @@ import { submitForm } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { flashToast } from "#app/lib/session.server.ts";
+import { imageFromForm } from "#app/lib/uploads.server.ts";
 import { pageTitle } from "#app/lib/meta.ts";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -60,12 +61,19 @@ export async function action(args: Route.ActionArgs) {
   const codeSent = (sent: { masked_target: string }) => {
     flashToast(args.context, "info", t("settings:account.code_sent", { target: sent.masked_target }));
     // What was typed stays in the form: the code field is next.
-    return { form, reply: { initialValue: Object.fromEntries(formData) as Record<string, string>, status: "success" } } satisfies AccountReply;
+    return { form, reply: { initialValue: typed(formData), status: "success" } } satisfies AccountReply;
   };
 
+  if (form === "profile") {
+    // The photo first (uploaded and cropped), so a refusal of another field, or sending the e-mail
+    // code, keeps it: the form comes back with its address.
+    const photo = await imageFromForm(args, formData, "photo");
+    if (photo.error) return data({ form, reply: { initialValue: typed(formData), status: "error", error: { photo: [photo.error] } } } satisfies AccountReply, { status: 400 });
+  }
   switch (intent.data) {
     case "profile":
-      return submit(profileBody, async (v) => (await updateProfile(scope, v), done("auth:api.profile_saved")));
+      // The form always carries the photo: none (removed, or never set) is null, where the API's "left out" keeps it.
+      return submit(profileBody, async (v) => (await updateProfile(scope, { ...v, photo: v.photo ?? null }), done("auth:api.profile_saved")));
     case "send_email_code":
       return submit(emailCodeBody, async (v) => codeSent(await requestOwnCode(scope, "change_email", v)));
     case "send_phone_code":
@@ -80,6 +88,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 const emailCodeBody = codeEmailBody.required({ email: true });
+/** What was typed, to show again (files were uploaded or dropped by then). */
+const typed = (formData: FormData) => Object.fromEntries([...formData].filter(([, v]) => typeof v === "string")) as Record<string, string>;
 
 export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
   return <AccountForms profile={loaderData.profile} answer={actionData} />;
