@@ -113,7 +113,7 @@ describe("/setting/account", () => {
   it("takes a photo (uploaded with the form), shows it to the header, and removes it again", async () => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ intent: "profile", name: "Sari", email: DEMO.seller2, photo: "" })) form.set(k, v);
-    form.set("photo_file", new File([makePng(64)], "me.png", { type: "image/png" }));
+    form.set("photo_file", new File([new Uint8Array(makePng(64))], "me.png", { type: "image/png" }));
     const saved = await runAction(accountPage, { url: URL_, as: DEMO.seller2, form });
     expect(saved.redirect).toBe(URL_);
     const photo = (await userOf(DEMO.seller2)).photo!;
@@ -122,7 +122,7 @@ describe("/setting/account", () => {
     // A bad file is refused under the photo, the name typed kept.
     const bad = new FormData();
     for (const [k, v] of Object.entries({ intent: "profile", name: "Sari Baru", email: DEMO.seller2, photo })) bad.set(k, v);
-    bad.set("photo_file", new File([Buffer.from("not an image")], "me.png", { type: "image/png" }));
+    bad.set("photo_file", new File([new TextEncoder().encode("not an image")], "me.png", { type: "image/png" }));
     const refused = await runAction(accountPage, { url: URL_, as: DEMO.seller2, form: bad });
     expect(refused.status).toBe(400);
     expect(refused.data.reply.error.photo).toHaveLength(1);
