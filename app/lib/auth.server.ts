@@ -9,7 +9,7 @@ import { actingAs } from "#core/lib/acting-session.ts";
 import { actorFromToken, scopeOf, sellerScope, type Actor, type Scope, type SellerScope } from "#core/actor.ts";
 import { accountOverview, type AccountOverview } from "#core/auth/account.ts";
 import { signOut } from "#core/auth/sign-in.ts";
-import { groupOf, needForPage, privilegeNameKey, type Need, type Privilege } from "#core/auth/privileges.ts";
+import { canAccess, groupOf, needForPage, privilegeNameKey, type Need, type Privilege } from "#core/auth/privileges.ts";
 import { Unauthenticated } from "#core/errors.ts";
 import { translator } from "#core/i18n.ts";
 import { clientIpContext } from "./context.ts";
@@ -156,6 +156,16 @@ export const requireNotSeller: MiddlewareFunction<Response> = async ({ context }
   if (getMe(context).is_seller) throw redirect(localePath(getLocale(context), "/dashboard"));
   return next();
 };
+
+/**
+ * Whether the signed-in member holds `privilege` in the active business (the one table:
+ * core/auth/privileges.ts canAccess). Pages hide the buttons of actions the member may not take
+ * (a staff member without "orders.cancel" sees no Cancel), so that no button leads to the 403 page.
+ */
+export function can(context: Readonly<RouterContextProvider>, privilege: Privilege): boolean {
+  const me = getMe(context);
+  return me.member_role !== null && canAccess({ role: me.member_role, privileges: me.privileges }, privilege);
+}
 
 export function getMe(context: Readonly<RouterContextProvider>): Me {
   const me = context.get(meContext);
