@@ -118,6 +118,27 @@ function meetsMe(me: Me, need: Need | null) {
   return me.privileges.includes(need) && me.privileges.includes(groupOf(need));
 }
 
+/**
+ * Where the app itself sends a signed-in person who asked for no page (after signing in, "/"):
+ * an owner to the dashboard, a staff member to their start page (default_route: always one of
+ * their privileges, core/team), someone who is not a seller yet to become-seller. Never a page
+ * that would answer with the 403 page.
+ */
+export function homeOf(me: Me): string {
+  if (!me.is_seller) return "/become-seller";
+  return me.member_role === "owner" ? "/dashboard" : me.default_route;
+}
+
+/** homeOf for a session's token (null when the token no longer works). */
+export async function homeOfToken(token: string, locale: string): Promise<string | null> {
+  try {
+    return homeOf(await accountOverview(scopeOf(await actorFromToken(token, locale))));
+  } catch (e) {
+    if (e instanceof Unauthenticated) return null;
+    throw e;
+  }
+}
+
 export type ForbiddenLink = { href: string; label: string };
 /** What the 403 page shows (app/components/error-boundary.tsx), in the page's language. */
 export type ForbiddenPage = { forbidden: { title: string; message: string; linksTitle: string; links: ForbiddenLink[] } };

@@ -40,8 +40,10 @@ test("staff land on orders, cannot open the dashboard, and sign out @core", asyn
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Orders");
   await checkA11y();
 
-  // The dashboard is not in staff's access list: they are sent to their default page.
+  // The dashboard is not in staff's access list: the 403 page says so and links their start page.
   await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "You can't open this page" })).toBeVisible();
+  await page.getByRole("link", { name: "Your start page" }).click();
   expect(here(page)).toBe("/orders");
 
   await page.locator("summary", { hasText: "User menu" }).click();

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as forgotPage from "#app/routes/auth/forgot-password.tsx";
 import * as layout from "#app/routes/auth/layout.tsx";
 import * as signInPage from "#app/routes/auth/sign-in.tsx";
+import * as indexPage from "#app/routes/index.tsx";
 import { db } from "#db/client.ts";
 import { apiTokens, otps, users } from "#db/schema/index.ts";
 import { DEMO } from "#tests/demo-accounts.ts";
@@ -44,6 +45,19 @@ describe("sign-in page", () => {
     expect(res.redirect).toBe("/id/dashboard");
   });
 
+  it("a staff member sent from nowhere lands on their start page, not on a dashboard they may not open", async () => {
+    // Found by the team journey (tests/e2e/team.spec.ts): the dashboard answers staff without it
+    // with the 403 page, so signing in must not send them there.
+    const res = await runAction(signInPage, { url: "/id/auth", area: "public", form: { login: DEMO.staff, password: DEMO.password } });
+    expect(res.redirect).toBe("/id/orders");
+    const home = await runLoader(indexPage, { url: "/", area: "public", as: DEMO.staff });
+    expect(home.redirect).toBe("/orders");
+    expect((await runLoader(indexPage, { url: "/id", area: "public", as: DEMO.seller })).redirect).toBe("/id/dashboard");
+    expect((await runLoader(indexPage, { url: "/", area: "public" })).redirect).toBe("/auth");
+    // Already signed in, the sign-in page sends them home the same way.
+    expect((await runLoader(layout, { url: "/auth", area: "public", as: DEMO.staff })).redirect).toBe("/");
+  });
+
   it("refuses a wrong password on the form, keeping the email and dropping the password", async () => {
     const before = await liveTokens(DEMO.seller);
     const res = await runAction(signInPage, { url: "/auth", area: "public", form: { login: DEMO.seller, password: "not-the-password" } });
@@ -62,7 +76,7 @@ describe("sign-in page", () => {
     await db.update(users).set({ passwordHash: `scrypt$32768$8$1$${salt.toString("base64")}$${key.toString("base64")}` }).where(eq(users.id, staff.id));
     try {
       const res = await runAction(signInPage, { url: "/auth", area: "public", form: { login: DEMO.staff, password: DEMO.password } });
-      expect(res.redirect).toBe("/dashboard");
+      expect(res.redirect).toBe("/orders");
       const [after] = await db.select().from(users).where(eq(users.id, staff.id));
       expect(after.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     } finally {
