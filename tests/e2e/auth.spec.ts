@@ -44,7 +44,7 @@ test("staff land on orders, cannot open the dashboard, and sign out @core", asyn
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "You can't open this page" })).toBeVisible();
   await page.getByRole("link", { name: "Your start page" }).click();
-  expect(here(page)).toBe("/orders");
+  await expect(page).toHaveURL(/\/orders$/);
 
   await page.locator("summary", { hasText: "User menu" }).click();
   await page.getByRole("button", { name: "Sign out" }).click();

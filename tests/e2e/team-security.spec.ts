@@ -10,10 +10,9 @@
  * a freshly invited person with the Seller Profile privilege adds their own company (its owner at
  * once), switches to it and turns the option on there; it is set back to None at the end.
  */
-import { expect, test } from "./fixtures.ts";
+import { authFile, expect, test } from "./fixtures.ts";
 import { query } from "./db.ts";
 import { L, newStaff, STAFF_PASSWORD, toast } from "./team.ts";
-import { authFile } from "./fixtures.ts";
 
 test.use({ storageState: authFile("seller") });
 test.describe.configure({ timeout: 120_000 });
@@ -71,7 +70,9 @@ test("with Password on, adding a payout bank account asks for the password again
   await checkA11y(s);
   await step.getByLabel("Password").fill("not-my-password");
   await step.getByRole("button", { name: "Confirm and continue" }).click();
-  await expect(s.getByRole("dialog", { name: "Confirm it's you" })).toContainText("The password is wrong");
+  // The step comes back, with the notice saying why.
+  await expect(s.getByText("The password is wrong")).toBeVisible();
+  await expect(s.getByRole("dialog", { name: "Confirm it's you" })).toBeVisible();
   const noBank = await query("SELECT 1 FROM bank_accounts WHERE account_no = $1", [number]);
   expect(noBank).toEqual([]);
 
