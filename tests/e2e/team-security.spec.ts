@@ -70,9 +70,11 @@ test("with Password on, adding a payout bank account asks for the password again
   await checkA11y(s);
   await step.getByLabel("Password").fill("not-my-password");
   await step.getByRole("button", { name: "Confirm and continue" }).click();
-  // The step comes back, with the notice saying why.
-  await expect(s.getByText("The password is wrong")).toBeVisible();
-  await expect(s.getByRole("dialog", { name: "Confirm it's you" })).toBeVisible();
+  // The step comes back saying why, inside itself (with JavaScript it is modal: a notice behind
+  // its backdrop would be out of reach), the field marked.
+  const again = s.getByRole("dialog", { name: "Confirm it's you" });
+  await expect(again.getByRole("alert")).toHaveText("The password is wrong");
+  await expect(again.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
   const noBank = await query("SELECT 1 FROM bank_accounts WHERE account_no = $1", [number]);
   expect(noBank).toEqual([]);
 
