@@ -5,7 +5,7 @@
  *   English and under /id;
  * - the owner takes a privilege away: the staff member's open page loses the area on the next
  *   click (the 403 page, and the sidebar without it); before that, a staff member without the
- *   finer privileges sees no delete button on the product listing;
+ *   finer privileges sees no delete button on the product listing and no Reject on an order;
  * - the owner suspends the staff member: their open socket closes at once (the header's live dot)
  *   and their next click goes to sign in.
  * Core journeys run again with JavaScript off. Each invites its own fresh e-mail (tests/e2e/team.ts),
@@ -13,6 +13,7 @@
  */
 import type { Page } from "@playwright/test";
 import { authFile, expect, here, signIn, test } from "./fixtures.ts";
+import { query } from "./db.ts";
 import { accept, browserOf, confirmStep, invite, L, linkFor, newStaff, person, rowOf, STAFF_PASSWORD, toast, type Lang } from "./team.ts";
 
 test.use({ storageState: authFile("seller") });
@@ -87,6 +88,20 @@ test("the owner takes a privilege away: the staff member's open page loses the a
   await expect(s.getByRole("heading", { level: 1 })).toContainText("Product");
   await expect(s.getByRole("button", { name: /^Delete / })).toHaveCount(0);
   await expect(s.getByLabel("Bulk action").locator("option", { hasText: "Delete" })).toHaveCount(0);
+  // With Orders but not "Cancel and reject orders": an order waiting for approval offers Accept,
+  // not Reject (the owner, on the same order, gets both).
+  const [waiting] = await query<{ id: number }>(`
+    SELECT o.id FROM orders o JOIN businesses b ON b.id = o.business_id
+     WHERE b.name = 'Toko Demo' AND o.status = 'waiting-approval' AND o.return_stage IS NULL ORDER BY o.id DESC LIMIT 1`);
+  // Reject opens its reason form (a <details>); cancelling items is a button under the items.
+  const reject = (p: Page) => p.getByRole("region", { name: "Next step" }).locator("summary", { hasText: "Reject" });
+  await page.goto(`/orders/${waiting.id}`);
+  await expect(reject(page)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel items" })).toBeVisible();
+  await s.goto(`/orders/${waiting.id}`);
+  await expect(s.getByRole("button", { name: "Accept", exact: true })).toBeVisible();
+  await expect(reject(s)).toHaveCount(0);
+  await expect(s.getByRole("button", { name: "Cancel items" })).toHaveCount(0);
   await sidebarTo(s, "Orders");
   await expect(s).toHaveURL(/\/orders$/);
 
