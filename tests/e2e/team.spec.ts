@@ -39,6 +39,17 @@ async function sidebarTo(page: Page, group: string, item?: string) {
   await details.getByRole("link", { name: item, exact: true }).click();
 }
 
+/** The owner (`page`) unticks a privilege on a member's staff form and saves. */
+async function untick(page: Page, name: string, privilege: string) {
+  await page.goto("/setting/pos-seller");
+  await rowOf(page, name).getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+  await page.getByRole("checkbox", { name: privilege, exact: true }).uncheck();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(toast(page, "Staff updated")).toBeVisible();
+  await expect(rowOf(page, name)).not.toContainText(privilege);
+}
+
 for (const lang of ["en", "id"] as const) {
   const l = L[lang];
   test(`${lang}: the owner invites staff, who accepts and signs in; the owner hears of it @core`, async ({ page, browser, javaScriptEnabled, checkA11y }, testInfo) => {
@@ -105,14 +116,7 @@ test("the owner takes a privilege away: the staff member's open page loses the a
   await sidebarTo(s, "Orders");
   await expect(s).toHaveURL(/\/orders$/);
 
-  // The owner unticks Product on the staff form.
-  await page.goto("/setting/pos-seller");
-  await rowOf(page, staff.name).getByRole("link", { name: "Edit" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(staff.name);
-  await page.getByRole("checkbox", { name: "Product", exact: true }).uncheck();
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(toast(page, "Staff updated")).toBeVisible();
-  await expect(rowOf(page, staff.name)).not.toContainText("Product");
+  await untick(page, staff.name, "Product");
 
   // The staff member's page was loaded before: its next click into Product is the 403 page (with
   // JavaScript too: the navigation ends as a document load, app/lib/root-data.ts), which offers
@@ -127,6 +131,18 @@ test("the owner takes a privilege away: the staff member's open page loses the a
   const nav = s.getByRole("navigation", { name: "Main menu" });
   await expect(nav.getByRole("link", { name: "Orders", exact: true })).toBeVisible();
   await expect(nav.locator("summary", { hasText: "Product" })).toHaveCount(0);
+  await s.context().close();
+});
+
+test("a privilege taken away while one of its pages is open: the next click inside the area is the 403 page @core", async ({ page, browser }, testInfo) => {
+  const staff = await newStaff(page, browser, testInfo, "area", ["Orders", "Product"]);
+  const s = staff.page;
+  await sidebarTo(s, "Product", "Product Listing");
+  await expect(s).toHaveURL(/\/products\/listing$/);
+  await untick(page, staff.name, "Product");
+  await sidebarTo(s, "Product", "Add Product");
+  await expect(s.getByRole("heading", { name: "You can't open this page" })).toBeVisible();
+  await expect(s.getByText("You don't have access to Product. Ask the business owner to give you access.")).toBeVisible();
   await s.context().close();
 });
 
