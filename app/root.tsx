@@ -8,6 +8,7 @@ import { nonceContext } from "./lib/context.ts";
 import { areaOf, localeFromPath } from "./lib/i18n.ts";
 import { I18nProvider } from "./lib/i18n-react.tsx";
 import { bundleAt, keepBundle, loadBundle } from "./lib/i18n-bundles.ts";
+import { rootData } from "./lib/root-data.ts";
 import { bundleFor, getLocale, i18nextMiddleware } from "./lib/i18n.server.ts";
 import { newFormToken } from "./lib/form-token.server.ts";
 import { sessionContext, sessionMiddleware, takeToasts } from "./lib/session.server.ts";
@@ -32,7 +33,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** A page of another area needs that area's strings before it shows (hydration loads the first in entry.client.tsx). */
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
-  const data = await serverLoader();
+  // A layout below that refused (the 403 page) leaves the root no data: then a document load (root-data.ts).
+  const data = await rootData(serverLoader, request.url);
   // Without the strings, go there the plain way: the server renders the page in its language.
   await loadBundle(data.i18n).catch(() => {
     window.location.assign(request.url);

@@ -79,7 +79,8 @@ export function useBulkText() {
   });
 }
 
-export function BulkActions({ names }: { names: Map<number, string> }) {
+/** The bulk bar; `canDelete` false (no "products.delete") leaves the delete option out. */
+export function BulkActions({ names, canDelete = true }: { names: Map<number, string>; canDelete?: boolean }) {
   const { t } = useTranslation("product-list");
   const text = useBulkText();
   return (
@@ -97,7 +98,7 @@ export function BulkActions({ names }: { names: Map<number, string> }) {
       <div>
         <label htmlFor="bulk-action" className="mb-1 block text-xs font-medium text-slate-600">{t("bulk.label")}</label>
         <select id="bulk-action" name="action" defaultValue="activate" className={inputClass}>
-          {PRODUCT_BULK_ACTIONS.map((a) => <option key={a} value={a}>{t(`bulk.${a}.option`)}</option>)}
+          {PRODUCT_BULK_ACTIONS.filter((a) => canDelete || a !== "delete").map((a) => <option key={a} value={a}>{t(`bulk.${a}.option`)}</option>)}
         </select>
       </div>
       <button type="submit" className={buttonClass("secondary")}>{t("bulk.apply")}</button>

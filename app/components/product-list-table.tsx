@@ -50,7 +50,8 @@ function Thumb({ row }: { row: ProductRow }) {
   );
 }
 
-export function ProductListTable({ rows, editHref, busy }: { rows: ProductRow[]; editHref: (id: number) => string; busy?: boolean }) {
+/** `canDelete` false (no "products.delete"): no delete button on the rows. */
+export function ProductListTable({ rows, editHref, busy, canDelete = true }: { rows: ProductRow[]; editHref: (id: number) => string; busy?: boolean; canDelete?: boolean }) {
   const { t } = useTranslation("product-list");
   const toggleText = useToggleText("product-list");
   const bulkText = useBulkText();
@@ -120,12 +121,14 @@ export function ProductListTable({ rows, editHref, busy }: { rows: ProductRow[];
       cell: (p) => (
         <div className="flex flex-wrap justify-end gap-2 md:justify-start">
           <Link to={editHref(p.product_id)} className={buttonClass("ghost")} aria-label={t("table.edit_one", { name: p.name })}>{t("table.edit")}</Link>
-          <ConfirmedForm
-            fields={{ intent: "bulk", action: "delete", product_ids: p.product_id }}
-            confirmFor={() => bulkText("delete", 1, p.name)}
-          >
-            <button type="submit" className={`${buttonClass("ghost")} text-red-700`} aria-label={t("table.delete_one", { name: p.name })}>{t("table.delete")}</button>
-          </ConfirmedForm>
+          {canDelete ? (
+            <ConfirmedForm
+              fields={{ intent: "bulk", action: "delete", product_ids: p.product_id }}
+              confirmFor={() => bulkText("delete", 1, p.name)}
+            >
+              <button type="submit" className={`${buttonClass("ghost")} text-red-700`} aria-label={t("table.delete_one", { name: p.name })}>{t("table.delete")}</button>
+            </ConfirmedForm>
+          ) : null}
         </div>
       ),
     },

@@ -10,7 +10,8 @@ import { Form, Link, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { buttonClass, inputClass } from "./button.tsx";
 
-export function ReauthStep({ fields }: { fields: Record<string, string[]> }) {
+/** `refused`: why the last password was refused, shown in the step next to the field. */
+export function ReauthStep({ fields, refused }: { fields: Record<string, string[]>; refused?: string | null }) {
   const { t } = useTranslation("auth");
   const { pathname, key } = useLocation();
   const navigate = useNavigate();
@@ -43,7 +44,9 @@ export function ReauthStep({ fields }: { fields: Record<string, string[]> }) {
         <div>
           {/* A new key per visit: a wrong password does not stay in the field. */}
           <label htmlFor="reauth-password" className="mb-1 block text-sm font-medium text-slate-700">{t("reauth.password")}</label>
-          <input key={key} id="reauth-password" name="reauth_password" type="password" autoComplete="current-password" autoFocus className={inputClass} />
+          <input key={key} id="reauth-password" name="reauth_password" type="password" autoComplete="current-password" autoFocus className={inputClass}
+            aria-invalid={refused ? true : undefined} aria-describedby={refused ? "reauth-refused" : undefined} />
+          {refused ? <p id="reauth-refused" role="alert" className="mt-1 text-sm text-red-700">{refused}</p> : null}
         </div>
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonClass("primary")}>{t("reauth.submit")}</button>

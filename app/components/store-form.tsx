@@ -49,6 +49,8 @@ type Props = {
   banks: ReferenceBank[];
   couriers: CourierGroup[];
   bank: BankStep;
+  /** Whether the member may add a bank account ("profile.bank"); false: a note says who can. */
+  canAddBank?: boolean;
   /** Editing the company's default store: no "make default" box, a note instead. */
   isDefault?: boolean;
   submitLabel: string;
@@ -59,7 +61,7 @@ type Props = {
 export const NEW_STORE = { delivery_address_type: "1", process_day: "1", is_pickup_at_store: "on" };
 
 
-export function StoreForm({ result, defaults, places, bankAccounts, banks, couriers, bank, isDefault, submitLabel, cancelTo }: Props) {
+export function StoreForm({ result, defaults, places, bankAccounts, banks, couriers, bank, canAddBank = true, isDefault, submitLabel, cancelTo }: Props) {
   const { t } = useTranslation("store");
   const form = formState(result, { defaults, id: "store" });
   const optional = (label: string) => `${label} (${t("hints.optional")})`;
@@ -194,7 +196,7 @@ export function StoreForm({ result, defaults, places, bankAccounts, banks, couri
 
       <Section title={t("sections.bank")}>
         <div className="md:col-span-2">
-          <Select form={form} name="bank_account_id" label={optional(t("fields.bank_account"))} hint={bankAccounts.length === 0 ? t("hints.no_banks") : undefined} value={chosenBank} onChange={(e) => setChosenBank(e.currentTarget.value)}>
+          <Select form={form} name="bank_account_id" label={optional(t("fields.bank_account"))} hint={bankAccounts.length === 0 && canAddBank ? t("hints.no_banks") : undefined} value={chosenBank} onChange={(e) => setChosenBank(e.currentTarget.value)}>
               <option value="">{t("placeholders.bank_account")}</option>
               {bankAccounts.map((b) => (
                 <option key={b.bank_account_id} value={b.bank_account_id}>
@@ -204,32 +206,36 @@ export function StoreForm({ result, defaults, places, bankAccounts, banks, couri
             </Select>
           {bank?.added ? <p role="status" className="mt-1 text-sm text-green-700">{t("form.bank_added")}</p> : null}
         </div>
-        <details
-          key={`bank-${bankKey}`}
-          open={Boolean(form.errors("bank_code") || form.errors("bank_account_name") || form.errors("bank_account_no") || bank?.check) || bankAccounts.length === 0}
-          className="rounded-md border border-slate-200 md:col-span-2"
-        >
-          <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-brand-700">{t("form.add_bank")}</summary>
-          <div className="grid gap-4 border-t border-slate-100 p-3 md:grid-cols-2">
-            <p className="text-xs text-slate-500 md:col-span-2">{t("form.add_bank_hint")}</p>
-            <Select form={form} name="bank_code" label={t("bank.bank_code")} defaultValue={form.value("bank_code")}>
-                <option value="">{t("placeholders.bank")}</option>
-                {banks.map((b) => <option key={b.bank_code} value={b.bank_code}>{`${b.short_name} — ${b.name}`}</option>)}
-              </Select>
-            <TextInput form={form} name="bank_account_no" label={t("bank.account_no")} inputMode="numeric" maxLength={30} autoComplete="off" />
-            <div className="md:col-span-2">
-              <TextInput form={form} name="bank_account_name" label={t("bank.account_name")} maxLength={100} autoComplete="off" />
+        {canAddBank ? (
+          <details
+            key={`bank-${bankKey}`}
+            open={Boolean(form.errors("bank_code") || form.errors("bank_account_name") || form.errors("bank_account_no") || bank?.check) || bankAccounts.length === 0}
+            className="rounded-md border border-slate-200 md:col-span-2"
+          >
+            <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-brand-700">{t("form.add_bank")}</summary>
+            <div className="grid gap-4 border-t border-slate-100 p-3 md:grid-cols-2">
+              <p className="text-xs text-slate-500 md:col-span-2">{t("form.add_bank_hint")}</p>
+              <Select form={form} name="bank_code" label={t("bank.bank_code")} defaultValue={form.value("bank_code")}>
+                  <option value="">{t("placeholders.bank")}</option>
+                  {banks.map((b) => <option key={b.bank_code} value={b.bank_code}>{`${b.short_name} — ${b.name}`}</option>)}
+                </Select>
+              <TextInput form={form} name="bank_account_no" label={t("bank.account_no")} inputMode="numeric" maxLength={30} autoComplete="off" />
+              <div className="md:col-span-2">
+                <TextInput form={form} name="bank_account_name" label={t("bank.account_name")} maxLength={100} autoComplete="off" />
+              </div>
+              <div className="md:col-span-2">
+                <Checkbox form={form} name="bank_is_default" label={t("bank.is_default")} />
+              </div>
+              {bank?.check ? <CheckResult check={bank.check} message={bank.checkMessage} /> : null}
+              <div className="flex flex-wrap gap-2 md:col-span-2">
+                <SubmitButton name="intent" value="check-bank" variant="secondary" formNoValidate>{t("form.check_account")}</SubmitButton>
+                <SubmitButton name="intent" value="add-bank" variant="secondary" formNoValidate>{t("form.add_bank_button")}</SubmitButton>
+              </div>
             </div>
-            <div className="md:col-span-2">
-              <Checkbox form={form} name="bank_is_default" label={t("bank.is_default")} />
-            </div>
-            {bank?.check ? <CheckResult check={bank.check} message={bank.checkMessage} /> : null}
-            <div className="flex flex-wrap gap-2 md:col-span-2">
-              <SubmitButton name="intent" value="check-bank" variant="secondary" formNoValidate>{t("form.check_account")}</SubmitButton>
-              <SubmitButton name="intent" value="add-bank" variant="secondary" formNoValidate>{t("form.add_bank_button")}</SubmitButton>
-            </div>
-          </div>
-        </details>
+          </details>
+        ) : (
+          <p className="text-sm text-slate-600 md:col-span-2">{t("form.add_bank_needs", { privilege: t("nav:finer.profile_bank") })}</p>
+        )}
       </Section>
 
       <Section title={t("sections.couriers")} hint={t("hints.couriers")}>

@@ -9,7 +9,7 @@ import { actingAs } from "#core/lib/acting-session.ts";
 import { actorFromToken, scopeOf, sellerScope, type Actor, type Scope, type SellerScope } from "#core/actor.ts";
 import { accountOverview, type AccountOverview } from "#core/auth/account.ts";
 import { signOut } from "#core/auth/sign-in.ts";
-import { groupOf, needForPage, privilegeNameKey, type Need, type Privilege } from "#core/auth/privileges.ts";
+import { canAccess, groupOf, needForPage, privilegeNameKey, type Need, type Privilege } from "#core/auth/privileges.ts";
 import { Unauthenticated } from "#core/errors.ts";
 import { translator } from "#core/i18n.ts";
 import { clientIpContext } from "./context.ts";
@@ -118,6 +118,27 @@ function meetsMe(me: Me, need: Need | null) {
   return me.privileges.includes(need) && me.privileges.includes(groupOf(need));
 }
 
+/**
+ * Where the app itself sends a signed-in person who asked for no page (after signing in, "/"):
+ * an owner to the dashboard, a staff member to their start page (default_route: always one of
+ * their privileges, core/team), someone who is not a seller yet to become-seller. Never a page
+ * that would answer with the 403 page.
+ */
+export function homeOf(me: Me): string {
+  if (!me.is_seller) return "/become-seller";
+  return me.member_role === "owner" ? "/dashboard" : me.default_route;
+}
+
+/** homeOf for a session's token (null when the token no longer works). */
+export async function homeOfToken(token: string, locale: string): Promise<string | null> {
+  try {
+    return homeOf(await accountOverview(scopeOf(await actorFromToken(token, locale))));
+  } catch (e) {
+    if (e instanceof Unauthenticated) return null;
+    throw e;
+  }
+}
+
 export type ForbiddenLink = { href: string; label: string };
 /** What the 403 page shows (app/components/error-boundary.tsx), in the page's language. */
 export type ForbiddenPage = { forbidden: { title: string; message: string; linksTitle: string; links: ForbiddenLink[] } };
@@ -156,6 +177,16 @@ export const requireNotSeller: MiddlewareFunction<Response> = async ({ context }
   if (getMe(context).is_seller) throw redirect(localePath(getLocale(context), "/"));
   return next();
 };
+
+/**
+ * Whether the signed-in member holds `privilege` in the active business (the one table:
+ * core/auth/privileges.ts canAccess). Pages hide the buttons of actions the member may not take
+ * (a staff member without "orders.cancel" sees no Cancel), so that no button leads to the 403 page.
+ */
+export function can(context: Readonly<RouterContextProvider>, privilege: Privilege): boolean {
+  const me = getMe(context);
+  return me.member_role !== null && canAccess({ role: me.member_role, privileges: me.privileges }, privilege);
+}
 
 export function getMe(context: Readonly<RouterContextProvider>): Me {
   const me = context.get(meContext);

@@ -19,7 +19,7 @@
  */
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { confirmPassword } from "#core/auth/reauth.ts";
-import { DomainError, Refused } from "#core/errors.ts";
+import { DomainError, Refused, TooMany } from "#core/errors.ts";
 import { translator } from "#core/i18n.ts";
 import { getScope } from "./auth.server.ts";
 import { getLocale } from "./i18n.server.ts";
@@ -50,14 +50,33 @@ async function formOf(request: Request): Promise<FormData | null> {
   }
 }
 
-/** The page's URL asking for the password step, carrying the form's fields (not its secrets). */
-export function reauthStepUrl(request: Request, context: Readonly<RouterContextProvider>) {
+/**
+ * The page's URL asking for the password step, carrying the form's fields (not its secrets) and,
+ * after a refused password, why (`reauth_refused`, with `reauth_wait` seconds when too many): the
+ * step says it inside itself, since with JavaScript it is modal and the page's notices lie
+ * behind its backdrop, out of reach.
+ */
+export function reauthStepUrl(request: Request, context: Readonly<RouterContextProvider>, refused?: { reason: ReauthRefusal; wait?: number }) {
   const url = new URL(request.url);
   const step = new URLSearchParams({ reauth: "1" });
   for (const [name, value] of context.get(postedForm) ?? []) {
     if (typeof value === "string" && !SECRET.test(name)) step.append(name, value);
   }
+  if (refused) step.set("reauth_refused", refused.reason);
+  if (refused?.wait) step.set("reauth_wait", String(refused.wait));
   return `${url.pathname.replace(/\.data$/, "")}?${step}`;
+}
+
+export type ReauthRefusal = "wrong" | "required" | "too_many";
+
+/** Why the last password was refused, in the page's language (null: not refused). */
+export function reauthRefused(url: URL, t: (key: string, vars?: Record<string, unknown>) => string): string | null {
+  switch (url.searchParams.get("reauth_refused")) {
+    case "wrong": return t("auth:api.reauth_wrong");
+    case "required": return t("validation:required");
+    case "too_many": return t("api:errors.too_many_attempts", { seconds: Number(url.searchParams.get("reauth_wait")) || 60 });
+    default: return null;
+  }
 }
 
 /** The step the URL asks for: the fields to post again, or null. */
@@ -84,7 +103,8 @@ export const reauthMiddleware: MiddlewareFunction<Response> = async ({ request, 
     if (!(e instanceof DomainError)) throw e;
     const message = e instanceof Refused && !password ? t("validation:required") : t(e.message, e.vars);
     flashToast(context, "danger", message);
-    throw redirect(reauthStepUrl(request, context));
+    const refused = e instanceof TooMany ? { reason: "too_many" as const, wait: e.seconds } : { reason: password ? "wrong" as const : "required" as const };
+    throw redirect(reauthStepUrl(request, context, refused));
   }
   if (form.get(ONLY_FIELD) === "1") {
     // Nothing of the refused form could be carried: the password is confirmed, the form is sent again by hand.

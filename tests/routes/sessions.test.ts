@@ -43,7 +43,7 @@ describe("a signed-in session", () => {
   async function signIn(remember: boolean) {
     const form = { login: DEMO.seller, password: DEMO.password, ...(remember ? { remember: "on" } : {}) };
     const res = await runAction(signInPage, { url: "/auth", area: "public", form });
-    expect(res.redirect).toBe("/");
+    expect(res.redirect).toBe("/dashboard");
     return cookieOf(res.headers);
   }
   const cookieOf = (headers: Headers) => {

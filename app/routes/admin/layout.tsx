@@ -9,7 +9,9 @@ import { realtimeTicket as ticketFor } from "#core/orders/realtime.ts";
 import { sessionContext } from "#app/lib/session.server.ts";
 import { getMe, getScope, requireSeller, requireUser } from "#app/lib/auth.server.ts";
 import { formTokenMiddleware } from "#app/lib/form-token.server.ts";
-import { reauthAsked, reauthMiddleware } from "#app/lib/reauth.server.ts";
+import { reauthAsked, reauthMiddleware, reauthRefused } from "#app/lib/reauth.server.ts";
+import { translator } from "#core/i18n.ts";
+import { getLocale } from "#app/lib/i18n.server.ts";
 import { ReauthStep } from "#app/components/reauth-step.tsx";
 import type { SocketState } from "#app/lib/use-seller-socket.ts";
 import type { RealtimeProps } from "#app/components/realtime.tsx";
@@ -38,6 +40,8 @@ export async function loader(args: Route.LoaderArgs) {
     unread: (await unreadCount(getScope(args.context))).unread_count,
     // The password step a sensitive change asked for (app/lib/reauth.server.ts), shown above the page.
     reauth: reauthAsked(new URL(args.request.url)),
+    // Why the last password was refused, said inside the step (app/lib/reauth.server.ts).
+    reauthRefused: reauthRefused(new URL(args.request.url), translator(getLocale(args.context))),
   };
 }
 
@@ -79,7 +83,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="flex min-w-0 flex-1 flex-col">
         <AdminHeader {...loaderData} realtime={realtime} unread={shownUnread} />
         <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none lg:p-6">
-          {loaderData.reauth ? <ReauthStep key={JSON.stringify(loaderData.reauth)} fields={loaderData.reauth} /> : null}
+          {loaderData.reauth ? <ReauthStep key={JSON.stringify(loaderData.reauth)} fields={loaderData.reauth} refused={loaderData.reauthRefused} /> : null}
           {online ? <Outlet /> : <OfflineScreen />}
         </main>
       </div>

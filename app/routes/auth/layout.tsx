@@ -13,6 +13,7 @@ export type { AuthOptions };
 
 /** The sign-in pages share a centred card; a signed-in user has nothing to do here. */
 export function loader({ context }: Route.LoaderArgs) {
+  // Home ("/") knows where: the dashboard, or a staff member's start page.
   if (context.get(sessionContext).session.get("token")) throw redirect(localePath(getLocale(context), "/"));
   return { options: authOptions(context.get(peerContext)) };
 }

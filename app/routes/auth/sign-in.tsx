@@ -7,6 +7,7 @@ import { replyToVisitor, visitorOf } from "./visitor.server.ts";
 import { Checkbox, FormErrors, formState, TextInput } from "#app/components/form.tsx";
 import { SubmitButton } from "#app/components/button.tsx";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
+import { homeOfToken } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
 import { flashToast, sessionContext, startSession } from "#app/lib/session.server.ts";
@@ -18,13 +19,14 @@ import { pageTitle } from "#app/lib/meta.ts";
 
 /**
  * Where to go after signing in: the page that sent the user here when it is one of ours
- * (safeRedirect) and not the sign-in pages themselves, else the landing (their start page: app/routes/index.tsx).
+ * (safeRedirect) and not the sign-in pages themselves, else their home — the dashboard for an
+ * owner, a staff member's start page (homeOf: never a page that answers 403).
  */
-function afterSignIn(locale: string, redirectTo: string | undefined) {
+async function afterSignIn(locale: string, redirectTo: string | undefined, token: string) {
   const local = safeRedirect(redirectTo, "");
   const path = stripLocale(local.split("?")[0]);
   const useful = local && !path.startsWith("/auth") && !path.startsWith("/logout");
-  return localePath(locale, useful ? local : "/");
+  return localePath(locale, useful ? local : (await homeOfToken(token, locale)) ?? "/dashboard");
 }
 
 /**
@@ -71,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
   startSession(context.get(sessionContext), signedIn.token, remember ?? false);
   flashToast(context, "success", getI18n(context).getFixedT(getLocale(context))("api:auth.signed_in"));
   const kiosk = await kioskWith(request, signedIn.user.id); // on a kiosk: this person first
-  throw redirect(afterSignIn(getLocale(context), redirectTo), kiosk ? { headers: { "Set-Cookie": kiosk } } : undefined);
+  throw redirect(await afterSignIn(getLocale(context), redirectTo, signedIn.token), kiosk ? { headers: { "Set-Cookie": kiosk } } : undefined);
 }
 
 /** One of the kiosk's people signs in with their PIN or password; never "kept signed in" (a shared device). */
@@ -88,7 +90,7 @@ async function kioskAction(args: Route.ActionArgs, form: FormData) {
   startSession(context.get(sessionContext), signedIn.token, false);
   flashToast(context, "success", getI18n(context).getFixedT(getLocale(context))("api:auth.signed_in"));
   const kiosk = await kioskWith(request, signedIn.user.id);
-  throw redirect(afterSignIn(getLocale(context), undefined), kiosk ? { headers: { "Set-Cookie": kiosk } } : undefined);
+  throw redirect(await afterSignIn(getLocale(context), undefined, signedIn.token), kiosk ? { headers: { "Set-Cookie": kiosk } } : undefined);
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {

@@ -14,6 +14,9 @@
  *   form that sent it, opened, with what was typed; if the order moved on and that form is gone,
  *   the message stands above the actions. The page shows the order as it now is either way.
  * - Tracking loads with the order; an order with no courier events shows "No courier updates yet".
+ * - Only the actions this member may take are shown: the ones that end a sale (reject, cancel,
+ *   approving a cancellation, cancelling items) need "orders.cancel" (core/auth/privileges.ts), so a
+ *   staff member without it sees none of their buttons rather than buttons leading to the 403 page.
  */
 import { useLocation } from "react-router";
 import type { Route } from "./+types/detail";
@@ -28,7 +31,9 @@ import { OrderItems } from "#app/components/orders/detail-items.tsx";
 import { HistoryCard, TrackingCard } from "#app/components/orders/detail-timeline.tsx";
 import { orderDetail, orderTrackingJson } from "#core/orders/detail.ts";
 import { shippingParameters } from "#core/orders/shipping.ts";
-import { getScope } from "#app/lib/auth.server.ts";
+import type { OrderAction } from "#core/orders/lifecycle.ts";
+import { privilegeOfAction } from "#core/orders/seller-actions.ts";
+import { can, getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { orderAction } from "./detail.server.ts";
@@ -37,13 +42,21 @@ import { pageTitle } from "#app/lib/meta.ts";
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
   const scope = getScope(args.context);
-  const [order, tracking] = await Promise.all([orderDetail(scope, id), orderTrackingJson(scope, id)]);
+  const [found, tracking] = await Promise.all([orderDetail(scope, id), orderTrackingJson(scope, id)]);
+  const order = mine(found, (a) => can(args.context, privilegeOfAction(a)));
   // The booking form's choices (hand-over, pickup windows, weight), only when it is on the page.
   const booking = order.allowed_actions.includes("book-delivery") && order.delivery_method === "courier"
     ? await shippingParameters(scope, id)
     : null;
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   return { title: `${order.order_code} | ${t("orders:title")} | ${t("common:app_name")}`, order, tracking: tracking.timeline, booking };
+}
+
+/** The order with only the actions (and their needs) the member may take. */
+function mine<O extends { allowed_actions: OrderAction[]; action_needs: Record<string, unknown> }>(order: O, allowed: (a: OrderAction) => boolean): O {
+  const actions = order.allowed_actions.filter(allowed);
+  const needs = Object.fromEntries(Object.entries(order.action_needs).filter(([a]) => actions.includes(a as OrderAction)));
+  return { ...order, allowed_actions: actions, action_needs: needs };
 }
 
 export async function action(args: Route.ActionArgs) {

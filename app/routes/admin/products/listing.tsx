@@ -41,7 +41,7 @@ import { ProductListTable } from "#app/components/product-list-table.tsx";
 import { countText, ProductListTabs } from "#app/components/product-list-tabs.tsx";
 import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import { apiQuery, listHref } from "#app/lib/list-params.ts";
-import { getScope } from "#app/lib/auth.server.ts";
+import { can, getScope } from "#app/lib/auth.server.ts";
 import { confirmAsked, requireConfirmed } from "#app/lib/confirm.server.ts";
 import { refusalMessage } from "#app/lib/errors.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
@@ -94,6 +94,8 @@ export async function loader(args: Route.LoaderArgs) {
     exports: exports.rows,
     exportsOpen: url.searchParams.get("history") === "open",
     confirmToggle: toggle && toggled ? { ...toggle, name: toggled.name } : null,
+    // Deleting needs "products.delete" (core/auth/privileges.ts): without it no delete button or option.
+    canDelete: can(args.context, "products.delete"),
     confirmBulk: bulk ? { ...bulk, name: bulk.ids.length === 1 ? rows.find((r) => r.product_id === bulk.ids[0])?.name : undefined } : null,
   };
 }
@@ -145,7 +147,7 @@ async function bulk(args: Route.ActionArgs, form: FormData, listUrl: string): Pr
 }
 
 export default function ProductListing({ loaderData }: Route.ComponentProps) {
-  const { params, rows, summary, choices, exports, exportsOpen, confirmToggle, confirmBulk, totalPage, totalRecord } = loaderData;
+  const { params, rows, summary, choices, exports, exportsOpen, confirmToggle, confirmBulk, totalPage, totalRecord, canDelete } = loaderData;
   const { t } = useTranslation("product-list");
   const locale = useLocale();
   const location = useLocation();
@@ -188,8 +190,8 @@ export default function ProductListing({ loaderData }: Route.ComponentProps) {
 
       {rows.length ? (
         <>
-          <BulkActions names={names} />
-          <ProductListTable rows={rows} busy={busy} editHref={(id) => localePath(locale, `/products/${id}/edit`)} />
+          <BulkActions names={names} canDelete={canDelete} />
+          <ProductListTable rows={rows} busy={busy} canDelete={canDelete} editHref={(id) => localePath(locale, `/products/${id}/edit`)} />
         </>
       ) : filtered || tab !== "all" ? (
         <EmptyState title={t("empty.filtered_title")} subtitle={t("empty.filtered_body")}

@@ -40,6 +40,7 @@ export default function AddStore({ loaderData, actionData }: Route.ComponentProp
         places={loaderData.places}
         bankAccounts={loaderData.bankAccounts}
         banks={loaderData.banks}
+        canAddBank={loaderData.canAddBank}
         couriers={loaderData.couriers}
         bank={actionData?.bank ?? null}
         submitLabel={t("form.save")}

@@ -50,6 +50,7 @@ export default function EditStore({ loaderData, actionData }: Route.ComponentPro
         places={loaderData.places}
         bankAccounts={loaderData.bankAccounts}
         banks={loaderData.banks}
+        canAddBank={loaderData.canAddBank}
         couriers={loaderData.couriers}
         bank={actionData?.bank ?? null}
         isDefault={s.is_default}

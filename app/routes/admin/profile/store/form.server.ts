@@ -23,7 +23,7 @@ import type { StoreJson } from "#core/profile/stores.ts";
 import { createStore, updateStore } from "#core/profile/stores-save.ts";
 import { listBanks, listDeliveryCouriers } from "#core/utilities/reference.ts";
 import { PinPointField, type BankStep } from "#app/components/store-form.tsx";
-import { getScope } from "#app/lib/auth.server.ts";
+import { can, getScope } from "#app/lib/auth.server.ts";
 import { replyRefused } from "#app/lib/forms.server.ts";
 import { getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
@@ -43,7 +43,9 @@ export async function loadStoreFormData(args: Args, cityId: number | null | unde
     listBanks(scope),
     listDeliveryCouriers(scope),
   ]);
-  return { places, bankAccounts, banks, couriers };
+  // Adding a bank account needs "profile.bank" (core/auth/privileges.ts): without it the form says so
+  // instead of offering a button that leads to the 403 page.
+  return { places, bankAccounts, banks, couriers, canAddBank: can(args.context, "profile.bank") };
 }
 
 /** The form's values of a saved store (checkboxes "on", ids as strings). */
