@@ -23,6 +23,7 @@ import { businessMembers, staffInvitations, users } from "#db/schema/index.ts";
 import { INVITATION_HOURS, MEMBER_STATUS } from "#db/schema/team-enums.ts";
 import type { SellerActor, Scope } from "#core/actor.ts";
 import { findUserBy } from "#core/auth/sign-in.ts";
+import { requireRecentAuth } from "#core/auth/reauth.ts";
 import { NotFound, Refused } from "#core/errors.ts";
 import { appUrl } from "#core/lib/app-url.ts";
 import { recordHistory } from "#core/lib/history.ts";
@@ -84,6 +85,8 @@ async function send(actor: SellerActor, row: { channel: string; target: string }
 /** POST …/accounts/seller/users: invites a person (or refreshes their open invitation) and sends the link. */
 export async function inviteStaff(scope: Scope, body: InviteBody) {
   const { db, actor } = staffManager(scope);
+  // Granting privileges to a new person is a privilege change: the password again when the business asks.
+  await requireRecentAuth(scope);
   const businessId = actor.member.businessId;
   const who = readTarget(body.target)!;
   const token = randomBytes(32).toString("base64url");

@@ -96,7 +96,7 @@ describe("re-authentication", () => {
     }
   });
 
-  it("guards staff privilege changes and deleting products too", async () => {
+  it("guards staff privilege changes, invitations and deleting products too", async () => {
     const toko = await idOf("Toko Demo");
     await setSecurity(toko, "password");
     try {
@@ -105,6 +105,10 @@ describe("re-authentication", () => {
       const staff = await userId(DEMO.staff);
       const put = await call("PUT", `/v0.0.0/omnipos/accounts/seller/users/${staff}`, { token, json: { privileges: ["orders"] } });
       expect(put.status).toBe(401);
+      // Inviting someone with privileges is one too.
+      const invited = await call("POST", "/v0.0.0/omnipos/accounts/seller/users", { token, json: { target: "guarded@indie.test", privileges: ["orders"], default_route: "/orders" } });
+      expect(invited.status).toBe(401);
+      expect((await db.execute(sql`SELECT 1 FROM staff_invitations WHERE target = 'guarded@indie.test'`)).rows).toHaveLength(0);
       const [product] = (await db.execute<{ id: number }>(sql`SELECT id FROM products WHERE business_id = ${toko} ORDER BY id LIMIT 1`)).rows;
       expect((await call("DELETE", `/v0.0.1/products/${product.id}`, { token })).status).toBe(401);
       expect((await db.execute(sql`SELECT 1 FROM products WHERE id = ${product.id}`)).rows).toHaveLength(1);
