@@ -29,7 +29,7 @@ export function AdminHeader({ user, businessId, businesses, realtime, unread }: 
   const here = location.pathname + location.search;
   const userMenu = usePopover();
   return (
-    <header className="no-print sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
+    <header className="no-print sticky top-0 z-20 flex items-center gap-2 border-b sm:gap-3 border-slate-200 bg-white px-4 py-2">
       {/* The menu's checkbox is invisible (sidebar.tsx): its keyboard focus shows on this button. */}
       <label htmlFor="sidebar-toggle" className="cursor-pointer rounded p-2 text-slate-600 hover:bg-slate-100 lg:hidden [body:has(#sidebar-toggle:focus-visible)_&]:outline-2 [body:has(#sidebar-toggle:focus-visible)_&]:outline-brand-600">
         <span aria-hidden>☰</span>
@@ -44,7 +44,7 @@ export function AdminHeader({ user, businessId, businesses, realtime, unread }: 
           defaultValue={businessId}
           key={businessId}
           onChange={(e) => submit(e.currentTarget.form)}
-          className="w-full min-w-0 max-w-[12rem] truncate rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm font-medium sm:max-w-xs"
+          className="w-full min-w-[5rem] max-w-[12rem] truncate rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm font-medium sm:max-w-xs"
         >
           {businesses.map((b) => <option key={b.business_id} value={b.business_id}>{b.name}</option>)}
         </select>

@@ -26,6 +26,7 @@ import { ownMembership } from "#core/auth/account.ts";
 import { NotFound } from "#core/errors.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import { unix } from "#core/lib/time.ts";
+import { flag } from "#core/profile/warehouses-shared.ts";
 import { settingsChanger } from "./changer.ts";
 
 export const WEEKDAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"] as const;
@@ -56,8 +57,6 @@ export function chatSettingsOf(stored: unknown): ChatSettings {
 }
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-// A checkbox sends "on" (or nothing); the API may send true/false.
-const flag = z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean());
 const message = z.string().trim().max(500, "too_long").optional().default("");
 
 export const chatBody = z

@@ -24,6 +24,7 @@ import { SubmitButton } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { FieldError, FormErrors, formState, TextInput, type FormReply } from "#app/components/form.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
+import { SectionCard } from "#app/components/section-card.tsx";
 import { getMe, getScope } from "#app/lib/auth.server.ts";
 import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
@@ -120,7 +121,6 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
 }
 
 type Data = Route.ComponentProps["loaderData"];
-const card = "rounded-lg border border-slate-200 bg-white p-4 sm:p-6";
 
 function SecurityOption({ security, businessName, canChange, reply }: {
   security: Data["security"]; businessName: string; canChange: boolean; reply: FormReply;
@@ -128,10 +128,8 @@ function SecurityOption({ security, businessName, canChange, reply }: {
   const { t } = useTranslation("security");
   const form = formState(reply, { defaults: { security_2fa: security.security_2fa }, id: "security" });
   return (
-    <section aria-labelledby="security-title" className={card}>
-      <h2 id="security-title" className="text-base font-semibold text-slate-900">{t("option.title")}</h2>
-      <p className="mt-1 text-sm text-slate-600">{t("option.hint", { business: businessName })}</p>
-      <Form method="post" noValidate className="mt-4 space-y-4">
+    <SectionCard title={t("option.title")} hint={t("option.hint", { business: businessName })}>
+      <Form method="post" noValidate className="space-y-4">
         <input type="hidden" name="intent" value="security" />
         <FormErrors errors={form.formErrors} />
         <fieldset>
@@ -152,7 +150,7 @@ function SecurityOption({ security, businessName, canChange, reply }: {
         </fieldset>
         {canChange ? <SubmitButton>{t("option.save")}</SubmitButton> : <p className="text-sm text-slate-600">{t("option.owner_only")}</p>}
       </Form>
-    </section>
+    </SectionCard>
   );
 }
 
@@ -160,10 +158,8 @@ function PinSection({ hasPin, reply, constraint }: { hasPin: boolean; reply: For
   const { t } = useTranslation("security");
   const form = formState(reply, { constraint, id: "pin" });
   return (
-    <section aria-labelledby="pin-title" className={card}>
-      <h2 id="pin-title" className="text-base font-semibold text-slate-900">{t("pin.title")}</h2>
-      <p className="mt-1 text-sm text-slate-600">{t(hasPin ? "pin.has_pin" : "pin.no_pin")}</p>
-      <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
+    <SectionCard title={t("pin.title")} hint={t(hasPin ? "pin.has_pin" : "pin.no_pin")}>
+      <Form method="post" noValidate className="grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="pin" />
         <div className="sm:col-span-2"><FormErrors errors={form.formErrors} /></div>
         <TextInput form={form} name="pin" type="password" inputMode="numeric" autoComplete="off" maxLength={6} label={t("pin.pin")} hint={t("pin.pin_hint")} />
@@ -173,7 +169,7 @@ function PinSection({ hasPin, reply, constraint }: { hasPin: boolean; reply: For
         </div>
         <div className="sm:col-span-2"><SubmitButton>{t(hasPin ? "pin.change" : "pin.set")}</SubmitButton></div>
       </Form>
-    </section>
+    </SectionCard>
   );
 }
 
@@ -182,18 +178,13 @@ function Sessions({ sessions }: { sessions: Data["sessions"] }) {
   const locale = useLocale();
   const others = sessions.filter((s) => !s.is_current).length;
   return (
-    <section aria-labelledby="sessions-title" className={card}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="sessions-title" className="text-base font-semibold text-slate-900">{t("sessions.title")}</h2>
-        {others ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="end_others" />
-            <SubmitButton variant="secondary">{t("sessions.end_others")}</SubmitButton>
-          </Form>
-        ) : null}
-      </div>
-      <p className="mt-1 text-sm text-slate-600">{t("sessions.hint")}</p>
-      <ul className="mt-4 divide-y divide-slate-200">
+    <SectionCard title={t("sessions.title")} hint={t("sessions.hint")} actions={others ? (
+      <Form method="post">
+        <input type="hidden" name="intent" value="end_others" />
+        <SubmitButton variant="secondary">{t("sessions.end_others")}</SubmitButton>
+      </Form>
+    ) : null}>
+      <ul className="divide-y divide-slate-200">
         {sessions.map((s) => (
           <li key={s.session_id} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <div className="min-w-0">
@@ -216,7 +207,7 @@ function Sessions({ sessions }: { sessions: Data["sessions"] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </SectionCard>
   );
 }
 

@@ -20,6 +20,7 @@ import { createGroup, deleteGroup, groupBody, joinGroup, joinGroupBody, listGrou
 import { buttonClass, SubmitButton } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { FieldError, formState, Select, TextInput, type FormReply } from "#app/components/form.tsx";
+import { SectionCard } from "#app/components/section-card.tsx";
 import { FormToken } from "#app/components/form-token.tsx";
 import { ConfirmPanel, type ConfirmText } from "#app/components/list/confirm-dialog.tsx";
 import { EmptyState } from "#app/components/list/empty-state.tsx";
@@ -137,8 +138,7 @@ export default function CompanyGroups({ loaderData, actionData }: Route.Componen
         />
       ) : null}
 
-      <section aria-labelledby="group-create-title" className="rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="group-create-title" className="mb-2 font-semibold text-slate-900">{t("groups.create")}</h2>
+      <SectionCard title={t("groups.create")}>
         <Form method="post" noValidate className="flex flex-wrap items-end gap-2">
           <FormToken />
           <input type="hidden" name="intent" value="create" />
@@ -147,11 +147,10 @@ export default function CompanyGroups({ loaderData, actionData }: Route.Componen
           </div>
           <SubmitButton>{t("groups.create_button")}</SubmitButton>
         </Form>
-      </section>
+      </SectionCard>
 
       {groups.length ? (
-        <section aria-labelledby="group-join-title" className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 id="group-join-title" className="mb-2 font-semibold text-slate-900">{t("groups.join")}</h2>
+        <SectionCard title={t("groups.join")}>
           {joinable.length ? (
             <Form method="post" noValidate className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
               <input type="hidden" name="intent" value="join" />
@@ -162,7 +161,7 @@ export default function CompanyGroups({ loaderData, actionData }: Route.Componen
               <SubmitButton>{t("groups.join_button")}</SubmitButton>
             </Form>
           ) : <p className="text-sm text-slate-600">{t("groups.no_owned")}</p>}
-        </section>
+        </SectionCard>
       ) : null}
 
       {groups.length ? (
