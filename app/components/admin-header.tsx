@@ -44,7 +44,7 @@ export function AdminHeader({ user, businessId, businesses, realtime, unread }: 
           defaultValue={businessId}
           key={businessId}
           onChange={(e) => submit(e.currentTarget.form)}
-          className="w-full min-w-[5rem] max-w-[12rem] truncate rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm font-medium sm:max-w-xs"
+          className="w-full min-w-[5rem] max-w-[12rem] truncate rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-7 text-sm font-medium sm:max-w-xs"
         >
           {businesses.map((b) => <option key={b.business_id} value={b.business_id}>{b.name}</option>)}
         </select>
