@@ -8,7 +8,7 @@
  * as long as the token it holds (core/auth/tokens.ts).
  */
 import { serverSecret } from "#core/lib/secret.ts";
-import { createContext, createCookieSessionStorage, type MiddlewareFunction, type RouterContextProvider, type Session } from "react-router";
+import { createContext, createCookie, createCookieSessionStorage, type Cookie, type MiddlewareFunction, type RouterContextProvider, type Session } from "react-router";
 
 export type Toast = { type: "success" | "danger" | "info"; message: string };
 // `seen`: unix seconds of the last signed-in request; `keep`: "Keep me signed in" was ticked.
@@ -29,8 +29,34 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 const secrets = [serverSecret()];
 const storage = (secure: boolean) =>
   createCookieSessionStorage<Data, Flash>({
-    cookie: { name: "__session", httpOnly: true, sameSite: "lax", path: "/", secure, secrets },
+    cookie: rememberingVerified(createCookie("__session", { httpOnly: true, sameSite: "lax", path: "/", secure, secrets })),
   });
+
+/**
+ * React Router checks the cookie's signature with WebCrypto on every request, a tenth of a
+ * signed-in page's server time (issue 11). A header whose signature was checked once is the same
+ * string next time: its parsed value is kept (the last VERIFIED_KEPT headers), and a copy handed
+ * out, since a session is changed in place. Any other string goes through the real check.
+ */
+const VERIFIED_KEPT = 5000;
+function rememberingVerified(cookie: Cookie): Cookie {
+  const verified = new Map<string, unknown>();
+  return {
+    get name() { return cookie.name; },
+    get isSigned() { return cookie.isSigned; },
+    get expires() { return cookie.expires; },
+    serialize: (value, options) => cookie.serialize(value, options),
+    async parse(header, options) {
+      if (!header || options) return cookie.parse(header, options);
+      if (!verified.has(header)) {
+        const value = await cookie.parse(header);
+        if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
+        verified.set(header, value);
+      }
+      return structuredClone(verified.get(header));
+    },
+  };
+}
 const storages = { plain: storage(false), secure: storage(true) };
 
 function storageFor(request: Request) {

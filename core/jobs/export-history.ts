@@ -14,7 +14,7 @@
  * - The file name is fixed when the job is queued, so the history can show it while it runs:
  *   "<what>_<DD-MM-YYYY>_<HHmmss>.xlsx" in WIB, in the asker's language.
  */
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
 import { jobs } from "#db/schema/index.ts";
@@ -36,7 +36,14 @@ function allowedKinds(actor: SellerActor) {
   return [...EXPORTS].filter(([, def]) => canAccess(actor.member, def.privilege)).map(([kind]) => `export:${kind}`);
 }
 
-export function exportJobJson(actor: SellerActor, j: typeof jobs.$inferSelect) {
+/** What a history line shows of a job: never its file, read only when it is downloaded. */
+const shownColumns = {
+  id: jobs.id, kind: jobs.kind, filename: jobs.filename, status: jobs.status, isDownloaded: jobs.isDownloaded,
+  progress: jobs.progress, statusDetails: jobs.statusDetails, timeCreated: jobs.timeCreated,
+};
+type ShownJob = Pick<typeof jobs.$inferSelect, keyof typeof shownColumns>;
+
+export function exportJobJson(actor: SellerActor, j: ShownJob) {
   return {
     job_id: j.id,
     kind: j.kind.replace(/^export:/, ""),
@@ -59,7 +66,7 @@ const mine = (actor: SellerActor, kinds: string[]) =>
 export async function exportJob(scope: Scope, id: number, kind?: string) {
   const { db, actor } = sellerScope(scope);
   const kinds = allowedKinds(actor).filter((k) => !kind || k === `export:${kind}`);
-  const [job] = kinds.length ? await db.select().from(jobs).where(and(eq(jobs.id, id), mine(actor, kinds))).limit(1) : [];
+  const [job] = kinds.length ? await db.select(shownColumns).from(jobs).where(and(eq(jobs.id, id), mine(actor, kinds))).limit(1) : [];
   if (!job) throw new NotFound();
   return exportJobJson(actor, job);
 }
@@ -70,10 +77,11 @@ export async function exportHistory(scope: Scope, q: { kind?: string; page: numb
   const kinds = allowedKinds(actor).filter((k) => !q.kind || k === `export:${q.kind}`);
   if (!kinds.length) return { rows: [] as ExportJob[], total: 0 };
   const where = mine(actor, kinds);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(jobs).where(where).orderBy(desc(jobs.timeCreated), desc(jobs.id)).limit(q.limit).offset((q.page - 1) * q.limit),
-    db.select({ total: count() }).from(jobs).where(where),
-  ]);
+  // The total rides on each row (one round trip); a page past the end asks for it alone.
+  const rows = await db
+    .select({ ...shownColumns, total: sql<number>`count(*) OVER ()::int` })
+    .from(jobs).where(where).orderBy(desc(jobs.timeCreated), desc(jobs.id)).limit(q.limit).offset((q.page - 1) * q.limit);
+  const total = rows[0]?.total ?? (q.page > 1 ? (await db.select({ total: count() }).from(jobs).where(where))[0].total : 0);
   return { rows: rows.map((j) => exportJobJson(actor, j)), total };
 }
 

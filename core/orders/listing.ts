@@ -21,11 +21,10 @@ import { channels, stores } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { Refused } from "#core/errors.ts";
 import { defineExport } from "#core/jobs/exports.ts";
-import { unix } from "#core/lib/time.ts";
 import { exactTotal, groupsTree, listTotal, orderCounts } from "./counts.ts";
 import { sellerActions, type OrderAction } from "./lifecycle.ts";
 import {
-  COUNT_CAP, courierNamesOf, findOrders, itemPreviews, orderFilterFields, orderFilters, orderListJson, prepareFilters,
+  COUNT_CAP, courierNamesOf, findOrderLines, findOrders, itemPreviews, orderFilterFields, orderFilters, orderListJson, prepareFilters,
   type Cursor, type ListFilters, type OrderFilters, type OrderListQuery,
 } from "./list.ts";
 
@@ -66,7 +65,7 @@ export type OrderListLine = {
 /** The /orders page's rows and cursors (see the header); `quick`: the steps the page offers as row buttons. */
 export async function orderListLines(scope: Scope, q: OrderListQuery, quick: readonly OrderAction[]) {
   const { actor } = sellerScope(scope, "orders");
-  const page = await findOrders(actor.member.businessId, q);
+  const page = await findOrderLines(actor.member.businessId, q);
   // The next step depends only on the memoized seller actions of the row's state: one find per array.
   const nextOf = new Map<readonly OrderAction[], OrderAction | undefined>();
   const next = (actions: readonly OrderAction[]) => {
@@ -80,7 +79,7 @@ export async function orderListLines(scope: Scope, q: OrderListQuery, quick: rea
     customer_name: r.customerName,
     status: r.status === "complaint" && r.returnStage ? `return_stage.${r.returnStage}` : r.status,
     total_amount: r.totalAmount,
-    time_created: unix(r.timeCreated)!,
+    time_created: r.createdUnix,
     next: next(sellerActions(r)),
   }));
   return { rows, next: page.nextCursor, prev: page.prevCursor };
