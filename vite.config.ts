@@ -25,6 +25,35 @@ const clientChunks = {
   ],
 };
 
+// Server code never reaches the browser. A route module's loader and action are cut from its
+// client build, and imports only they use go with them; but a component that uses anything from a
+// server module (a constant of core/ next to its queries) pulls that module, the database pool and
+// Redis into the page's JavaScript (it happened: 1.6 MB on /setting/partner). The client build
+// fails instead, naming the module that asked. Browser-safe constants live in modules that reach
+// no database (core/auth/privileges.ts, core/lib/format.ts, db/schema enums files).
+const SERVER_ONLY = /[\\/](db[\\/]client|core[\\/]i18n|core[\\/]lib[\\/](acting-session|idempotency|rate-limit|secret)|app[\\/]lib[\\/][^\\/]+\.server)\.ts$|[\\/]node_modules[\\/](pg|pg-pool|ioredis|drizzle-orm[\\/]node-postgres)[\\/]/;
+function serverOnly() {
+  const importerOf = new Map<string, string>();
+  const found = new Set<string>();
+  const chain = (id: string) => {
+    const out = [id];
+    for (let at = importerOf.get(id); at && out.length < 12 && !out.includes(at); at = importerOf.get(at)) out.push(at);
+    return out.map((m) => m.replace(process.cwd() + "/", "")).join("\n    ← ");
+  };
+  return {
+    name: "server-only-modules",
+    applyToEnvironment: (env: { name: string }) => env.name === "client",
+    buildStart: () => (importerOf.clear(), found.clear()),
+    moduleParsed(info: { id: string; importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] }) {
+      if (SERVER_ONLY.test(info.id)) found.add(info.id);
+      for (const child of [...info.importedIds, ...info.dynamicallyImportedIds]) if (!importerOf.has(child)) importerOf.set(child, info.id);
+    },
+    buildEnd() {
+      if (found.size) throw new Error(`server-only modules in the browser build (vite.config.ts):\n  ${[...found].map(chain).join("\n  ")}`);
+    },
+  };
+}
+
 // The SSR bundle's entry is server/app.ts (Hono API + React Router handler in one bundle),
 // so middleware, routes and the API share one module graph. server.ts stays thin.
 export default defineConfig({
@@ -37,6 +66,6 @@ export default defineConfig({
     client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } },
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), serverOnly()],
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
 });

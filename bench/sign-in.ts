@@ -19,7 +19,12 @@ export async function untilAnswers(base: string, server: ChildProcess, log: () =
   }
 }
 
-/** The session cookie of `login` (the demo seller by default), signed in through /auth. */
+/**
+ * The session cookie of `login` (the demo seller by default), signed in through /auth, then as a
+ * browser keeps it after its first page: the signed-in layout stores the socket ticket in the
+ * session once (app/routes/admin/layout.tsx), and a bench replaying the cookie from before that
+ * page would measure a re-signed cookie on every answer, which no browser sends.
+ */
 export async function signIn(base: string, login = DEMO.seller): Promise<string> {
   const res = await fetch(`${base}/auth?index`, {
     method: "POST",
@@ -30,5 +35,9 @@ export async function signIn(base: string, login = DEMO.seller): Promise<string>
   await res.arrayBuffer();
   const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   if (res.status !== 302 || !cookie) throw new Error(`sign-in answered ${res.status}`);
-  return cookie;
+  const home = new URL(res.headers.get("location") ?? "/", base);
+  const page = await fetch(home, { headers: { Cookie: cookie }, redirect: "manual" });
+  await page.arrayBuffer();
+  const kept = page.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session="));
+  return kept ?? cookie;
 }

@@ -8,7 +8,8 @@
 import { Form, Link, redirect } from "react-router";
 import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/partner";
-import { allPartnershipsQuery, answerAnyPartnership, listAllPartnerships, PARTNERSHIP_KINDS, type AnyPartnershipJson } from "#core/profile/partnerships-all.ts";
+import { allPartnershipsQuery, answerAnyPartnership, listAllPartnerships, type AnyPartnershipJson } from "#core/profile/partnerships-all.ts";
+import type { PARTNERSHIP_KINDS } from "#core/profile/partnerships-all.ts";
 import { ANSWER_ACTIONS, type PartnershipAction } from "#core/profile/partnerships.ts";
 import { partnershipDoneKey } from "#core/profile/stores-partnerships.ts";
 import { formatDateTime, formatNumber } from "#core/lib/format.ts";
@@ -28,7 +29,10 @@ import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-p
 import { flashToast } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/meta.ts";
 
-const FILTERS = { kind: [...PARTNERSHIP_KINDS], direction: ["incoming", "outgoing"], status: ["0", "1", "2", "3", "4"] };
+// The component reads FILTERS, so nothing here may come from a module that reaches the database
+// (vite.config.ts serverOnly): the kinds are written out and checked against core's by type.
+const KINDS: (typeof PARTNERSHIP_KINDS)[number][] = ["brand", "store"];
+const FILTERS = { kind: KINDS, direction: ["incoming", "outgoing"], status: ["0", "1", "2", "3", "4"] };
 
 const SPEC: ListPageSpec<AnyPartnershipJson, typeof FILTERS> = {
   list: (scope, q) => listAllPartnerships(scope, allPartnershipsQuery.parse(q)),
