@@ -129,3 +129,23 @@ test("a bulk action with nothing ticked asks for a product first", async ({ page
   if (javaScriptEnabled) await expect(page.getByRole("alert")).toContainText("Tick at least one product first");
   else await expect(page.getByRole("status")).toContainText("Tick at least one product first");
 });
+
+test("what a seller types before the page's JavaScript has loaded stays in the search box", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "about the page waking up");
+  // A slow phone: the scripts arrive after the seller has started typing.
+  let release!: () => void;
+  const loaded = new Promise<void>((r) => (release = r));
+  await page.route("**/assets/*.js", async (route) => {
+    await loaded;
+    await route.continue();
+  });
+  await page.goto("/products/listing", { waitUntil: "domcontentloaded" });
+  await page.getByRole("searchbox").fill("kaos merah");
+  release();
+  // React has taken the field over (hydrated).
+  await page.waitForFunction(() => {
+    const input = document.querySelector("input[type=search]");
+    return Boolean(input && Object.keys(input).some((k) => k.startsWith("__reactProps")));
+  });
+  await expect(page.getByRole("searchbox")).toHaveValue("kaos merah");
+});

@@ -6,12 +6,17 @@ import { inputClass } from "#app/components/button.tsx";
  * The filter bar's search field: applied with Enter or the Apply button. The field stays the same
  * element when the URL's search changes (a new element would drop the keyboard focus after each
  * search), and shows the URL's search whenever that changes (a search, Reset, Back); a reload of
- * the same URL (a realtime refresh) leaves what is being typed alone.
+ * the same URL (a realtime refresh) leaves what is being typed alone. Nor does the page waking up:
+ * on a slow phone a seller types before the JavaScript has loaded, and hydration must not put the
+ * URL's search back over it (the first run of the effect is skipped).
  */
 export function SearchBox({ value, placeholder, name = "search" }: { value: string; placeholder?: string; name?: string }) {
   const { t } = useTranslation("list");
   const input = useRef<HTMLInputElement>(null);
+  const shown = useRef(value);
   useEffect(() => {
+    if (shown.current === value) return;
+    shown.current = value;
     if (input.current) input.current.value = value;
   }, [value]);
   return (
