@@ -61,8 +61,8 @@ const sameLocation = (a: string, b: string) => {
   const y = parseLocationKey(b);
   return !!x && !!y && locationKey(x) === locationKey(y);
 };
-const quantity = z.coerce.number({ message: "api-transfer:errors.quantity" }).int("api-transfer:errors.quantity")
-  .min(1, "api-transfer:errors.quantity").max(MAX_TRANSFER_QTY, "api-transfer:errors.quantity");
+const quantity = z.coerce.number({ message: "transfer:errors.quantity" }).int("transfer:errors.quantity")
+  .min(1, "transfer:errors.quantity").max(MAX_TRANSFER_QTY, "transfer:errors.quantity");
 const note = z.string().trim().max(500, "too_long").optional().default("");
 
 /** One line to add: a SKU or barcode (the web's search box, a scanner) or a variant id (the API). */
@@ -77,17 +77,17 @@ export const transferCreateBody = z.object({
   source: locationField,
   destination: locationField,
   note,
-  lines: z.array(transferLineInput).max(MAX_LINES, "api-transfer:errors.too_many_lines").optional().default([]),
-}).refine((b) => !sameLocation(b.source, b.destination), { path: ["destination"], message: "api-transfer:errors.same_location" });
+  lines: z.array(transferLineInput).max(MAX_LINES, "transfer:errors.too_many_lines").optional().default([]),
+}).refine((b) => !sameLocation(b.source, b.destination), { path: ["destination"], message: "transfer:errors.same_location" });
 export type TransferCreateBody = z.infer<typeof transferCreateBody>;
 
 export const transferAddLinesBody = z.object({
-  lines: z.array(transferLineInput).min(1, "required").max(MAX_LINES, "api-transfer:errors.too_many_lines"),
+  lines: z.array(transferLineInput).min(1, "required").max(MAX_LINES, "transfer:errors.too_many_lines"),
 });
 
 export const transferUpdateLinesBody = z.object({
   lines: z.array(z.object({ line_id: z.coerce.number().int("invalid").positive("invalid"), quantity }))
-    .min(1, "required").max(MAX_LINES, "api-transfer:errors.too_many_lines"),
+    .min(1, "required").max(MAX_LINES, "transfer:errors.too_many_lines"),
 });
 
 export const transferRemoveLinesBody = z.object({
@@ -99,9 +99,9 @@ const checkbox = z.preprocess((v) => v === true || v === "on" || v === "1" || v 
 export const transferReceiveBody = z.object({
   lines: z.array(z.object({
     line_id: z.coerce.number().int("invalid").positive("invalid"),
-    received: z.coerce.number({ message: "api-transfer:errors.received" }).int("api-transfer:errors.received")
-      .min(0, "api-transfer:errors.received").max(MAX_TRANSFER_QTY, "api-transfer:errors.received"),
-  })).max(MAX_LINES, "api-transfer:errors.too_many_lines").optional().default([]),
+    received: z.coerce.number({ message: "transfer:errors.received" }).int("transfer:errors.received")
+      .min(0, "transfer:errors.received").max(MAX_TRANSFER_QTY, "transfer:errors.received"),
+  })).max(MAX_LINES, "transfer:errors.too_many_lines").optional().default([]),
   /** More of it will arrive later: the receipt is not final (no discrepancy yet). */
   more_to_come: checkbox,
   note,
@@ -109,9 +109,9 @@ export const transferReceiveBody = z.object({
 export type TransferReceiveBody = z.infer<typeof transferReceiveBody>;
 
 export const transferResolveBody = z.object({
-  resolution: z.enum(["lost", "returned"], { message: "api-transfer:errors.resolution" }),
+  resolution: z.enum(["lost", "returned"], { message: "transfer:errors.resolution" }),
   note,
-}).refine((b) => b.resolution !== "lost" || b.note.length > 0, { path: ["note"], message: "api-transfer:errors.note_for_lost" });
+}).refine((b) => b.resolution !== "lost" || b.note.length > 0, { path: ["note"], message: "transfer:errors.note_for_lost" });
 
 export const transferCancelBody = z.object({ note });
 
@@ -146,31 +146,31 @@ const destOf = (t: TransferRow): StockLocation => t.destStoreId != null
 async function checkLocation(db: Db | Tx, businessId: number, l: StockLocation, field: string, activeOnly: boolean) {
   if (l.sourceType === 1) {
     const [s] = await db.select({ status: stores.status }).from(stores).where(and(eq(stores.id, l.storeId), eq(stores.businessId, businessId)));
-    if (!s) throw new Refused("api-transfer:errors.unknown_location", { [field]: ["api-transfer:errors.unknown_location"] });
-    if (activeOnly && s.status !== 1) throw new Refused("api-transfer:errors.inactive_location", { [field]: ["api-transfer:errors.inactive_location"] });
+    if (!s) throw new Refused("transfer:errors.unknown_location", { [field]: ["transfer:errors.unknown_location"] });
+    if (activeOnly && s.status !== 1) throw new Refused("transfer:errors.inactive_location", { [field]: ["transfer:errors.inactive_location"] });
     return;
   }
   const [w] = await db.select({ status: warehouses.status }).from(warehouses).where(and(eq(warehouses.id, l.warehouseId), eq(warehouses.businessId, businessId)));
-  if (!w) throw new Refused("api-transfer:errors.unknown_location", { [field]: ["api-transfer:errors.unknown_location"] });
+  if (!w) throw new Refused("transfer:errors.unknown_location", { [field]: ["transfer:errors.unknown_location"] });
   if (l.partitionId != null) {
     const [p] = await db.select({ id: warehousePartitions.id }).from(warehousePartitions)
       .where(and(eq(warehousePartitions.id, l.partitionId), eq(warehousePartitions.warehouseId, l.warehouseId), eq(warehousePartitions.businessId, businessId)));
-    if (!p) throw new Refused("api-transfer:errors.unknown_location", { [field]: ["api-transfer:errors.unknown_location"] });
+    if (!p) throw new Refused("transfer:errors.unknown_location", { [field]: ["transfer:errors.unknown_location"] });
   }
-  if (activeOnly && w.status !== 1) throw new Refused("api-transfer:errors.inactive_location", { [field]: ["api-transfer:errors.inactive_location"] });
+  if (activeOnly && w.status !== 1) throw new Refused("transfer:errors.inactive_location", { [field]: ["transfer:errors.inactive_location"] });
 }
 
 /** The transfer row, locked for the rest of the transaction; another business's is a 404. */
 async function lockTransfer(tx: Tx, businessId: number, id: number) {
   const [t] = await tx.select().from(stockTransfers)
     .where(and(eq(stockTransfers.id, id), eq(stockTransfers.businessId, businessId))).for("update");
-  if (!t) throw new NotFound("api-transfer:errors.not_found");
+  if (!t) throw new NotFound("transfer:errors.not_found");
   return t;
 }
 
 function mustBe(t: TransferRow, ...statuses: TransferStatus[]) {
   if (!statuses.includes(t.status as TransferStatus)) {
-    throw new Conflict(`api-transfer:errors.not_${statuses[0]}`, { number: transferNumber(t.id) });
+    throw new Conflict(`transfer:errors.not_${statuses[0]}`, { number: transferNumber(t.id) });
   }
 }
 
@@ -214,7 +214,7 @@ async function addLinesTx(tx: Tx, actor: Seller, id: number, lines: TransferLine
       .where(and(eq(productVariants.businessId, businessId), where)).orderBy(asc(productVariants.id)).limit(1);
     if (!v) {
       const field = fieldOf(i, l.variant_id ? "variant_id" : "sku");
-      throw new Refused("api-transfer:errors.unknown_variant", { [field]: ["api-transfer:errors.unknown_variant"] }, { sku: l.sku ?? String(l.variant_id) });
+      throw new Refused("transfer:errors.unknown_variant", { [field]: ["transfer:errors.unknown_variant"] }, { sku: l.sku ?? String(l.variant_id) });
     }
     const same = found.find((f) => f.variantId === v.id);
     if (same) same.quantity += l.quantity;
@@ -222,13 +222,13 @@ async function addLinesTx(tx: Tx, actor: Seller, id: number, lines: TransferLine
   }
   const existing = await tx.select().from(stockTransferLines).where(eq(stockTransferLines.transferId, id));
   if (existing.length + found.filter((f) => !existing.some((e) => e.variantId === f.variantId)).length > MAX_LINES) {
-    throw new Refused("api-transfer:errors.too_many_lines", { [fieldOf(0, "sku")]: ["api-transfer:errors.too_many_lines"] });
+    throw new Refused("transfer:errors.too_many_lines", { [fieldOf(0, "sku")]: ["transfer:errors.too_many_lines"] });
   }
   for (const f of found) {
     const e = existing.find((x) => x.variantId === f.variantId);
     const total = (e?.quantity ?? 0) + f.quantity;
     if (total > MAX_TRANSFER_QTY) {
-      throw new Refused("api-transfer:errors.quantity", { [fieldOf(f.index, "quantity")]: ["api-transfer:errors.quantity"] });
+      throw new Refused("transfer:errors.quantity", { [fieldOf(f.index, "quantity")]: ["transfer:errors.quantity"] });
     }
     if (e) await tx.update(stockTransferLines).set({ quantity: total }).where(eq(stockTransferLines.id, e.id));
     else await tx.insert(stockTransferLines).values({ transferId: id, businessId, productId: f.productId, variantId: f.variantId, quantity: f.quantity });
@@ -239,7 +239,7 @@ async function addLinesTx(tx: Tx, actor: Seller, id: number, lines: TransferLine
 /** Adds lines to a draft (a variant already on it gets the quantity added). */
 export async function addTransferLines(scope: Scope, id: number, body: z.infer<typeof transferAddLinesBody>, fieldOf = (i: number, f: string) => `lines.${i}.${f}`) {
   const { db, actor } = sellerScope(scope, "erp");
-  if (!validId(id)) throw new NotFound("api-transfer:errors.not_found");
+  if (!validId(id)) throw new NotFound("transfer:errors.not_found");
   await db.transaction((tx) => addLinesTx(tx, actor, id, body.lines, fieldOf));
   return getTransfer({ db, actor }, id);
 }
@@ -247,14 +247,14 @@ export async function addTransferLines(scope: Scope, id: number, body: z.infer<t
 /** Sets the quantities of a draft's lines. */
 export async function updateTransferLines(scope: Scope, id: number, body: z.infer<typeof transferUpdateLinesBody>) {
   const { db, actor } = sellerScope(scope, "erp");
-  if (!validId(id)) throw new NotFound("api-transfer:errors.not_found");
+  if (!validId(id)) throw new NotFound("transfer:errors.not_found");
   await db.transaction(async (tx) => {
     const t = await lockTransfer(tx, actor.member.businessId, id);
     mustBe(t, "draft");
     const lines = await tx.select({ id: stockTransferLines.id }).from(stockTransferLines).where(eq(stockTransferLines.transferId, id));
     for (const [i, l] of body.lines.entries()) {
       if (!lines.some((x) => x.id === l.line_id)) {
-        throw new Refused("api-transfer:errors.unknown_line", { [`lines.${i}.line_id`]: ["api-transfer:errors.unknown_line"] });
+        throw new Refused("transfer:errors.unknown_line", { [`lines.${i}.line_id`]: ["transfer:errors.unknown_line"] });
       }
       await tx.update(stockTransferLines).set({ quantity: l.quantity }).where(eq(stockTransferLines.id, l.line_id));
     }
@@ -266,14 +266,14 @@ export async function updateTransferLines(scope: Scope, id: number, body: z.infe
 /** Removes lines from a draft. */
 export async function removeTransferLines(scope: Scope, id: number, body: z.infer<typeof transferRemoveLinesBody>) {
   const { db, actor } = sellerScope(scope, "erp");
-  if (!validId(id)) throw new NotFound("api-transfer:errors.not_found");
+  if (!validId(id)) throw new NotFound("transfer:errors.not_found");
   await db.transaction(async (tx) => {
     const t = await lockTransfer(tx, actor.member.businessId, id);
     mustBe(t, "draft");
     const gone = await tx.delete(stockTransferLines)
       .where(and(eq(stockTransferLines.transferId, id), inArray(stockTransferLines.id, body.line_ids)))
       .returning({ id: stockTransferLines.id });
-    if (gone.length !== new Set(body.line_ids).size) throw new Refused("api-transfer:errors.unknown_line", { line_ids: ["api-transfer:errors.unknown_line"] });
+    if (gone.length !== new Set(body.line_ids).size) throw new Refused("transfer:errors.unknown_line", { line_ids: ["transfer:errors.unknown_line"] });
     await tx.update(stockTransfers).set({ timeModified: new Date() }).where(eq(stockTransfers.id, id));
   });
   return getTransfer({ db, actor }, id);
@@ -283,12 +283,12 @@ export async function removeTransferLines(scope: Scope, id: number, body: z.infe
 export async function sendTransfer(scope: Scope, id: number) {
   const { db, actor } = sellerScope(scope, "erp");
   const businessId = actor.member.businessId;
-  if (!validId(id)) throw new NotFound("api-transfer:errors.not_found");
+  if (!validId(id)) throw new NotFound("transfer:errors.not_found");
   await db.transaction(async (tx) => {
     const t = await lockTransfer(tx, businessId, id);
     mustBe(t, "draft");
     const lines = await tx.select().from(stockTransferLines).where(eq(stockTransferLines.transferId, id)).orderBy(asc(stockTransferLines.id));
-    if (!lines.length) throw new Refused("api-transfer:errors.no_lines");
+    if (!lines.length) throw new Refused("transfer:errors.no_lines");
     await checkLocation(tx, businessId, sourceOf(t), "source", false);
     await checkLocation(tx, businessId, destOf(t), "destination", false);
     try {
@@ -313,7 +313,7 @@ const onTheWay = (l: typeof stockTransferLines.$inferSelect) => l.sent - l.recei
 export async function receiveTransfer(scope: Scope, id: number, body: TransferReceiveBody) {
   const { db, actor } = sellerScope(scope, "erp");
   const businessId = actor.member.businessId;
-  if (!validId(id)) throw new NotFound("api-transfer:errors.not_found");
+  if (!validId(id)) throw new NotFound("transfer:errors.not_found");
   await db.transaction(async (tx) => {
     const t = await lockTransfer(tx, businessId, id);
     mustBe(t, "in_transit");
@@ -321,15 +321,15 @@ export async function receiveTransfer(scope: Scope, id: number, body: TransferRe
     const got = new Map<number, number>();
     for (const [i, r] of body.lines.entries()) {
       const line = lines.find((l) => l.id === r.line_id);
-      if (!line) throw new Refused("api-transfer:errors.unknown_line", { [`lines.${i}.line_id`]: ["api-transfer:errors.unknown_line"] });
+      if (!line) throw new Refused("transfer:errors.unknown_line", { [`lines.${i}.line_id`]: ["transfer:errors.unknown_line"] });
       const sum = (got.get(line.id) ?? 0) + r.received;
       if (sum > onTheWay(line)) {
-        throw new Refused("api-transfer:errors.over_received", { [`lines.${i}.received`]: ["api-transfer:errors.over_received"] }, { max: onTheWay(line) });
+        throw new Refused("transfer:errors.over_received", { [`lines.${i}.received`]: ["transfer:errors.over_received"] }, { max: onTheWay(line) });
       }
       got.set(line.id, sum);
     }
     const arriving = lines.filter((l) => (got.get(l.id) ?? 0) > 0);
-    if (!arriving.length && body.more_to_come) throw new Refused("api-transfer:errors.nothing_received", { _form: ["api-transfer:errors.nothing_received"] });
+    if (!arriving.length && body.more_to_come) throw new Refused("transfer:errors.nothing_received", { _form: ["transfer:errors.nothing_received"] });
     if (arriving.length) {
       await applyStockChanges(tx, { businessId, userId: actor.user.id, reason: "transfer_in", reference: transferNumber(id), note: body.note || t.note || null },
         arriving.map((l) => ({ variantId: l.variantId, location: destOf(t), delta: got.get(l.id)! })));
@@ -350,7 +350,7 @@ export async function receiveTransfer(scope: Scope, id: number, body: TransferRe
 export async function resolveTransferShort(scope: Scope, id: number, body: z.infer<typeof transferResolveBody>) {
   const { db, actor } = sellerScope(scope, "erp");
   const businessId = actor.member.businessId;
-  if (!validId(id)) throw new NotFound("api-transfer:errors.not_found");
+  if (!validId(id)) throw new NotFound("transfer:errors.not_found");
   await db.transaction(async (tx) => {
     const t = await lockTransfer(tx, businessId, id);
     mustBe(t, "discrepancy");
@@ -373,7 +373,7 @@ export async function resolveTransferShort(scope: Scope, id: number, body: z.inf
 /** Cancels a draft (nothing has moved). */
 export async function cancelTransfer(scope: Scope, id: number, body: z.infer<typeof transferCancelBody> = { note: "" }) {
   const { db, actor } = sellerScope(scope, "erp");
-  if (!validId(id)) throw new NotFound("api-transfer:errors.not_found");
+  if (!validId(id)) throw new NotFound("transfer:errors.not_found");
   await db.transaction(async (tx) => {
     const t = await lockTransfer(tx, actor.member.businessId, id);
     mustBe(t, "draft");
@@ -485,9 +485,9 @@ export type TransferDetail = Awaited<ReturnType<typeof getTransfer>>;
 export async function getTransfer(scope: Scope, id: number) {
   const { db, actor } = sellerScope(scope, "erp");
   const businessId = actor.member.businessId;
-  if (!validId(id)) throw new NotFound("api-transfer:errors.not_found");
+  if (!validId(id)) throw new NotFound("transfer:errors.not_found");
   const [t] = await db.select().from(stockTransfers).where(and(eq(stockTransfers.id, id), eq(stockTransfers.businessId, businessId)));
-  if (!t) throw new NotFound("api-transfer:errors.not_found");
+  if (!t) throw new NotFound("transfer:errors.not_found");
   const lines = await db.select({
     line: stockTransferLines, sku: productVariants.sku, barcode: productVariants.barcode, variantName: productVariants.variantName,
     sizeName: productVariants.sizeName, productName: products.name,
