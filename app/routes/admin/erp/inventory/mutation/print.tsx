@@ -8,7 +8,6 @@
  */
 import { useLocale, useTranslation } from "#app/lib/i18n-react.tsx";
 import type { Route } from "./+types/print";
-import { BAR_HEIGHT } from "#app/components/barcode-label.tsx";
 import { buttonClass } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { TransferStatusBadge } from "#app/components/transfer-parts.tsx";
@@ -20,6 +19,9 @@ import { getTransfer } from "#core/stock/transfers.ts";
 import { getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { pageTitle } from "#app/lib/meta.ts";
+
+// The bars' height in SVG units, as the product labels draw them (barcode-label.tsx, another area's module).
+const BAR_HEIGHT = 50;
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser, requireSeller];
 
