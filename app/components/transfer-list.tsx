@@ -1,5 +1,5 @@
 /** The transfer list of /erp/inventory/mutation and /erp/inventory/:slug/mutation on the ListPage shell (tabs, filters, rows). */
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useLocale, useTranslation } from "#app/lib/i18n-react.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import type { ListParams } from "#app/lib/list-params.ts";
@@ -25,14 +25,15 @@ export function TransferListView({ data }: { data: TransferListData }) {
   const locale = useLocale();
   const { pathname } = useLocation();
   const { params, counts, locations, fixed } = data;
-  const add = { href: localePath(locale, "/erp/inventory/mutation/new"), label: t("add") };
+  // From a location's own list, a new transfer starts from that location.
+  const add = { href: localePath(locale, `/erp/inventory/mutation/new${fixed ? `?from=${fixed.key}` : ""}`), label: t("add") };
   const tabs = <TransferTabs params={params} counts={counts} path={pathname} />;
   const kind = (k: string) => t(`kinds.${k}`);
   return (
     <ListPage
       data={data}
       title={data.heading}
-      intro={fixed ? undefined : t("intro")}
+      intro={fixed ? <Link to={localePath(locale, "/erp/inventory/mutation")} className="text-brand-700 hover:underline">{t("all_transfers")}</Link> : t("intro")}
       add={add}
       filters={
         <>

@@ -11,6 +11,7 @@ import * as s from "#db/schema/index.ts";
 import { actorFromToken, scopeOf } from "#core/actor.ts";
 import { applyStockChanges } from "#core/stock/stock-ledger.ts";
 import { inTransitByLevel, inTransitByLocation, receiveTransfer, sendTransfer } from "#core/stock/transfers.ts";
+import { locationKey, parseLocationKey } from "#core/stock/locations.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 type Detail = {
@@ -88,6 +89,14 @@ beforeAll(async () => {
   variant = { id: v.id, sku: v.sku, barcode: v.barcode };
   const [ov] = await db.select().from(s.productVariants).where(sql`${s.productVariants.businessId} <> ${businessId}`).limit(1);
   otherVariant = { id: ov.id, sku: ov.sku };
+});
+
+describe("location keys", () => {
+  it("parse and format each other; anything else is null", () => {
+    for (const k of ["store-3", "warehouse-2", "warehouse-2-5"]) expect(locationKey(parseLocationKey(k)!)).toBe(k);
+    expect(parseLocationKey("warehouse-2-5")).toEqual({ sourceType: 2, warehouseId: 2, partitionId: 5 });
+    for (const k of ["", "store", "store-0", "store-01", "store-1-2", "warehouse--1", "shop-1", "store-1 ", "warehouse-1234567890"]) expect(parseLocationKey(k)).toBeNull();
+  });
 });
 
 describe("lifecycle", () => {

@@ -83,6 +83,12 @@ test("transfer 5 units store → warehouse: send, receive 4, the short one writt
   await page.goto(`/erp/inventory/mutation?status=received&search=${number}`);
   await expect(page.getByRole("link", { name: number }).first()).toBeVisible();
   await checkA11y();
+  // A 390 px phone: the list and the transfer fit the width (wide tables scroll inside their box).
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const url of [`/erp/inventory/mutation?search=${number}`, `/erp/inventory/mutation/${id}`]) {
+    await page.goto(url);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
   await page.goto(`/erp/inventory/mutation/${id}/print`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(number);
   await expect(page.getByRole("img", { name: /EAN-13|Code 128/ }).first()).toBeVisible();

@@ -87,8 +87,14 @@ export default function TransferDetailPage({ loaderData, actionData }: Route.Com
 
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
-          <Info label={t("detail.from")}>{d.source.name} <span className="text-slate-500">({t(`kinds.${d.source.kind}`)})</span></Info>
-          <Info label={t("detail.to")}>{d.destination.name} <span className="text-slate-500">({t(`kinds.${d.destination.kind}`)})</span></Info>
+          <Info label={t("detail.from")}>
+            <Link to={localePath(locale, `/erp/inventory/${d.source.key}/mutation`)} className="text-brand-700 hover:underline">{d.source.name}</Link>{" "}
+            <span className="text-slate-500">({t(`kinds.${d.source.kind}`)})</span>
+          </Info>
+          <Info label={t("detail.to")}>
+            <Link to={localePath(locale, `/erp/inventory/${d.destination.key}/mutation`)} className="text-brand-700 hover:underline">{d.destination.name}</Link>{" "}
+            <span className="text-slate-500">({t(`kinds.${d.destination.kind}`)})</span>
+          </Info>
           <Info label={t("detail.created")}>{formatDateTime(d.time_created)}</Info>
           <Info label={t("detail.sent")}>{formatDateTime(d.time_sent)}</Info>
           <Info label={t("detail.received")}>{formatDateTime(d.time_received)}</Info>
