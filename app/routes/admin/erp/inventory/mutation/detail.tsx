@@ -86,7 +86,7 @@ export default function TransferDetailPage({ loaderData, actionData }: Route.Com
       <FormErrors errors={topErrors} />
 
       <section className="rounded-lg border border-slate-200 bg-white p-4">
-        <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-3 text-sm lg:grid-cols-3">
           <Info label={t("detail.from")}>
             <Link to={localePath(locale, `/erp/inventory/${d.source.key}/mutation`)} className="text-brand-700 hover:underline">{d.source.name}</Link>{" "}
             <span className="text-slate-500">({t(`kinds.${d.source.kind}`)})</span>
