@@ -241,6 +241,23 @@ describe("bad input: 4xx under the field, never 5xx", () => {
     expect((await put(`${B}/1/resolve`, seller, { resolution: "eaten" })).status).toBe(422);
   });
 
+  it("bodies of any other shape: 4xx, nothing written", async () => {
+    const before = await db.select({ n: sql<number>`count(*)::int` }).from(s.stockTransfers);
+    const line = { sku: variant.sku, quantity: 1 };
+    for (const body of [
+      [], "text", 42, null, { source: store, destination: warehouse, lines: "x" }, { source: store, destination: warehouse, lines: [null] },
+      { source: store, destination: warehouse, lines: [{ quantity: 1 }] }, { source: store, destination: warehouse, lines: [{ sku: { $ne: 1 }, quantity: 1 }] },
+      { source: store, destination: warehouse, lines: [{ sku: variant.sku, quantity: { a: 1 } }] },
+      { source: store, destination: warehouse, lines: Array.from({ length: 501 }, () => line) },
+      { source: store, destination: warehouse, note: "x".repeat(501) },
+    ]) {
+      const r = await post(`${B}/create`, seller, body);
+      expect([JSON.stringify(body).slice(0, 60), r.status >= 400 && r.status < 500]).toEqual([JSON.stringify(body).slice(0, 60), true]);
+    }
+    const after = await db.select({ n: sql<number>`count(*)::int` }).from(s.stockTransfers);
+    expect(after[0].n).toBe(before[0].n);
+  });
+
   it("receiving more than sent, or a line of another transfer", async () => {
     const a = await newTransfer([{ sku: variant.sku, quantity: 2 }]);
     const b = await newTransfer([{ sku: variant.sku, quantity: 2 }]);
@@ -343,6 +360,18 @@ describe("races", () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.every((r) => r.status < 500)).toBe(true);
     expect(await level(v.id, warehouse)).toBe(5);
+  });
+
+  it("20 transfers of one piece each sent at once from a level of 10: 10 go, 10 are refused, never below 0", async () => {
+    const v = await freshVariant(10);
+    const ts = [];
+    for (let i = 0; i < 20; i++) ts.push(await newTransfer([{ sku: v.sku, quantity: 1 }], store, i % 2 ? warehouse : partition));
+    const results = await Promise.all(ts.map((t) => put(`${B}/${t.transfer_id}/send`, seller)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(results.filter((r) => r.status === 422)).toHaveLength(10);
+    expect(await level(v.id, store)).toBe(0);
+    const transit = await inTransitByLevel(db, businessId, { variantIds: [v.id] });
+    expect(transit.reduce((s, r) => s + r.quantity, 0)).toBe(10);
   });
 
   it("the database itself refuses a line received beyond what was sent", async () => {
