@@ -83,7 +83,11 @@ export async function transferAction(args: Args, transfer: () => Promise<Transfe
   const intent = String(form.get("intent") ?? "");
   const removing = intent === "save_lines" && form.get("remove_line");
 
-  const steps: Record<string, { schema: z.ZodType; confirm?: boolean; run: (v: never) => Promise<TransferDetail>; notice: (d: TransferDetail) => string }> = {
+  const steps: Record<string, {
+    schema: z.ZodType; confirm?: boolean; run: (v: never) => Promise<TransferDetail>; notice: (d: TransferDetail) => string;
+    /** A refusal with no field on the form to show it under (a line removed meanwhile): a notice instead. */
+    refusalAsNotice?: boolean;
+  }> = {
     add_line: {
       schema: addLineBody,
       run: (v: z.infer<typeof addLineBody>) => addTransferLines(scope, id, { lines: [v] }, (_, f) => f),
@@ -93,6 +97,7 @@ export async function transferAction(args: Args, transfer: () => Promise<Transfe
       ? {
         schema: noInput,
         run: () => removeTransferLines(scope, id, { line_ids: [Number(form.get("remove_line")) || 0] }),
+        refusalAsNotice: true,
         notice: (d) => t("api-transfer:messages.lines_removed", { number: d.number }),
       }
       : {
@@ -128,8 +133,8 @@ export async function transferAction(args: Args, transfer: () => Promise<Transfe
   try {
     done = await step.run(submission.value as never);
   } catch (e) {
-    // Another tab moved it on first (sent, received, cancelled): the page as it is now, and why.
-    if (e instanceof Conflict) {
+    // Another tab moved it on first (sent, received, cancelled), or removed the line: the page as it is now, and why.
+    if (e instanceof Conflict || (step.refusalAsNotice && e instanceof Refused)) {
       flashToast(context, "danger", t(e.message, e.vars));
       throw redirect(here);
     }

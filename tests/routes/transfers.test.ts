@@ -125,6 +125,9 @@ describe("transfer pages", () => {
     expect(r.toasts).toContainEqual({ type: "success", message: "Quantities saved" });
     r = await act(id, { intent: "save_lines", remove_line: line, "lines[0].line_id": line, "lines[0].quantity": "3" });
     expect(r.toasts[0].message).toMatch(/removed/);
+    // The same line again (another tab removed it): a notice, back on the page.
+    r = await act(id, { intent: "save_lines", remove_line: line });
+    expect([r.redirect, r.toasts[0]]).toEqual([detailUrl(id), { type: "danger", message: "This line is not on the transfer" }]);
     r = await act(id, { intent: "cancel", note: "" });
     expect(r.redirect).toMatch(/\?confirm=cancel/);
     r = await act(id, { intent: "cancel", note: "", confirmed: "1" });
