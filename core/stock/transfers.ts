@@ -11,10 +11,10 @@
  *            destination ("transfer_in", TRF-<id>). All arrived → received. Otherwise either more
  *            is coming (`more_to_come`: stays in_transit, another receipt later) or the receipt is
  *            final and the short part is a discrepancy → status discrepancy.
- *   resolve: the short part of every line is either "lost" (written off: no level moves, the
- *            quantity is kept on the line as `lost` with the required note and who/when in the
- *            history) or "returned" (it goes back into the source: "transfer_in" at the source,
- *            reference TRF-<id>, note "returned"). → received.
+ *   resolve: the short part of each line is either "lost" (written off: no level moves, the
+ *            quantity is kept on the line as `lost`, a note saying what happened is required, and
+ *            who/when is in the history) or "returned" (it goes back into the source:
+ *            "transfer_in" at the source, reference TRF-<id>). All short lines at once → received.
  *
  * Decisions where the spec is silent:
  * - In transit = sent − received − lost − returned, per line (the database keeps it ≥ 0 by a check).
@@ -108,10 +108,14 @@ export const transferReceiveBody = z.object({
 });
 export type TransferReceiveBody = z.infer<typeof transferReceiveBody>;
 
+const resolution = z.enum(["lost", "returned"], { message: "transfer:errors.resolution" });
+/** Per short line "lost" or "returned" (`lines`); `resolution` is the answer for every line not listed. */
 export const transferResolveBody = z.object({
-  resolution: z.enum(["lost", "returned"], { message: "transfer:errors.resolution" }),
+  resolution: resolution.optional(),
+  lines: z.array(z.object({ line_id: z.coerce.number().int("invalid").positive("invalid"), resolution }))
+    .max(MAX_LINES, "transfer:errors.too_many_lines").optional().default([]),
   note,
-}).refine((b) => b.resolution !== "lost" || b.note.length > 0, { path: ["note"], message: "transfer:errors.note_for_lost" });
+}).refine((b) => b.resolution || b.lines.length, { path: ["resolution"], message: "transfer:errors.resolution" });
 
 export const transferCancelBody = z.object({ note });
 
@@ -346,7 +350,10 @@ export async function receiveTransfer(scope: Scope, id: number, body: TransferRe
   return getTransfer({ db, actor }, id);
 }
 
-/** Resolves the short part of a received transfer: written off as lost, or returned to the source. */
+/**
+ * Resolves the short part of a received transfer, line by line: written off as lost (the note
+ * must say what happened), or returned to the source.
+ */
 export async function resolveTransferShort(scope: Scope, id: number, body: z.infer<typeof transferResolveBody>) {
   const { db, actor } = sellerScope(scope, "erp");
   const businessId = actor.member.businessId;
@@ -356,16 +363,26 @@ export async function resolveTransferShort(scope: Scope, id: number, body: z.inf
     mustBe(t, "discrepancy");
     const lines = (await tx.select().from(stockTransferLines).where(eq(stockTransferLines.transferId, id)).orderBy(asc(stockTransferLines.id)))
       .filter((l) => onTheWay(l) > 0);
-    if (body.resolution === "returned" && lines.length) {
-      await applyStockChanges(tx, { businessId, userId: actor.user.id, reason: "transfer_in", reference: transferNumber(id), note: body.note || "returned" },
-        lines.map((l) => ({ variantId: l.variantId, location: sourceOf(t), delta: onTheWay(l) })));
+    const chosen = new Map<number, "lost" | "returned">();
+    for (const [i, r] of body.lines.entries()) {
+      if (!lines.some((l) => l.id === r.line_id)) throw new Refused("transfer:errors.unknown_line", { [`lines.${i}.line_id`]: ["transfer:errors.unknown_line"] });
+      chosen.set(r.line_id, r.resolution);
     }
-    for (const l of lines) {
-      const col = body.resolution === "lost" ? { lost: l.lost + onTheWay(l) } : { returned: l.returned + onTheWay(l) };
+    const plan = lines.map((l) => ({ l, how: chosen.get(l.id) ?? body.resolution }));
+    if (plan.some((p) => !p.how)) throw new Refused("transfer:errors.resolution", { resolution: ["transfer:errors.resolution"] });
+    if (plan.some((p) => p.how === "lost") && !body.note) throw new Refused("transfer:errors.note_for_lost", { note: ["transfer:errors.note_for_lost"] });
+    const back = plan.filter((p) => p.how === "returned");
+    if (back.length) {
+      await applyStockChanges(tx, { businessId, userId: actor.user.id, reason: "transfer_in", reference: transferNumber(id), note: body.note || "returned" },
+        back.map(({ l }) => ({ variantId: l.variantId, location: sourceOf(t), delta: onTheWay(l) })));
+    }
+    for (const { l, how } of plan) {
+      const col = how === "lost" ? { lost: l.lost + onTheWay(l) } : { returned: l.returned + onTheWay(l) };
       await tx.update(stockTransferLines).set(col).where(eq(stockTransferLines.id, l.id));
     }
     await tx.update(stockTransfers).set({ status: "received", timeModified: new Date() }).where(eq(stockTransfers.id, id));
-    await event(tx, id, body.resolution === "lost" ? "resolve_lost" : "resolve_returned", "received", actor.user.id, body.note);
+    const action = !back.length ? "resolve_lost" : back.length === plan.length ? "resolve_returned" : "resolve_mixed";
+    await event(tx, id, action, "received", actor.user.id, body.note);
   });
   return getTransfer({ db, actor }, id);
 }

@@ -54,7 +54,7 @@ async function step() {
   const after = await receiveTransfer(scope, t.transfer_id, { lines, more_to_come: false, note: "" });
   tick();
   if (after.status === "discrepancy") {
-    await resolveTransferShort(scope, t.transfer_id, { resolution: "returned", note: "" });
+    await resolveTransferShort(scope, t.transfer_id, { resolution: "returned", lines: [], note: "" });
     tick();
   }
 }

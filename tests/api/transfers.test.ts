@@ -146,6 +146,24 @@ describe("lifecycle", () => {
     expect(await level(v.id, partition)).toBe(2);
   });
 
+  it("short lines resolved one by one: one lost, one returned; every short line needs an answer", async () => {
+    const a = await freshVariant(10);
+    const b = await freshVariant(10);
+    const t = await newTransfer([{ sku: a.sku, quantity: 3 }, { sku: b.sku, quantity: 4 }]);
+    await put(`${B}/${t.transfer_id}/send`, seller);
+    const [la, lb] = t.lines.map((l) => l.line_id);
+    await post(`${B}/${t.transfer_id}/receive`, seller, { lines: [{ line_id: la, received: 1 }, { line_id: lb, received: 1 }] });
+    let r = await put(`${B}/${t.transfer_id}/resolve`, seller, { lines: [{ line_id: la, resolution: "returned" }] });
+    expect([r.status, r.body.data]).toEqual([422, { resolution: ["Choose whether the short quantity was lost or returned to the source"] }]);
+    r = await put(`${B}/${t.transfer_id}/resolve`, seller, { lines: [{ line_id: la, resolution: "returned" }, { line_id: lb, resolution: "found" }] });
+    expect([r.status, Object.keys(r.body.data!)]).toEqual([422, ["lines.1.resolution"]]);
+    r = await put(`${B}/${t.transfer_id}/resolve`, seller, { lines: [{ line_id: la, resolution: "returned" }, { line_id: lb, resolution: "lost" }], note: "Fell off the truck" });
+    expect(r.status).toBe(200);
+    expect(r.body.data!.lines.map((l) => [l.received, l.returned, l.lost, l.in_transit])).toEqual([[1, 2, 0, 0], [1, 0, 3, 0]]);
+    expect(r.body.data!.history.at(-1)!.action).toBe("resolve_mixed");
+    expect([await level(a.id, store), await level(b.id, store)]).toEqual([9, 6]);
+  });
+
   it("a partial receipt with more to come stays in transit; the second receipt completes it", async () => {
     const v = await freshVariant(10);
     const t = await newTransfer([{ sku: v.barcode!, quantity: 10 }]);

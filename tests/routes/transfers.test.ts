@@ -98,9 +98,11 @@ describe("transfer pages", () => {
     r = await act(id, { intent: "receive", "lines[0].line_id": line, "lines[0].received": "4", confirmed: "1" });
     expect(r.toasts).toContainEqual({ type: "success", message: `Transfer TRF-${id} received with a short quantity to resolve` });
 
-    r = await act(id, { intent: "resolve", resolution: "lost", note: "", confirmed: "1" });
-    expect(r.data.error.note).toEqual(["transfer:errors.note_for_lost"]);
-    r = await act(id, { intent: "resolve", resolution: "returned", note: "", confirmed: "1" });
+    r = await act(id, { intent: "resolve", "lines[0].line_id": line, "lines[0].resolution": "", note: "", confirmed: "1" });
+    expect(r.data.error["lines[0].resolution"]).toEqual(["transfer:errors.resolution"]);
+    r = await act(id, { intent: "resolve", "lines[0].line_id": line, "lines[0].resolution": "lost", note: "", confirmed: "1" });
+    expect(r.data.error.note).toEqual(["Say what happened to the lost pieces"]);
+    r = await act(id, { intent: "resolve", "lines[0].line_id": line, "lines[0].resolution": "returned", note: "", confirmed: "1" });
     expect(r.toasts).toContainEqual({ type: "success", message: `Short quantity of TRF-${id} resolved` });
     const done = await runLoader(detailPage, { url: detailUrl(id), as: DEMO.seller, params: { id: String(id) } });
     expect(done.data.transfer).toMatchObject({ status: "received", lines: [{ sent: 5, received: 4, returned: 1, in_transit: 0 }] });

@@ -348,8 +348,7 @@ function ReceiveSection({ d, reply, text }: { d: TransferDetail; reply?: Reply; 
 function ResolveSection({ d, short, reply, text }: { d: TransferDetail; short: number; reply?: Reply; text: ConfirmText }) {
   const { t } = useTranslation("transfer");
   const form = formState(reply, { id: "resolve" });
-  const chosen = form.value("resolution");
-  const errors = form.errors("resolution");
+  const shortLines = d.lines.filter((l) => l.in_transit > 0);
   return (
     <>
       <LinesTable d={d} />
@@ -358,18 +357,33 @@ function ResolveSection({ d, short, reply, text }: { d: TransferDetail; short: n
         <p className="mb-3 mt-1 text-sm text-slate-700">{t("resolve.hint", { count: short })}</p>
         <ConfirmForm intent="resolve" text={text} className="space-y-4">
           <FormErrors errors={form.formErrors} />
-          <fieldset aria-describedby={errors?.length ? "resolve-resolution-error" : undefined}>
-            <legend className="mb-1 text-sm font-medium text-slate-700">{t("resolve.resolution")}</legend>
-            <label className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="radio" name="resolution" value="returned" defaultChecked={chosen === "returned"} className="h-4 w-4" />
-              {t("resolve.returned", { source: d.source.name })}
-            </label>
-            <label className="mt-1 flex items-center gap-2 text-sm text-slate-800">
-              <input type="radio" name="resolution" value="lost" defaultChecked={chosen === "lost"} className="h-4 w-4" />
-              {t("resolve.lost")}
-            </label>
-            <FieldError id="resolve-resolution-error" errors={errors} />
-          </fieldset>
+          <FieldError id="resolve-resolution-error" errors={form.errors("resolution")} />
+          <ul className="space-y-3">
+            {shortLines.map((l, i) => {
+              const name = `lines[${i}].resolution`;
+              const errors = form.errors(name);
+              const id = `resolve-${l.line_id}`;
+              return (
+                <li key={l.line_id} className="grid gap-2 sm:grid-cols-2 sm:items-start">
+                  <div className="text-sm">
+                    <p className="font-medium text-slate-900">{l.product_name}</p>
+                    <p className="text-xs text-slate-600">{[l.variant_name, l.sku].filter(Boolean).join(" · ")} — {t("resolve.short")}: {formatNumber(l.in_transit)}</p>
+                  </div>
+                  <div>
+                    <input type="hidden" name={`lines[${i}].line_id`} value={l.line_id} />
+                    <label htmlFor={id} className="sr-only">{t("resolve.line_label", { count: l.in_transit, sku: l.sku })}</label>
+                    <select id={id} name={name} defaultValue={form.value(name)} aria-invalid={errors?.length ? true : undefined}
+                      aria-describedby={errors?.length ? `${id}-error` : undefined} className={inputClass}>
+                      <option value="">{t("resolve.choose")}</option>
+                      <option value="returned">{t("resolve.option_returned", { source: d.source.name })}</option>
+                      <option value="lost">{t("resolve.option_lost")}</option>
+                    </select>
+                    <FieldError id={`${id}-error`} errors={errors} />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
           <TextArea form={form} name="note" label={t("resolve.note")} rows={2} maxLength={500} />
           <div className="flex justify-end"><button type="submit" className={buttonClass("primary")}>{t("resolve.button")}</button></div>
         </ConfirmForm>
