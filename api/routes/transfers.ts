@@ -15,7 +15,8 @@
  *   PUT  /v1.0.0/inventories/transfers/{id}/products/remove  { line_ids[] }
  *   PUT  /v1.0.0/inventories/transfers/{id}/send         draft → in transit (stock leaves the source)
  *   POST /v1.0.0/inventories/transfers/{id}/receive      { lines[{ line_id, received }], more_to_come?, note? }
- *   PUT  /v1.0.0/inventories/transfers/{id}/resolve      { resolution: lost | returned, note }
+ *   PUT  /v1.0.0/inventories/transfers/{id}/resolve      { lines[{ line_id, resolution: lost | returned }], resolution? (the
+ *                                                        answer for lines not listed), note (required when anything is lost) }
  *   PUT  /v1.0.0/inventories/transfers/{id}/cancel       draft → cancelled
  *
  * Privilege "erp" (the Mini ERP's inventory pages). Receiving is a POST because it adds to what

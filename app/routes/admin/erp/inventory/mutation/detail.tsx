@@ -6,8 +6,8 @@
  *   Cancel transfer (asks first);
  * - in transit: Receive with a quantity per product (default: all still on the way), "more is
  *   still coming" to keep it in transit, else what is short becomes a discrepancy (asks first);
- * - with discrepancy: resolve the short quantity as lost (a note is required) or returned to the
- *   source (asks first).
+ * - with discrepancy: resolve each short line as lost (then a note is required) or returned to
+ *   the source (asks first).
  * Without JavaScript each ask is the server-rendered confirm step (?confirm=<intent>&<fields>).
  * Create-like forms (add, receive) carry the one-time token, so a double submit adds once.
  */
