@@ -99,6 +99,9 @@ it("kill -9 twenty times during transfers under load: per SKU, all locations + i
     await check();
   }
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(s.stockTransfers).where(eq(s.stockTransfers.businessId, businessId));
+  const [{ moves }] = await db.select({ moves: sql<number>`count(*)::int` }).from(s.stockMovements)
+    .where(and(eq(s.stockMovements.businessId, businessId), sql`${s.stockMovements.reason} IN ('transfer_out', 'transfer_in')`));
+  console.log(`transfer crash: 20 kills, ${ops} steps seen, ${n} transfers, ${moves} transfer movements; invariants held after each kill`);
   expect(ops).toBeGreaterThan(100);
   expect(n).toBeGreaterThan(20);
 }, 240_000);
