@@ -125,9 +125,15 @@ export default [
       // barcodes (helper E); the print page is bare, below, outside this layout
       route("products/barcode", "routes/admin/products/barcode/index.tsx"),
       route("products/barcode/labels", "routes/admin/products/barcode/labels.ts"),
+      // Stock transfers (issue 14 item 4).
+      route("erp/inventory/mutation", "routes/admin/erp/inventory/mutation/list.tsx"),
+      route("erp/inventory/mutation/new", "routes/admin/erp/inventory/mutation/new.tsx"),
+      route("erp/inventory/mutation/:id", "routes/admin/erp/inventory/mutation/detail.tsx"),
+      route("erp/inventory/:slug/mutation", "routes/admin/erp/inventory/mutation/location.tsx"),
     ]),
     // Print pages: signed-in sellers, no sidebar or header (their own middleware).
     route("products/barcode/print", "routes/admin/products/barcode/print.tsx"),
+    route("erp/inventory/mutation/:id/print", "routes/admin/erp/inventory/mutation/print.tsx"),
     route("error/not-found", "routes/error/not-found.tsx", { id: "error-not-found" }),
     route("error/maintance", "routes/error/maintenance.tsx"),
     route("*", "routes/error/not-found.tsx", { id: "splat" }),

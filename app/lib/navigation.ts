@@ -100,7 +100,10 @@ export const NAV: NavGroup[] = [
   {
     key: "erp", icon: "factory",
     items: [
-      off("erp_inventory", "/erp/inventory"), off("erp_distribution", "/erp/distribution-center"),
+      off("erp_inventory", "/erp/inventory"),
+      // Stock transfers (issue 14 item 4).
+      { key: "erp_inventory_mutation", path: "/erp/inventory/mutation", ready: true },
+      off("erp_distribution", "/erp/distribution-center"),
       off("erp_finance", "/erp/finance-accounting"), off("erp_hrd", "/erp/hrd"),
       off("erp_sales_marketing", "/erp/sales-marketing"), off("erp_master_store_group", "/erp/master-store-group"),
       off("erp_master_katalog", "/erp/master-katalog"), off("erp_master_quota", "/erp/master-quota-dist"),

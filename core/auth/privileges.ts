@@ -134,6 +134,8 @@ const API: [string, RegExp, Need | null][] = [
   [ANY, /^\/(brands|channels|stores|warehouses|factories|store-fees|holidays)(\/|$)/, "profile"],
   // The catalogue and its stock.
   ["DELETE", /^\/products\/\d+$/, "products.delete"],
+  // Stock transfers are the Mini ERP's (its pages are /erp/inventory/mutation).
+  [ANY, /^\/inventories\/transfers(\/|$)/, "erp"],
   [ANY, /^\/(products|product-bulk|services|gift-vouchers|vouchers|packages|inventories)(\/|$)/, "products"],
   // Staff: reading is "setting", changing is an owner's (core/team/staff.ts).
   ["GET", /^\/omnipos\/accounts\/seller\//, "setting"],

@@ -22,7 +22,7 @@ import { productVariants, stockLevels, stockMovements, stores, warehousePartitio
 import { NotFound, Refused } from "#core/errors.ts";
 import { notify } from "#core/notifications/notify.ts";
 
-export const STOCK_REASONS = ["initial", "manual", "bulk_upload", "mass_update", "order", "transfer", "opname", "package"] as const;
+export const STOCK_REASONS = ["initial", "manual", "bulk_upload", "mass_update", "order", "transfer", "opname", "package", "transfer_out", "transfer_in"] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 /** Source types of the spec: 1 Store, 2 Warehouse. */
