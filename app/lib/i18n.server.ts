@@ -26,6 +26,9 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   notification: ["notification"],
   invite: ["team"],
   list: ["company"],
+  // Issue 14 part A: the stock overview pages (/erp/inventory/…) and the POS inventory reports.
+  erp: ["inventory-overview"],
+  omnichannel: ["inventory-overview"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 

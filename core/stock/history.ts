@@ -209,7 +209,7 @@ export async function productStockHistory(scope: Scope, productId: number, q: Hi
   return {
     product: { product_id: p.id, name: p.name, sku: p.sku },
     rows: page,
-    next_before: rows.length > limit ? page[page.length - 1].movement_id : null,
+    next_before: rows.length > limit && page.length ? page[page.length - 1].movement_id : null,
     locations: [...names].map(([key, name]) => ({ key, name })),
   };
 }

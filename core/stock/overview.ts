@@ -31,6 +31,7 @@ import type { Db, Tx } from "#db/client.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { categoryRange } from "#core/catalog/product-picker.ts";
 import { unix } from "#core/lib/time.ts";
+import { findInventoryBrands, findInventoryCategories } from "./inventories.ts";
 import { findLocations, locationKey, parseLocationKey, type LocationOption } from "./locations.ts";
 import type { StockLocation } from "./stock-ledger.ts";
 
@@ -181,11 +182,28 @@ export async function findOverview(db: Db | Tx, businessId: number, q: Scoped, l
   return { rows: rows.slice(0, q.limit).map((r) => levelJson(r, names)), has_next: rows.length > q.limit };
 }
 
+/** The filter choices: locations, the brands on the business's products, the categories they use (flattened, indented by level). */
+export async function overviewChoices(db: Db | Tx, businessId: number) {
+  const locations = await findLocations(db, businessId);
+  const brands = (await findInventoryBrands(businessId, undefined, db)).map((b) => ({ id: b.brand_id, name: b.name }));
+  type Node = { id: number; name: string; level: number; childs: Node[] };
+  const flat: { id: number; name: string; level: number }[] = [];
+  const walk = (nodes: Node[]) => nodes.forEach((n) => { flat.push({ id: n.id, name: n.name, level: n.level }); walk(n.childs); });
+  walk((await findInventoryCategories(businessId, db)) as unknown as Node[]);
+  return { locations, brands, categories: flat };
+}
+
 /** The overview for the actor's business (Mini ERP: privilege "erp"), with the filter choices. */
 export async function stockOverview(scope: Scope, q: OverviewQuery) {
   const { db, actor } = sellerScope(scope, "erp");
   const businessId = actor.member.businessId;
-  const locations = await findLocations(db, businessId);
-  const page = await findOverview(db, businessId, q, locations);
-  return { ...page, locations };
+  const choices = await overviewChoices(db, businessId);
+  const page = await findOverview(db, businessId, q, choices.locations);
+  return { ...page, choices };
+}
+
+/** Only the filter choices (a page whose query was refused still shows its filters). */
+export async function stockOverviewChoices(scope: Scope) {
+  const { db, actor } = sellerScope(scope, "erp");
+  return overviewChoices(db, actor.member.businessId);
 }
