@@ -115,7 +115,7 @@ describe("stock overview", () => {
     const first = await runLoader(overviewPage, { url: "/erp/inventory/all-inventory?limit=10", as });
     expect(first.data.hasNext).toBe(true);
     const second = await runLoader(overviewPage, { url: "/erp/inventory/all-inventory?limit=10&page=2", as });
-    const ids = (r: { data: { rows: { stock_level_id: number }[] } }) => r.data.rows.map((x) => x.stock_level_id);
+    const ids = (r: { data?: { rows: { stock_level_id: number }[] } }) => r.data!.rows.map((x) => x.stock_level_id);
     expect(ids(second).some((id: number) => ids(first).includes(id))).toBe(false);
   });
 
