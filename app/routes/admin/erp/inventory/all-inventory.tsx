@@ -32,14 +32,14 @@ export async function loader(args: Route.LoaderArgs) {
   const title = `${t(`${NS}:overview.title`)} | ${t("common:app_name")}`;
   const q = readQuery(overviewQuery, url);
   if (!q.ok) {
-    return data({ title, raw: q.raw, errors: q.errors, rows: [] as LevelJson[], hasNext: false, page: 1, tab: "all", sort: "name", limit: 50,
+    return data({ title, raw: q.raw, errors: q.errors, rows: [] as LevelJson[], hasNext: false, page: 1, tab: "all", sort: "name", limit: 50, searchCapped: false,
       choices: await stockOverviewChoices(scope) }, { status: 400 });
   }
   const res = await stockOverview(scope, q.value);
   // A page past the end (the list got shorter, an old link) shows the first page.
   if (!res.rows.length && q.value.page > 1) throw redirect(url.pathname + searchWith(q.raw, { page: null }));
   return { title, raw: q.raw, errors: null, rows: res.rows, hasNext: res.has_next, page: q.value.page, tab: q.value.tab as string,
-    sort: q.value.sort as string, limit: q.value.limit, choices: res.choices };
+    sort: q.value.sort as string, limit: q.value.limit, choices: res.choices, searchCapped: res.search_capped };
 }
 
 export default function AllInventory({ loaderData }: Route.ComponentProps) {
@@ -86,7 +86,7 @@ export default function AllInventory({ loaderData }: Route.ComponentProps) {
       <ListPage
         data={{ params: { page, limit: loaderData.limit, sort: 0, search: raw.search ?? "", filters: {} }, list: { rows, pagination: { total_page: 0, total_record: 0 } } }}
         title={t("overview.title")}
-        intro={t("overview.intro")}
+        intro={loaderData.searchCapped ? <>{t("overview.intro")} <strong>{t("overview.search_capped")}</strong></> : t("overview.intro")}
         filters={<>
           {tab !== "all" ? <input type="hidden" name="tab" value={tab} /> : null}
           <QueryInput type="search" name="search" label={tl("filter.search")} value={raw.search} errors={err("search")} placeholder={t("overview.search_placeholder")} />
