@@ -19,7 +19,7 @@ async function lowStockVariant(): Promise<Picked> {
     SELECT p.id AS product_id, p.name, v.sku, (l.on_hand - l.reserved) AS available
       FROM stock_levels l JOIN products p ON p.id = l.product_id JOIN product_variants v ON v.id = l.variant_id
       JOIN businesses b ON b.id = l.business_id
-     WHERE b.name = 'Toko Demo' AND l.store_id IS NOT NULL AND l.on_hand - l.reserved > 0
+     WHERE b.name = 'Toko Demo' AND l.store_id IS NOT NULL AND l.on_hand - l.reserved > 0 AND v.sku ~ '^[A-Za-z0-9-]+$'
        AND EXISTS (SELECT 1 FROM stock_movements m WHERE m.stock_level_id = l.id)
      ORDER BY v.sku LIMIT 1`);
   await query("UPDATE products SET min_stock = greatest(min_stock, $2) WHERE id = $1", [p.product_id, p.available]);
