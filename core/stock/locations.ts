@@ -9,9 +9,8 @@
  * (default store first, then by name), then each warehouse followed by its partitions. Inactive
  * locations are listed too (their stock is real and may be looked at), marked `active: false`.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
-import { stores, warehousePartitions, warehouses } from "#db/schema/index.ts";
 import type { StockLocation } from "./stock-ledger.ts";
 
 const MAX_ID = 2_147_483_647;
@@ -36,27 +35,28 @@ export function locationKey(l: StockLocation): string {
 export type LocationKind = "store" | "warehouse" | "partition";
 export type LocationOption = { key: string; name: string; kind: LocationKind; active: boolean };
 
-/** Every store, warehouse and partition of the business (see the header for the order). */
+/** Every store, warehouse and partition of the business (see the header for the order), in one query. */
 export async function findLocations(db: Db | Tx, businessId: number): Promise<LocationOption[]> {
-  const storeRows = await db.select({ id: stores.id, name: stores.name, status: stores.status }).from(stores)
-    .where(eq(stores.businessId, businessId))
-    .orderBy(desc(stores.isDefault), asc(sql`lower(${stores.name})`), asc(stores.id));
-  const warehouseRows = await db.select({ id: warehouses.id, name: warehouses.name, status: warehouses.status }).from(warehouses)
-    .where(eq(warehouses.businessId, businessId))
-    .orderBy(desc(warehouses.isDefault), asc(sql`lower(${warehouses.name})`), asc(warehouses.id));
-  const partitions = await db.select({ id: warehousePartitions.id, name: warehousePartitions.name, warehouseId: warehousePartitions.warehouseId })
-    .from(warehousePartitions)
-    .where(and(eq(warehousePartitions.businessId, businessId)))
-    .orderBy(asc(sql`lower(${warehousePartitions.name})`), asc(warehousePartitions.id));
-  return [
-    ...storeRows.map((s) => ({ key: locationKey({ sourceType: 1, storeId: s.id }), name: s.name, kind: "store" as const, active: s.status === 1 })),
-    ...warehouseRows.flatMap((w) => [
-      { key: locationKey({ sourceType: 2, warehouseId: w.id }), name: w.name, kind: "warehouse" as const, active: w.status === 1 },
-      ...partitions.filter((p) => p.warehouseId === w.id).map((p) => ({
-        key: locationKey({ sourceType: 2, warehouseId: w.id, partitionId: p.id }), name: `${w.name} › ${p.name}`, kind: "partition" as const, active: w.status === 1,
-      })),
-    ]),
-  ];
+  const { rows } = await db.execute<{ kind: LocationKind; id: number; warehouse_id: number | null; name: string; active: boolean }>(sql`
+    SELECT kind, id, warehouse_id, name, active FROM (
+      SELECT 'store' AS kind, s.id, NULL::int AS warehouse_id, s.name, s.status = 1 AS active,
+             0 AS g, NOT s.is_default AS d, lower(s.name) AS n, s.id AS w, 0 AS p, '' AS pn
+        FROM stores s WHERE s.business_id = ${businessId}
+      UNION ALL
+      SELECT 'warehouse', w.id, NULL, w.name, w.status = 1, 1, NOT w.is_default, lower(w.name), w.id, 0, ''
+        FROM warehouses w WHERE w.business_id = ${businessId}
+      UNION ALL
+      SELECT 'partition', p.id, w.id, w.name || ' › ' || p.name, w.status = 1, 1, NOT w.is_default, lower(w.name), w.id, 1, lower(p.name)
+        FROM warehouse_partitions p JOIN warehouses w ON w.id = p.warehouse_id WHERE p.business_id = ${businessId}
+    ) x ORDER BY g, d, n, w, p, pn, id`);
+  return rows.map((r) => ({
+    key: r.kind === "store" ? locationKey({ sourceType: 1, storeId: r.id })
+      : r.kind === "warehouse" ? locationKey({ sourceType: 2, warehouseId: r.id })
+      : locationKey({ sourceType: 2, warehouseId: r.warehouse_id!, partitionId: r.id }),
+    name: r.name,
+    kind: r.kind,
+    active: r.active,
+  }));
 }
 
 /** The business's locations for a seller (scope already checked by the caller's sellerScope). */

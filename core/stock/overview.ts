@@ -18,13 +18,14 @@
  *   shows "—" rather than a value made up from its selling price.
  * - Search: the variant's SKU (starts with), its exact barcode, or the product's name (contains) —
  *   each an index lookup, unioned into a list of variants the levels are then held to. A search
- *   matching more than 500 variants ("kemeja" in a big catalogue) shows the stock of the first
- *   500 found and says so (`search_capped`): a seller refines it; 10,000 variants × their
+ *   matching more than 200 variants ("kemeja" in a big catalogue) shows the stock of the first
+ *   200 found and says so (`search_capped`): a seller refines it; 10,000 variants × their
  *   locations sorted per view would cost more than the page. The levels of the matched variants
  *   are gathered first and then sorted (a fenced CTE), never found by walking the whole catalogue
  *   in name order.
- * - Out of stock sorted by "most on hand" sorts the out levels themselves (few) rather than
- *   walking the on-hand index from the top, where no out level is.
+ * - "Least available" breaks ties by on hand (then id); out of stock sorted by "most on hand"
+ *   reads the available index (available 0, on hand descending) rather than walking the on-hand
+ *   index from the top, where no out level is.
  * - Pages are numbered (offset) and capped at page 1000 — a seller narrows with filters rather than
  *   paging a million rows; past the cap the query is refused (422), past the end the page is empty.
  *   There is no exact total: counting a million levels per view costs more than the page itself
@@ -32,10 +33,9 @@
  * - In transit (engineer B's transfers) is not part of this module: the merger adds it as its own
  *   column from the transfers' data. Nothing is shown for it here.
  */
-import { asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "#db/client.ts";
-import { brands } from "#db/schema/index.ts";
 import { allCategories } from "#core/catalog/categories.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { categoryRange } from "#core/catalog/product-picker.ts";
@@ -92,7 +92,7 @@ export function atLocation(l: StockLocation, alias: "l" | "m" = "l"): SQL {
 }
 
 /** How many variants a search may match; past it the page says "refine the search" (see the header). */
-export const SEARCH_CAP = 500;
+export const SEARCH_CAP = 200;
 
 function likePatterns(search: string) {
   const lower = search.toLowerCase().replace(/[\\%_]/g, "\\$&");
@@ -102,10 +102,13 @@ function likePatterns(search: string) {
 /** Variants matching a search (SKU starts with, exact barcode, product name contains), as a subquery; each branch bounded by `cap`. */
 export function searchVariants(businessId: number, search: string, cap = 1_000_000): SQL {
   const { prefix, contains } = likePatterns(search);
-  // The name branch goes product → its variants through a LATERAL join, so the planner looks the
+  // The SKU branch reads the prefix index in its own order (USING ~<~, the text_pattern_ops order),
+  // so LIMIT stops after `cap` entries wherever in the table they are. The name branch goes
+  // product → its variants through a LATERAL join, so the planner looks the
   // variants up by product (an index) instead of hashing every variant of the business.
   return sql`(
-    (SELECT sv.id FROM product_variants sv WHERE sv.business_id = ${businessId} AND lower(sv.sku) LIKE ${prefix} LIMIT ${cap})
+    (SELECT sv.id FROM product_variants sv WHERE sv.business_id = ${businessId} AND lower(sv.sku) LIKE ${prefix}
+      ORDER BY lower(sv.sku) USING ~<~ LIMIT ${cap})
     UNION (SELECT bv.id FROM product_variants bv WHERE bv.business_id = ${businessId} AND bv.barcode = ${search} LIMIT ${cap})
     UNION (SELECT nv.id FROM (SELECT np.id FROM products np WHERE np.business_id = ${businessId} AND lower(np.name) LIKE ${contains} LIMIT ${cap}) np
       CROSS JOIN LATERAL (SELECT id FROM product_variants WHERE product_id = np.id) nv LIMIT ${cap}))`;
@@ -137,9 +140,11 @@ function orderBy(sort: OverviewSort, tab: OverviewTab): SQL {
   switch (sort) {
     case "name_desc": return sql`lower(p.name) DESC, p.id DESC, v.position, v.id, l.id`;
     case "sku": return sql`lower(v.sku), l.id`;
-    // "+ 0": out levels are sorted among themselves, not found by walking the on-hand index (header).
-    case "on_hand_desc": return tab === "out" ? sql`(l.on_hand + 0) DESC, l.id DESC` : sql`l.on_hand DESC, l.id DESC`;
-    case "available_asc": return sql`(l.on_hand - l.reserved), l.id`;
+    // Out levels all have available 0: leading with it lets the available index (business,
+    // available, on hand, id) serve the order backwards, instead of walking the on-hand index from
+    // the top, where no out level is (header).
+    case "on_hand_desc": return tab === "out" ? sql`(l.on_hand - l.reserved) DESC, l.on_hand DESC, l.id DESC` : sql`l.on_hand DESC, l.id DESC`;
+    case "available_asc": return sql`(l.on_hand - l.reserved), l.on_hand, l.id`;
     case "updated": return sql`l.time_modified DESC, l.id DESC`;
     default: return sql`lower(p.name), p.id, v.position, v.id, l.id`;
   }
@@ -226,7 +231,7 @@ export async function findOverview(db: Db | Tx, businessId: number, q: Scoped, l
  * The distinct values of an indexed products column for the business, by a loose index scan (one
  * index probe per distinct value): a GROUP BY over 100 000 products costs ~20 ms, this well under 1.
  */
-async function distinctOnProducts(db: Db | Tx, businessId: number, column: "brand_id" | "category_id") {
+async function distinctOnProducts(db: Db | Tx, businessId: number, column: "category_id") {
   const c = sql.raw(column);
   const { rows } = await db.execute<{ v: number | null }>(sql`
     WITH RECURSIVE d AS (
@@ -240,10 +245,14 @@ async function distinctOnProducts(db: Db | Tx, businessId: number, column: "bran
 /** The filter choices: locations, the business's brands and those on its products, the categories its products use (with their parents), flattened in tree order. */
 export async function overviewChoices(db: Db | Tx, businessId: number) {
   const locations = await findLocations(db, businessId);
-  const onProducts = await distinctOnProducts(db, businessId, "brand_id");
-  const brandRows = await db.select({ id: brands.id, name: brands.name }).from(brands)
-    .where(or(eq(brands.businessId, businessId), onProducts.length ? inArray(brands.id, onProducts) : undefined))
-    .orderBy(asc(sql`lower(${brands.name})`), asc(brands.id));
+  // The business's own brands and any other brand its products carry (a partner's), in one query.
+  const { rows: brandRows } = await db.execute<{ id: number; name: string }>(sql`
+    WITH RECURSIVE d AS (
+      (SELECT brand_id AS v FROM products WHERE business_id = ${businessId} AND brand_id IS NOT NULL ORDER BY brand_id LIMIT 1)
+      UNION ALL
+      SELECT (SELECT brand_id FROM products WHERE business_id = ${businessId} AND brand_id > d.v ORDER BY brand_id LIMIT 1) FROM d WHERE d.v IS NOT NULL)
+    SELECT b.id, b.name FROM brands b WHERE b.business_id = ${businessId} OR b.id IN (SELECT v FROM d WHERE v IS NOT NULL)
+     ORDER BY lower(b.name), b.id`);
   const used = await distinctOnProducts(db, businessId, "category_id");
   const all = await allCategories();
   const byId = new Map(all.map((c) => [c.id, c]));
@@ -255,7 +264,7 @@ export async function overviewChoices(db: Db | Tx, businessId: number) {
   const categories: { id: number; name: string; level: number }[] = [];
   const walk = (parent: number | null) => (children.get(parent) ?? []).forEach((c) => { categories.push({ id: c.id, name: c.name, level: c.level }); walk(c.id); });
   walk(null);
-  return { locations, brands: brandRows, categories };
+  return { locations, brands: brandRows.map((b) => ({ id: Number(b.id), name: b.name })), categories };
 }
 
 /** The overview for the actor's business (Mini ERP: privilege "erp"), with the filter choices. */

@@ -170,7 +170,7 @@ export const stockLevels = pgTable(
     // The stock overview's "most stock" and "least available" sorts and its Out tab
     // (core/stock/overview.ts): one index range for the first page at a million levels.
     index("stock_levels_business_on_hand_idx").on(t.businessId, t.onHand, t.id),
-    index("stock_levels_business_available_idx").on(t.businessId, sql`(${t.onHand} - ${t.reserved})`, t.id),
+    index("stock_levels_business_available_idx").on(t.businessId, sql`(${t.onHand} - ${t.reserved})`, t.onHand, t.id),
     check("stock_levels_non_negative", sql`${t.onHand} >= 0 AND ${t.reserved} >= 0 AND ${t.reserved} <= ${t.onHand}`),
     check("stock_levels_one_location", sql`num_nonnulls(${t.storeId}, ${t.warehouseId}) = 1 AND (${t.partitionId} IS NULL OR ${t.warehouseId} IS NOT NULL)`),
   ],
