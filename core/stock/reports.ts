@@ -11,9 +11,12 @@
  *   (the level did not exist yet). Computed from the ledger, never from a stored snapshot, so
  *   every figure can be traced to the movements behind it. A day after today (WIB) is refused.
  * - Stock per location: each store, each warehouse (its partitions included) and each partition,
- *   with levels, products, on hand, reserved, available, value at cost (variants with a cost) and
+ *   with stock lines (levels), on hand, reserved, available, value at cost (variants with a cost) and
  *   how many levels are out / low; locations without stock are listed with zeros.
- * - Store stock: one row per store × product (its variants summed).
+ * - Store stock: one row per store × product (its variants summed), products in name order.
+ * - Totals per location are one aggregate over the business's levels (~0.5 s at a million levels
+ *   on a busy 2-core machine): a report opened now and then, not the overview's first page.
+ * - Searches go through the overview's bounded variant list (at most 200 variants).
  * - Search by code (scanner): an exact SKU or barcode first; when nothing matches exactly, SKUs
  *   starting with the code (at most 20 variants). Each variant with its levels at every location.
  */
@@ -24,7 +27,7 @@ import { sellerScope, type Scope } from "#core/actor.ts";
 import { unix, wibDate, WIB_OFFSET_MS } from "#core/lib/time.ts";
 import { findLocations, locationKey, type LocationOption } from "./locations.ts";
 import {
-  atLocation, findOverview, levelJson, levelLocation, limitParam, locationParam, overviewQuery, pageParam, searchParam, searchVariants, stateOf,
+  atLocation, findOverview, levelJson, levelLocation, limitParam, locationParam, overviewQuery, pageParam, searchParam, stateOf, matchVariants, idList,
   type OverviewQuery,
 } from "./overview.ts";
 
@@ -73,10 +76,14 @@ export const wibDayStartOf = (date: string) => new Date(Date.parse(`${date}T00:0
 export async function findBeginningStock(db: Db | Tx, businessId: number, q: BeginningStockQuery, locations: LocationOption[]) {
   const date = q.date ?? wibDate(new Date());
   const at = wibDayStartOf(date);
-  const where: SQL[] = [sql`l.business_id = ${businessId}`];
+  const where: SQL[] = [sql`l.business_id = ${businessId}`, sql`p.business_id = ${businessId}`, sql`v.business_id = ${businessId}`];
+  let capped = false;
   if (q.location) where.push(atLocation(q.location));
   if (q.search) {
-    where.push(sql`l.variant_id IN ${searchVariants(businessId, q.search)}`);
+    const m = await matchVariants(db, businessId, q.search);
+    if (!m.ids.length) return { date, as_of: unix(at), rows: [], has_next: false, search_capped: false };
+    where.push(sql`l.variant_id IN ${idList(m.ids)}`);
+    capped = m.capped;
   }
   const { rows } = await db.execute<Parameters<typeof levelJson>[0] & { on_hand_then: number | null; reserved_then: number | null }>(sql`
     SELECT l.id, l.product_id, p.name AS product_name, p.min_stock, l.variant_id, v.sku, v.barcode, v.variant_name, v.size_name, v.cost,
@@ -103,6 +110,7 @@ export async function findBeginningStock(db: Db | Tx, businessId: number, q: Beg
       beginning_available: (r.on_hand_then ?? 0) - (r.reserved_then ?? 0),
     })),
     has_next: rows.length > q.limit,
+    search_capped: capped,
   };
 }
 
@@ -114,8 +122,8 @@ export async function beginningStock(scope: Scope, q: BeginningStockQuery) {
 }
 
 // ---- stock per location ---------------------------------------------------------------------
-type Totals = { levels: number; products: number; on_hand: number; reserved: number; available: number; value: number; out: number; low: number };
-const zero = (): Totals => ({ levels: 0, products: 0, on_hand: 0, reserved: 0, available: 0, value: 0, out: 0, low: 0 });
+type Totals = { levels: number; on_hand: number; reserved: number; available: number; value: number; out: number; low: number };
+const zero = (): Totals => ({ levels: 0, on_hand: 0, reserved: 0, available: 0, value: 0, out: 0, low: 0 });
 const add = (a: Totals, b: Totals) => {
   for (const k of Object.keys(a) as (keyof Totals)[]) a[k] += b[k];
 };
@@ -123,10 +131,10 @@ const add = (a: Totals, b: Totals) => {
 /** Totals per location (warehouses include their partitions) and the business's grand total. */
 export async function findStockByLocation(db: Db | Tx, businessId: number, locations: LocationOption[]) {
   const { rows } = await db.execute<{
-    store_id: number | null; warehouse_id: number | null; partition_id: number | null; levels: number; products: number;
+    store_id: number | null; warehouse_id: number | null; partition_id: number | null; levels: number;
     on_hand: string; reserved: string; value: string; out: number; low: number;
   }>(sql`
-    SELECT l.store_id, l.warehouse_id, l.partition_id, count(*)::int AS levels, count(DISTINCT l.product_id)::int AS products,
+    SELECT l.store_id, l.warehouse_id, l.partition_id, count(*)::int AS levels,
            sum(l.on_hand)::bigint AS on_hand, sum(l.reserved)::bigint AS reserved, coalesce(sum(l.on_hand * v.cost), 0)::bigint AS value,
            (count(*) FILTER (WHERE l.on_hand - l.reserved = 0))::int AS out,
            (count(*) FILTER (WHERE l.on_hand - l.reserved > 0 AND l.on_hand - l.reserved <= p.min_stock))::int AS low
@@ -137,7 +145,7 @@ export async function findStockByLocation(db: Db | Tx, businessId: number, locat
   const grand = zero();
   for (const r of rows) {
     const t: Totals = {
-      levels: r.levels, products: r.products, on_hand: Number(r.on_hand), reserved: Number(r.reserved),
+      levels: r.levels, on_hand: Number(r.on_hand), reserved: Number(r.reserved),
       available: Number(r.on_hand) - Number(r.reserved), value: Number(r.value), out: r.out, low: r.low,
     };
     add(grand, t);
@@ -149,12 +157,7 @@ export async function findStockByLocation(db: Db | Tx, businessId: number, locat
       byKey.set(k, sum);
     }
   }
-  // "products" of a warehouse summed over its partitions may count a product twice: it is an upper
-  // bound there, exact everywhere else; the grand total's is left out for the same reason.
-  return {
-    rows: locations.map((l) => ({ ...l, ...(byKey.get(l.key) ?? zero()) })),
-    total: { ...grand, products: null as number | null },
-  };
+  return { rows: locations.map((l) => ({ ...l, ...(byKey.get(l.key) ?? zero()) })), total: grand };
 }
 
 export async function stockByLocation(scope: Scope) {
@@ -192,21 +195,33 @@ export async function storeStock(scope: Scope, q: StoreStockQuery) {
   const businessId = actor.member.businessId;
   const locations = await findLocations(db, businessId);
   const stores = locations.filter((l) => l.kind === "store");
-  const where: SQL[] = [sql`l.business_id = ${businessId}`, sql`l.store_id IS NOT NULL`];
-  if (q.store) where.push(atLocation(q.store));
+  // Products in name order, each with its stores' sums (a LATERAL per product): the first page
+  // reads 50-odd products, never a GROUP BY over every store level of the business.
+  const inLevels: SQL[] = [sql`l.product_id = p.id`, sql`l.business_id = ${businessId}`, sql`l.store_id IS NOT NULL`];
+  if (q.store) inLevels.push(atLocation(q.store));
+  const onProducts: SQL[] = [sql`p.business_id = ${businessId}`];
+  let capped = false;
   if (q.search) {
-    where.push(sql`l.variant_id IN ${searchVariants(businessId, q.search)}`);
+    const m = await matchVariants(db, businessId, q.search);
+    if (!m.ids.length) return { rows: [], has_next: false, search_capped: false, stores };
+    inLevels.push(sql`l.variant_id IN ${idList(m.ids)}`);
+    onProducts.push(sql`p.id IN (SELECT product_id FROM product_variants WHERE business_id = ${businessId} AND id IN ${idList(m.ids)})`);
+    capped = m.capped;
   }
   const { rows } = await db.execute<{
     store_id: number; product_id: number; name: string; sku: string; min_stock: number; variants: number;
     on_hand: string; reserved: string; value: string | null; costed: number;
   }>(sql`
-    SELECT l.store_id, l.product_id, p.name, p.sku, p.min_stock, count(*)::int AS variants, sum(l.on_hand)::bigint AS on_hand,
-           sum(l.reserved)::bigint AS reserved, sum(l.on_hand * v.cost)::bigint AS value, count(v.cost)::int AS costed
-      FROM stock_levels l JOIN products p ON p.id = l.product_id JOIN product_variants v ON v.id = l.variant_id
-     WHERE ${sql.join(where, sql` AND `)}
-     GROUP BY l.store_id, l.product_id, p.name, p.sku, p.min_stock
-     ORDER BY lower(p.name), l.product_id, l.store_id
+    SELECT x.store_id, p.id AS product_id, p.name, p.sku, p.min_stock, x.variants, x.on_hand, x.reserved, x.value, x.costed
+      FROM products p
+      CROSS JOIN LATERAL (
+        SELECT l.store_id, count(*)::int AS variants, sum(l.on_hand)::bigint AS on_hand, sum(l.reserved)::bigint AS reserved,
+               sum(l.on_hand * v.cost)::bigint AS value, count(v.cost)::int AS costed
+          FROM stock_levels l JOIN product_variants v ON v.id = l.variant_id
+         WHERE ${sql.join(inLevels, sql` AND `)}
+         GROUP BY l.store_id) x
+     WHERE ${sql.join(onProducts, sql` AND `)}
+     ORDER BY lower(p.name), p.id, x.store_id
      LIMIT ${q.limit + 1} OFFSET ${(q.page - 1) * q.limit}`);
   const names = new Map(stores.map((s) => [s.key, s.name]));
   return {
@@ -222,6 +237,7 @@ export async function storeStock(scope: Scope, q: StoreStockQuery) {
       };
     }),
     has_next: rows.length > q.limit,
+    search_capped: capped,
     stores,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * /erp/inventory/warehouse: stock per warehouse and per partition — levels, products, on hand,
- * reserved, available, value at cost, how many levels are low or out — with the totals of all
+ * /erp/inventory/warehouse: stock per warehouse and per partition — on hand,
+ * reserved, available, value at cost, stock lines, how many are low or out — with the totals of all
  * warehouses; each figure opens the stock overview filtered to that warehouse or partition.
  * Stores are in the POS report "stock per location". Rules: core/stock/reports.ts (warehouseStock).
  */
@@ -30,7 +30,7 @@ export default function WarehouseStock({ loaderData }: Route.ComponentProps) {
   const figures = (r: Row) => (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
       {([["columns.on_hand", qty(r.on_hand)], ["columns.reserved", qty(r.reserved)], ["columns.available", qty(r.available)], ["columns.value", money(r.value)],
-        ["warehouse.levels", qty(r.levels)], ["warehouse.products", qty(r.products)], ["states.low", qty(r.low)], ["states.out", qty(r.out)]] as const).map(([k, v]) => (
+        ["warehouse.levels", qty(r.levels)], ["states.low", qty(r.low)], ["states.out", qty(r.out)]] as const).map(([k, v]) => (
         <div key={k} className="flex justify-between gap-2 sm:block">
           <dt className="text-slate-500">{t(k)}</dt>
           <dd className="font-medium tabular-nums text-slate-900">{v}</dd>

@@ -32,15 +32,15 @@ export async function loader(args: Route.LoaderArgs) {
   const q = readQuery(beginningStockQuery, url);
   if (!q.ok) {
     const { locations } = await beginningStock(scope, beginningStockQuery.parse({ limit: "10" }));
-    return data({ title, raw: q.raw, errors: q.errors, rows: [] as Row[], hasNext: false, page: 1, date: today, today, locations }, { status: 400 });
+    return data({ title, raw: q.raw, errors: q.errors, searchCapped: false, rows: [] as Row[], hasNext: false, page: 1, date: today, today, locations }, { status: 400 });
   }
   const res = await beginningStock(scope, q.value);
   if (!res.rows.length && q.value.page > 1) throw redirect(url.pathname + searchWith(q.raw, { page: null }));
-  return { title, raw: q.raw, errors: null, rows: res.rows, hasNext: res.has_next, page: q.value.page, date: res.date, today, locations: res.locations };
+  return { title, raw: q.raw, errors: null, rows: res.rows, searchCapped: res.search_capped, hasNext: res.has_next, page: q.value.page, date: res.date, today, locations: res.locations };
 }
 
 export default function BeginningStock({ loaderData }: Route.ComponentProps) {
-  const { raw, errors, rows, hasNext, page, date, today, locations } = loaderData;
+  const { raw, errors, rows, hasNext, searchCapped, page, date, today, locations } = loaderData;
   const { t } = useTranslation(NS);
   const { t: tl } = useTranslation("list");
   const lp = useLocalePath();
@@ -58,6 +58,7 @@ export default function BeginningStock({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-xl font-semibold text-slate-900">{t("reports.beginning-stock.title")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("reports.beginning-stock.intro", { date })}</p>
+        {searchCapped ? <p className="mt-1 text-sm font-medium text-amber-800">{t("overview.search_capped")}</p> : null}
       </div>
       <FilterBar resetTo={lp("/omnichannel/pos-report/inventory/beginning-stock")}>
         <QueryInput type="date" name="date" label={t("filters.date")} value={raw.date ?? date} max={today} errors={errors?.date} />

@@ -28,15 +28,15 @@ export async function loader(args: Route.LoaderArgs) {
   const q = readQuery(currentStockQuery, url);
   if (!q.ok) {
     const empty = await currentStock(scope, currentStockQuery.parse({ limit: "10" }));
-    return data({ title, raw: q.raw, errors: q.errors, rows: [] as LevelJson[], hasNext: false, page: 1, tab: "all", stores: empty.stores }, { status: 400 });
+    return data({ title, raw: q.raw, errors: q.errors, searchCapped: false, rows: [] as LevelJson[], hasNext: false, page: 1, tab: "all", stores: empty.stores }, { status: 400 });
   }
   const res = await currentStock(scope, q.value);
   if (!res.rows.length && q.value.page > 1) throw redirect(url.pathname + searchWith(q.raw, { page: null }));
-  return { title, raw: q.raw, errors: null, rows: res.rows, hasNext: res.has_next, page: q.value.page, tab: q.value.tab as string, stores: res.stores };
+  return { title, raw: q.raw, errors: null, rows: res.rows, searchCapped: res.search_capped, hasNext: res.has_next, page: q.value.page, tab: q.value.tab as string, stores: res.stores };
 }
 
 export default function CurrentStock({ loaderData }: Route.ComponentProps) {
-  const { raw, errors, rows, hasNext, page, tab, stores } = loaderData;
+  const { raw, errors, rows, hasNext, searchCapped, page, tab, stores } = loaderData;
   const { t } = useTranslation(NS);
   const { t: tl } = useTranslation("list");
   const lp = useLocalePath();
@@ -54,6 +54,7 @@ export default function CurrentStock({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-xl font-semibold text-slate-900">{t("reports.current-stock.title")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("reports.current-stock.intro")}</p>
+        {searchCapped ? <p className="mt-1 text-sm font-medium text-amber-800">{t("overview.search_capped")}</p> : null}
       </div>
       <TabBar label={t("states.label")}
         tabs={OVERVIEW_TABS.map((k) => ({ key: k, to: { search: searchWith(raw, { tab: k === "all" ? null : k, page: null }) }, label: t(`states.${k}`), active: k === tab }))} />

@@ -1,6 +1,6 @@
 /**
  * /omnichannel/pos-report/inventory/stock-location: totals per location — every store, warehouse
- * (its partitions included) and partition with levels, products, on hand, reserved, available,
+ * (its partitions included) and partition with stock lines, on hand, reserved, available,
  * value at cost, low and out — and the business's grand total (core/stock/reports.ts
  * stockByLocation). Each location opens the current stock (stores) or the overview. Privilege:
  * omnichannel.
@@ -39,7 +39,7 @@ export default function StockLocation({ loaderData }: Route.ComponentProps) {
         </span>
       ),
     },
-    { key: "products", header: t("warehouse.products"), className: "text-right tabular-nums", cell: (r) => qty(r.products) },
+    { key: "levels", header: t("warehouse.levels"), className: "text-right tabular-nums", cell: (r) => qty(r.levels) },
     { key: "on_hand", header: t("columns.on_hand"), className: "text-right tabular-nums", cell: (r) => qty(r.on_hand) },
     { key: "reserved", header: t("columns.reserved"), className: "text-right tabular-nums", cell: (r) => qty(r.reserved) },
     { key: "available", header: t("columns.available"), className: "text-right tabular-nums", cell: (r) => qty(r.available) },

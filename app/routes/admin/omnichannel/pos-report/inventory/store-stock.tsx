@@ -29,15 +29,15 @@ export async function loader(args: Route.LoaderArgs) {
   const q = readQuery(storeStockQuery, url);
   if (!q.ok) {
     const { stores } = await storeStock(scope, storeStockQuery.parse({ limit: "10" }));
-    return data({ title, raw: q.raw, errors: q.errors, rows: [] as Row[], hasNext: false, page: 1, stores }, { status: 400 });
+    return data({ title, raw: q.raw, errors: q.errors, searchCapped: false, rows: [] as Row[], hasNext: false, page: 1, stores }, { status: 400 });
   }
   const res = await storeStock(scope, q.value);
   if (!res.rows.length && q.value.page > 1) throw redirect(url.pathname + searchWith(q.raw, { page: null }));
-  return { title, raw: q.raw, errors: null, rows: res.rows, hasNext: res.has_next, page: q.value.page, stores: res.stores };
+  return { title, raw: q.raw, errors: null, rows: res.rows, searchCapped: res.search_capped, hasNext: res.has_next, page: q.value.page, stores: res.stores };
 }
 
 export default function StoreStock({ loaderData }: Route.ComponentProps) {
-  const { raw, errors, rows, hasNext, page, stores } = loaderData;
+  const { raw, errors, rows, hasNext, searchCapped, page, stores } = loaderData;
   const { t } = useTranslation(NS);
   const { t: tl } = useTranslation("list");
   const lp = useLocalePath();
@@ -63,6 +63,7 @@ export default function StoreStock({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-xl font-semibold text-slate-900">{t("reports.store-stock.title")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("reports.store-stock.intro")}</p>
+        {searchCapped ? <p className="mt-1 text-sm font-medium text-amber-800">{t("overview.search_capped")}</p> : null}
       </div>
       <FilterBar resetTo={lp("/omnichannel/pos-report/inventory/store-stock")}>
         <QueryInput type="search" name="search" label={tl("filter.search")} value={raw.search} errors={errors?.search} placeholder={t("overview.search_placeholder")} />
