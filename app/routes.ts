@@ -130,6 +130,18 @@ export default [
       route("erp/inventory/mutation/new", "routes/admin/erp/inventory/mutation/new.tsx"),
       route("erp/inventory/mutation/:id", "routes/admin/erp/inventory/mutation/detail.tsx"),
       route("erp/inventory/:slug/mutation", "routes/admin/erp/inventory/mutation/location.tsx"),
+      // Inventory: stock overview, product stock and history, search, warehouses (issue 14, part A)
+      route("erp/inventory", "routes/admin/erp/inventory/index.tsx"),
+      route("erp/inventory/all-inventory", "routes/admin/erp/inventory/all-inventory.tsx"),
+      route("erp/inventory/all-inventory/:slug/stock", "routes/admin/erp/inventory/product-stock.tsx"),
+      route("erp/inventory/all-inventory/:slug/stock-history", "routes/admin/erp/inventory/stock-history.tsx"),
+      route("erp/inventory/search", "routes/admin/erp/inventory/search.tsx"),
+      route("erp/inventory/warehouse", "routes/admin/erp/inventory/warehouse.tsx"),
+      // POS reports — inventory (issue 14, part A)
+      route("omnichannel/pos-report/inventory/current-stock", "routes/admin/omnichannel/pos-report/inventory/current-stock.tsx"),
+      route("omnichannel/pos-report/inventory/beginning-stock", "routes/admin/omnichannel/pos-report/inventory/beginning-stock.tsx"),
+      route("omnichannel/pos-report/inventory/stock-location", "routes/admin/omnichannel/pos-report/inventory/stock-location.tsx"),
+      route("omnichannel/pos-report/inventory/store-stock", "routes/admin/omnichannel/pos-report/inventory/store-stock.tsx"),
     ]),
     // Print pages: signed-in sellers, no sidebar or header (their own middleware).
     route("products/barcode/print", "routes/admin/products/barcode/print.tsx"),

@@ -26,8 +26,9 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   notification: ["notification"],
   invite: ["team"],
   list: ["company"],
-  // Mini ERP inventory (issue 14): transfers.
-  erp: ["transfer"],
+  // Mini ERP inventory and the POS inventory reports (issue 14).
+  erp: ["inventory-overview", "transfer"],
+  omnichannel: ["inventory-overview"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 

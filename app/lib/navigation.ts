@@ -95,13 +95,15 @@ export const NAV: NavGroup[] = [
       soon("omni_product", "/omnichannel/integration/product/master"), soon("omni_history", "/omnichannel/history"),
       soon("omni_reports", "/omnichannel/pos-report/sales-report"), soon("omni_wms", "/omnichannel/wms-account"),
       off("omni_crm", "/omnichannel/crm-system"), off("omni_last_stock", "/omnichannel/pos-report/inventory/last-stock-priority"),
+      // Issue 14 part A: the POS inventory reports (current stock and its sibling tabs).
+      { key: "omni_inventory_report", path: "/omnichannel/pos-report/inventory/current-stock", ready: true },
     ],
   },
   {
     key: "erp", icon: "factory",
     items: [
-      off("erp_inventory", "/erp/inventory"),
-      // Stock transfers (issue 14 item 4).
+      // Inventory (issue 14): the stock overview, stock transfers.
+      { key: "erp_inventory", path: "/erp/inventory/all-inventory", ready: true },
       { key: "erp_inventory_mutation", path: "/erp/inventory/mutation", ready: true },
       off("erp_distribution", "/erp/distribution-center"),
       off("erp_finance", "/erp/finance-accounting"), off("erp_hrd", "/erp/hrd"),

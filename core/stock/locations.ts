@@ -1,56 +1,68 @@
 /**
- * Stock locations as URL keys (issue 14): a location is a store, a warehouse, or a partition of a
- * warehouse (StockLocation in stock-ledger.ts). In URLs and forms it is written `store-<id>`,
- * `warehouse-<id>` or `warehouse-<id>-<partitionId>`; parseLocationKey/locationKey are the one
- * pair of helpers every inventory area shares. listLocations answers a business's locations with
- * their names, for pickers and for naming a location on a page.
+ * Stock locations as the inventory pages write them in URLs and forms: a store is `store-<id>`, a
+ * warehouse `warehouse-<id>`, one of its partitions `warehouse-<id>-<partitionId>` (issue 14's
+ * agreed names: engineers A–D share this file; parseLocationKey and locationKey are identical in
+ * each branch). A key that is not one of these shapes is no location (null), never an exception:
+ * the caller refuses it with a message under its field.
  *
- * Decisions: a partition is named "<warehouse> · <partition>"; inactive stores and warehouses are
- * listed too (their stock and history are real) with `active: false`, so a picker can leave them
- * out while a page can still name them.
+ * listLocations answers the business's locations in the order a seller picks from: stores first
+ * (default store first, then by name), then each warehouse followed by its partitions. Inactive
+ * locations are listed too (their stock is real and may be looked at), marked `active: false`.
  */
-import { and, asc, eq } from "drizzle-orm";
-import { stores, warehousePartitions, warehouses } from "#db/schema/index.ts";
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "#db/client.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import type { StockLocation } from "./stock-ledger.ts";
 
-export type LocationKind = "store" | "warehouse" | "partition";
-export type LocationItem = { key: string; name: string; kind: LocationKind; active: boolean };
+const MAX_ID = 2_147_483_647;
 
-const ID = "([1-9]\\d{0,8})";
-const KEY = new RegExp(`^(store|warehouse)-${ID}(?:-${ID})?$`);
-
-/** `store-3` → { sourceType: 1, storeId: 3 }; `warehouse-2-7` → warehouse 2, partition 7; anything else → null. */
-export function parseLocationKey(key: string): StockLocation | null {
-  const m = KEY.exec(key);
+/** `store-3`, `warehouse-4`, `warehouse-4-9` → the location; anything else → null. */
+export function parseLocationKey(key: string | null | undefined): StockLocation | null {
+  const m = /^(store|warehouse)-([1-9]\d{0,9})(?:-([1-9]\d{0,9}))?$/.exec(String(key ?? ""));
   if (!m) return null;
-  if (m[1] === "store") return m[3] ? null : { sourceType: 1, storeId: Number(m[2]) };
-  return { sourceType: 2, warehouseId: Number(m[2]), partitionId: m[3] ? Number(m[3]) : null };
+  const id = Number(m[2]);
+  const partitionId = m[3] === undefined ? null : Number(m[3]);
+  if (id > MAX_ID || (partitionId !== null && partitionId > MAX_ID)) return null;
+  if (m[1] === "store") return partitionId === null ? { sourceType: 1, storeId: id } : null;
+  return { sourceType: 2, warehouseId: id, partitionId };
 }
 
-/** The URL key of a location (the inverse of parseLocationKey). */
+/** The location's key: `store-<id>`, `warehouse-<id>` or `warehouse-<id>-<partitionId>`. */
 export function locationKey(l: StockLocation): string {
   if (l.sourceType === 1) return `store-${l.storeId}`;
-  return l.partitionId != null ? `warehouse-${l.warehouseId}-${l.partitionId}` : `warehouse-${l.warehouseId}`;
+  return l.partitionId ? `warehouse-${l.warehouseId}-${l.partitionId}` : `warehouse-${l.warehouseId}`;
 }
 
-/** Every store, warehouse and partition of the business, stores first, each by name. */
-export async function listLocations(scope: Scope, businessId?: number): Promise<LocationItem[]> {
+export type LocationKind = "store" | "warehouse" | "partition";
+export type LocationOption = { key: string; name: string; kind: LocationKind; active: boolean };
+
+/** Every store, warehouse and partition of the business (see the header for the order), in one query. */
+export async function findLocations(db: Db | Tx, businessId: number): Promise<LocationOption[]> {
+  const { rows } = await db.execute<{ kind: LocationKind; id: number; warehouse_id: number | null; name: string; active: boolean }>(sql`
+    SELECT kind, id, warehouse_id, name, active FROM (
+      SELECT 'store' AS kind, s.id, NULL::int AS warehouse_id, s.name, s.status = 1 AS active,
+             0 AS g, NOT s.is_default AS d, lower(s.name) AS n, s.id AS w, 0 AS p, '' AS pn
+        FROM stores s WHERE s.business_id = ${businessId}
+      UNION ALL
+      SELECT 'warehouse', w.id, NULL, w.name, w.status = 1, 1, NOT w.is_default, lower(w.name), w.id, 0, ''
+        FROM warehouses w WHERE w.business_id = ${businessId}
+      UNION ALL
+      SELECT 'partition', p.id, w.id, w.name || ' › ' || p.name, w.status = 1, 1, NOT w.is_default, lower(w.name), w.id, 1, lower(p.name)
+        FROM warehouse_partitions p JOIN warehouses w ON w.id = p.warehouse_id WHERE p.business_id = ${businessId}
+    ) x ORDER BY g, d, n, w, p, pn, id`);
+  return rows.map((r) => ({
+    key: r.kind === "store" ? locationKey({ sourceType: 1, storeId: r.id })
+      : r.kind === "warehouse" ? locationKey({ sourceType: 2, warehouseId: r.id })
+      : locationKey({ sourceType: 2, warehouseId: r.warehouse_id!, partitionId: r.id }),
+    name: r.name,
+    kind: r.kind,
+    active: r.active,
+  }));
+}
+
+/** The locations of the actor's business (of `businessId` only when it is theirs: else none). */
+export async function listLocations(scope: Scope, businessId?: number): Promise<LocationOption[]> {
   const { db, actor } = sellerScope(scope);
   const bid = businessId ?? actor.member.businessId;
-  if (bid !== actor.member.businessId) return [];
-  const s = await db.select({ id: stores.id, name: stores.name, status: stores.status }).from(stores)
-    .where(eq(stores.businessId, bid)).orderBy(asc(stores.name), asc(stores.id));
-  const w = await db.select({ id: warehouses.id, name: warehouses.name, status: warehouses.status }).from(warehouses)
-    .where(eq(warehouses.businessId, bid)).orderBy(asc(warehouses.name), asc(warehouses.id));
-  const p = await db.select({ id: warehousePartitions.id, warehouseId: warehousePartitions.warehouseId, name: warehousePartitions.name })
-    .from(warehousePartitions).where(and(eq(warehousePartitions.businessId, bid))).orderBy(asc(warehousePartitions.name), asc(warehousePartitions.id));
-  const out: LocationItem[] = s.map((r) => ({ key: `store-${r.id}`, name: r.name, kind: "store", active: r.status === 1 }));
-  for (const r of w) {
-    out.push({ key: `warehouse-${r.id}`, name: r.name, kind: "warehouse", active: r.status === 1 });
-    for (const q of p.filter((x) => x.warehouseId === r.id)) {
-      out.push({ key: `warehouse-${r.id}-${q.id}`, name: `${r.name} · ${q.name}`, kind: "partition", active: r.status === 1 });
-    }
-  }
-  return out;
+  return bid === actor.member.businessId ? findLocations(db, bid) : [];
 }

@@ -92,6 +92,9 @@ export const productVariants = pgTable(
     barcode: text(),
     price: bigint({ mode: "number" }).notNull().default(0),
     compareAtPrice: bigint({ mode: "number" }),
+    // Cost of goods (HPP), integer rupiah; null = not entered. The stock overview values stock at it
+    // (core/stock/overview.ts); set on the product's stock page.
+    cost: bigint({ mode: "number" }),
     position: integer().notNull().default(0),
     ...stamps,
   },
@@ -103,6 +106,7 @@ export const productVariants = pgTable(
     index("product_variants_sku_prefix_idx").on(t.businessId, sql`lower(${t.sku}) text_pattern_ops`),
     index("product_variants_barcode_idx").on(t.businessId, t.barcode),
     check("product_variants_price_non_negative", sql`${t.price} >= 0 AND (${t.compareAtPrice} IS NULL OR ${t.compareAtPrice} >= 0)`),
+    check("product_variants_cost_non_negative", sql`${t.cost} IS NULL OR ${t.cost} >= 0`),
   ],
 );
 
@@ -163,6 +167,10 @@ export const stockLevels = pgTable(
     index("stock_levels_business_modified_idx").on(t.businessId, t.timeModified, t.id),
     index("stock_levels_store_idx").on(t.businessId, t.storeId),
     index("stock_levels_warehouse_idx").on(t.businessId, t.warehouseId),
+    // The stock overview's "most stock" and "least available" sorts and its Out tab
+    // (core/stock/overview.ts): one index range for the first page at a million levels.
+    index("stock_levels_business_on_hand_idx").on(t.businessId, t.onHand, t.id),
+    index("stock_levels_business_available_idx").on(t.businessId, sql`(${t.onHand} - ${t.reserved})`, t.onHand, t.id),
     check("stock_levels_non_negative", sql`${t.onHand} >= 0 AND ${t.reserved} >= 0 AND ${t.reserved} <= ${t.onHand}`),
     check("stock_levels_one_location", sql`num_nonnulls(${t.storeId}, ${t.warehouseId}) = 1 AND (${t.partitionId} IS NULL OR ${t.warehouseId} IS NOT NULL)`),
   ],
@@ -197,6 +205,8 @@ export const stockMovements = pgTable(
     index("stock_movements_level_idx").on(t.stockLevelId, t.id),
     index("stock_movements_variant_idx").on(t.businessId, t.variantId, t.id),
     index("stock_movements_business_idx").on(t.businessId, t.timeCreated),
+    // A product's stock history, newest first (core/stock/history.ts).
+    index("stock_movements_product_idx").on(t.businessId, t.productId, t.id),
   ],
 );
 

@@ -47,6 +47,8 @@ export function ListPage<R>(props: {
   historyLabels?: Omit<Parameters<typeof UpdateHistoryModal>[0], "history" | "title">;
   /** Shown when the list is empty (default: the empty state with the Add link). */
   empty?: ReactNode;
+  /** The pager under the rows (default: page numbers from the total); a list without an exact total gives its own. */
+  pager?: ReactNode;
   children: (rows: R[]) => ReactNode;
 }) {
   const { data } = props;
@@ -68,7 +70,7 @@ export function ListPage<R>(props: {
       {rows.length
         ? props.children(rows)
         : props.empty ?? <EmptyState action={props.add ? <Link to={props.add.href} className={buttonClass("primary")}>{props.add.label}</Link> : undefined} />}
-      <Pagination params={data.params} totalPage={pagination.total_page} totalRecord={pagination.total_record} />
+      {props.pager !== undefined ? props.pager : <Pagination params={data.params} totalPage={pagination.total_page} totalRecord={pagination.total_record} />}
       {props.historyLabels ? <UpdateHistoryModal history={data.history ?? null} title={data.historyOf} {...props.historyLabels} /> : null}
     </div>
   );

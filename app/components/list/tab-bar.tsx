@@ -6,7 +6,7 @@
  */
 import { Link, type To } from "react-router";
 
-export type Tab = { key: string; to: To; label: string; count: string; active: boolean };
+export type Tab = { key: string; to: To; label: string; /** Left out where counting costs more than the page (stock overview). */ count?: string; active: boolean };
 
 export function TabBar({ label, tabs }: { label: string; tabs: Tab[] }) {
   return (
@@ -25,9 +25,11 @@ export function TabBar({ label, tabs }: { label: string; tabs: Tab[] }) {
               }`}
             >
               {tab.label}
-              <span className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${tab.active ? "bg-brand-100 text-brand-700" : "bg-slate-100 text-slate-600"}`}>
-                {tab.count}
-              </span>
+              {tab.count !== undefined ? (
+                <span className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${tab.active ? "bg-brand-100 text-brand-700" : "bg-slate-100 text-slate-600"}`}>
+                  {tab.count}
+                </span>
+              ) : null}
             </Link>
           </li>
         ))}
