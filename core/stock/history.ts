@@ -27,7 +27,7 @@ import { diff, recordHistory } from "#core/lib/history.ts";
 import { MONEY_SEPARATORS, readRupiah } from "#core/lib/money.ts";
 import { unix } from "#core/lib/time.ts";
 import { findLocations, locationKey } from "./locations.ts";
-import { atLocation, idParam, levelJson, levelLocation, locationParam } from "./overview.ts";
+import { atLocation, idParam, levelJson, levelLocation, locationParam, withInTransit } from "./overview.ts";
 import { STOCK_REASONS } from "./stock-ledger.ts";
 
 /** The ledger's reasons, with the ones issue 14's transfers and adjustments add. */
@@ -63,7 +63,7 @@ export async function productStock(scope: Scope, productId: number) {
      ORDER BY v.position, v.id, l.store_id NULLS LAST, l.warehouse_id, l.partition_id NULLS FIRST`);
   // Levels in the order of the location list (stores, then each warehouse and its partitions).
   const order = new Map(locations.map((l, i) => [l.key, i]));
-  const levels = rows.map((r) => levelJson(r, names));
+  const levels = await withInTransit(db, businessId, rows.map((r) => levelJson(r, names)));
   const variantOrder = new Map(variants.map((v, i) => [v.id, i]));
   levels.sort((a, b) => (variantOrder.get(a.variant_id)! - variantOrder.get(b.variant_id)!) || ((order.get(a.location_key) ?? 1e9) - (order.get(b.location_key) ?? 1e9)));
   const sum = (f: (l: (typeof levels)[number]) => number | null) => levels.reduce((n, l) => n + (f(l) ?? 0), 0);
@@ -78,7 +78,10 @@ export async function productStock(scope: Scope, productId: number) {
       cost: v.cost, price: v.price,
     })),
     levels,
-    totals: { on_hand: sum((l) => l.on_hand), reserved: sum((l) => l.reserved), available: sum((l) => l.available), value: sum((l) => l.value) },
+    totals: {
+      on_hand: sum((l) => l.on_hand), reserved: sum((l) => l.reserved), available: sum((l) => l.available),
+      in_transit: sum((l) => l.in_transit), value: sum((l) => l.value),
+    },
     locations,
   };
 }

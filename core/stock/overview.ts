@@ -30,8 +30,11 @@
  *   paging a million rows; past the cap the query is refused (422), past the end the page is empty.
  *   There is no exact total: counting a million levels per view costs more than the page itself
  *   (docs/decisions/0008); the pager says whether a next page exists (one row more is read).
- * - In transit (engineer B's transfers) is not part of this module: the merger adds it as its own
- *   column from the transfers' data. Nothing is shown for it here.
+ * - In transit is what sent transfers carry to a level's location and has not arrived (nor been
+ *   written off or sent back): read from the transfer lines (core/stock/transfers.ts, decision
+ *   0015) for the page's variants only, and shown beside the level it is headed for. A
+ *   location that has never held the variant has no level yet, so what travels there shows on
+ *   the transfer until it is received.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
@@ -41,6 +44,7 @@ import { sellerScope, type Scope } from "#core/actor.ts";
 import { categoryRange } from "#core/catalog/product-picker.ts";
 import { unix } from "#core/lib/time.ts";
 import { findLocations, locationKey, parseLocationKey, type LocationOption } from "./locations.ts";
+import { inTransitByLevel } from "./transfers.ts";
 import type { StockLocation } from "./stock-ledger.ts";
 
 export const OVERVIEW_TABS = ["all", "ready", "low", "out"] as const;
@@ -188,7 +192,8 @@ export function levelJson(r: LevelRow, names: Map<string, string>) {
     time_modified: unix(new Date(r.time_modified)),
   };
 }
-export type LevelJson = ReturnType<typeof levelJson>;
+/** A level as the overview pages show it: with what is on its way to it (withInTransit). */
+export type LevelJson = ReturnType<typeof levelJson> & { in_transit: number };
 
 /** One page of levels for the business (see the header). */
 export async function findOverview(db: Db | Tx, businessId: number, q: Scoped, locations?: LocationOption[]) {
@@ -224,7 +229,16 @@ export async function findOverview(db: Db | Tx, businessId: number, q: Scoped, l
     : sql`SELECT ${columns} FROM stock_levels l JOIN products p ON p.id = l.product_id JOIN product_variants v ON v.id = l.variant_id
            WHERE ${sql.join(where, sql` AND `)} ${page}`);
   const names = new Map((locations ?? (await findLocations(db, businessId))).map((l) => [l.key, l.name]));
-  return { rows: rows.slice(0, q.limit).map((r) => levelJson(r, names)), has_next: rows.length > q.limit, search_capped: capped };
+  const shown = await withInTransit(db, businessId, rows.slice(0, q.limit).map((r) => levelJson(r, names)));
+  return { rows: shown, has_next: rows.length > q.limit, search_capped: capped };
+}
+
+/** The levels with what is on its way to each (see the header): one query for all of them. */
+export async function withInTransit<L extends { variant_id: number; location_key: string }>(db: Db | Tx, businessId: number, levels: L[]) {
+  if (!levels.length) return levels.map((l) => ({ ...l, in_transit: 0 }));
+  const coming = await inTransitByLevel(db, businessId, { variantIds: [...new Set(levels.map((l) => l.variant_id))] });
+  const by = new Map(coming.map((c) => [`${c.variantId}:${c.key}`, c.quantity]));
+  return levels.map((l) => ({ ...l, in_transit: by.get(`${l.variant_id}:${l.location_key}`) ?? 0 }));
 }
 
 /**

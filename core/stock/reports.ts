@@ -27,7 +27,7 @@ import { sellerScope, type Scope } from "#core/actor.ts";
 import { unix, wibDate, WIB_OFFSET_MS } from "#core/lib/time.ts";
 import { findLocations, locationKey, type LocationOption } from "./locations.ts";
 import {
-  atLocation, findOverview, levelJson, levelLocation, limitParam, locationParam, overviewQuery, pageParam, searchParam, stateOf, matchVariants, idList,
+  atLocation, findOverview, levelJson, withInTransit, levelLocation, limitParam, locationParam, overviewQuery, pageParam, searchParam, stateOf, matchVariants, idList,
   type OverviewQuery,
 } from "./overview.ts";
 
@@ -272,10 +272,11 @@ export async function findStockByCode(scope: Scope, code: string | undefined) {
   const locations = await findLocations(db, businessId);
   const names = new Map(locations.map((l) => [l.key, l.name]));
   const order = new Map(locations.map((l, i) => [l.key, i]));
+  const shown = await withInTransit(db, businessId, levels.map((l) => levelJson(l, names)));
   return {
     exact,
     variants: variants.map((v) => {
-      const mine = levels.filter((l) => l.variant_id === v.id).map((l) => levelJson(l, names))
+      const mine = shown.filter((l) => l.variant_id === v.id)
         .sort((a, b) => (order.get(a.location_key) ?? 1e9) - (order.get(b.location_key) ?? 1e9));
       const onHand = mine.reduce((n, l) => n + l.on_hand, 0);
       const available = mine.reduce((n, l) => n + l.available, 0);

@@ -12,6 +12,8 @@ import { actorFromToken, scopeOf } from "#core/actor.ts";
 import { applyStockChanges } from "#core/stock/stock-ledger.ts";
 import { inTransitByLevel, inTransitByLocation, receiveTransfer, sendTransfer } from "#core/stock/transfers.ts";
 import { locationKey, parseLocationKey } from "#core/stock/locations.ts";
+import { overviewQuery, stockOverview } from "#core/stock/overview.ts";
+import { productStock } from "#core/stock/history.ts";
 import { call, DEMO, login } from "./helpers.ts";
 
 type Detail = {
@@ -95,7 +97,29 @@ describe("location keys", () => {
   it("parse and format each other; anything else is null", () => {
     for (const k of ["store-3", "warehouse-2", "warehouse-2-5"]) expect(locationKey(parseLocationKey(k)!)).toBe(k);
     expect(parseLocationKey("warehouse-2-5")).toEqual({ sourceType: 2, warehouseId: 2, partitionId: 5 });
-    for (const k of ["", "store", "store-0", "store-01", "store-1-2", "warehouse--1", "shop-1", "store-1 ", "warehouse-1234567890"]) expect(parseLocationKey(k)).toBeNull();
+    for (const k of ["", "store", "store-0", "store-01", "store-1-2", "warehouse--1", "shop-1", "store-1 ", "warehouse-9999999999", "store-2147483648"]) expect(parseLocationKey(k)).toBeNull();
+  });
+});
+
+describe("the stock overview shows what is on its way", () => {
+  it("sent and not yet received is in transit at the destination's level; received, it is on hand there", async () => {
+    const v = await freshVariant(20);
+    await setStock(v.id, warehouse, 1); // the destination holds the variant already: it has a level
+    const t = await newTransfer([{ sku: v.sku, quantity: 5 }]);
+    expect((await put(`${B}/${t.transfer_id}/send`, seller)).status).toBe(200);
+    const scope = scopeOf(await actorFromToken(seller, "en"));
+    const row = async (loc: string) => {
+      const page = await stockOverview(scope, overviewQuery.parse({ search: v.sku, location: loc }));
+      return page.rows.find((r) => r.variant_id === v.id)!;
+    };
+    expect(await row(warehouse)).toMatchObject({ on_hand: 1, in_transit: 5 });
+    expect(await row(store)).toMatchObject({ on_hand: 15, in_transit: 0 });
+    const stock = await productStock(scope, (await db.select().from(s.productVariants).where(eq(s.productVariants.id, v.id)))[0].productId);
+    expect(stock.totals).toMatchObject({ on_hand: 16, in_transit: 5 });
+
+    const r = await post(`${B}/${t.transfer_id}/receive`, seller, { lines: [{ line_id: t.lines[0].line_id, received: 5 }] });
+    expect(r.status).toBe(200);
+    expect(await row(warehouse)).toMatchObject({ on_hand: 6, in_transit: 0 });
   });
 });
 

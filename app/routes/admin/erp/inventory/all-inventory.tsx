@@ -7,7 +7,7 @@
  *
  * A query nothing can take (a hand-edited location, page past the cap) answers 400 with the message
  * under its filter and no rows; a page past the end of the list shows the first page.
- * In transit: the merger adds the column from the transfers (engineer B); nothing is shown for it
+ * In transit: what sent transfers carry to the level's location (core/stock/overview.ts withInTransit);
  * here — see the marked place in the columns below.
  */
 import { data, Link, redirect } from "react-router";
@@ -65,7 +65,7 @@ export default function AllInventory({ loaderData }: Route.ComponentProps) {
       key: "available", header: t("columns.available"), className: "text-right tabular-nums",
       cell: (r) => <span className="inline-flex items-center gap-2">{qty(r.available)} <StateBadge state={r.state} /></span>,
     },
-    // ── In transit (engineer B's transfers): the merger adds its column here. ──
+    { key: "in_transit", header: t("columns.in_transit"), className: "text-right tabular-nums", cell: (r) => qty(r.in_transit) },
     { key: "value", header: t("columns.value"), className: "text-right tabular-nums", cell: (r) => money(r.value) },
     {
       key: "history", header: t("columns.history"),

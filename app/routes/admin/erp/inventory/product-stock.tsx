@@ -64,6 +64,7 @@ export default function ProductStock({ loaderData, actionData }: Route.Component
     { key: "on_hand", header: t("columns.on_hand"), className: "text-right tabular-nums", cell: (r) => qty(r.on_hand) },
     { key: "reserved", header: t("columns.reserved"), className: "text-right tabular-nums", cell: (r) => qty(r.reserved) },
     { key: "available", header: t("columns.available"), className: "text-right tabular-nums", cell: (r) => <span className="inline-flex items-center gap-2">{qty(r.available)} <StateBadge state={r.state} /></span> },
+    { key: "in_transit", header: t("columns.in_transit"), className: "text-right tabular-nums", cell: (r) => qty(r.in_transit) },
     { key: "value", header: t("columns.value"), className: "text-right tabular-nums", cell: (r) => money(r.value) },
     {
       key: "history", header: t("columns.history"),
@@ -85,6 +86,7 @@ export default function ProductStock({ loaderData, actionData }: Route.Component
         { label: t("columns.on_hand"), value: qty(stock.totals.on_hand) },
         { label: t("columns.reserved"), value: qty(stock.totals.reserved) },
         { label: t("columns.available"), value: qty(stock.totals.available) },
+        { label: t("columns.in_transit"), value: qty(stock.totals.in_transit) },
         { label: t("columns.value"), value: money(stock.totals.value) },
       ]} />
       {stock.levels.length

@@ -38,6 +38,7 @@ export default function InventorySearch({ loaderData }: Route.ComponentProps) {
     { key: "on_hand", header: t("columns.on_hand"), className: "text-right tabular-nums", cell: (r) => qty(r.on_hand) },
     { key: "reserved", header: t("columns.reserved"), className: "text-right tabular-nums", cell: (r) => qty(r.reserved) },
     { key: "available", header: t("columns.available"), className: "text-right tabular-nums", cell: (r) => <span className="inline-flex items-center gap-2">{qty(r.available)} <StateBadge state={r.state} /></span> },
+    { key: "in_transit", header: t("columns.in_transit"), className: "text-right tabular-nums", cell: (r) => qty(r.in_transit) },
   ];
   return (
     <div className="space-y-4">
