@@ -125,6 +125,9 @@ export default [
       // barcodes (helper E); the print page is bare, below, outside this layout
       route("products/barcode", "routes/admin/products/barcode/index.tsx"),
       route("products/barcode/labels", "routes/admin/products/barcode/labels.ts"),
+      // Inventory operations (issue 14, engineer D): all movements and the last stock priority.
+      route("erp/inventory/all-mutation", "routes/admin/erp/inventory/all-mutation.tsx"),
+      route("omnichannel/pos-report/inventory/last-stock-priority", "routes/admin/omnichannel/pos-report/inventory/last-stock-priority.tsx"),
     ]),
     // Print pages: signed-in sellers, no sidebar or header (their own middleware).
     route("products/barcode/print", "routes/admin/products/barcode/print.tsx"),

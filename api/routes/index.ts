@@ -29,6 +29,7 @@ import { productBulkRoutes } from "./product-bulk.ts";
 import { productRoutes } from "./products.ts";
 import { offeringRoutes } from "./offerings.ts";
 import { inventoryRoutes } from "./inventories.ts";
+import { inventoryMutationRoutes } from "./inventory-mutations.ts";
 import { productPickerRoutes } from "./product-picker.ts";
 import { barcodeLabelRoutes } from "./barcode-labels.ts";
 
@@ -64,6 +65,7 @@ export const routers: Hono<ApiEnv>[] = [
   productListRoutes,
   productBulkRoutes,
   inventoryRoutes,
+  inventoryMutationRoutes,
   productRoutes,
   offeringRoutes,
   exportRoutes,

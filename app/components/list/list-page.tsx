@@ -47,6 +47,10 @@ export function ListPage<R>(props: {
   historyLabels?: Omit<Parameters<typeof UpdateHistoryModal>[0], "history" | "title">;
   /** Shown when the list is empty (default: the empty state with the Add link). */
   empty?: ReactNode;
+  /** Tabs between the header and the filter bar (a TabBar). */
+  tabs?: ReactNode;
+  /** A pager of its own instead of the page numbers (a keyset list's First / Previous / Next). */
+  pager?: ReactNode;
   children: (rows: R[]) => ReactNode;
 }) {
   const { data } = props;
@@ -57,6 +61,7 @@ export function ListPage<R>(props: {
   return (
     <div className="space-y-4">
       <ListHeader title={props.title} intro={props.intro} exports={data.exports} exportsOpen={data.exportsOpen} add={props.add} />
+      {props.tabs}
       <FilterBar resetTo={location.pathname}>{props.filters}</FilterBar>
       {confirm && props.confirmText && props.idField ? (
         <ConfirmPanel
@@ -68,7 +73,7 @@ export function ListPage<R>(props: {
       {rows.length
         ? props.children(rows)
         : props.empty ?? <EmptyState action={props.add ? <Link to={props.add.href} className={buttonClass("primary")}>{props.add.label}</Link> : undefined} />}
-      <Pagination params={data.params} totalPage={pagination.total_page} totalRecord={pagination.total_record} />
+      {props.pager ?? <Pagination params={data.params} totalPage={pagination.total_page} totalRecord={pagination.total_record} />}
       {props.historyLabels ? <UpdateHistoryModal history={data.history ?? null} title={data.historyOf} {...props.historyLabels} /> : null}
     </div>
   );

@@ -1,5 +1,6 @@
 /**
- * The order's lines (picture, name, variant and size, SKU, quantity × price) and its totals.
+ * The order's lines (picture, name, variant and size, SKU, quantity × price, where the stock is taken
+ * from: the location chosen on accept by the last stock priority, or the order's source) and its totals.
  * While the table allows it, the seller cancels some lines (tick them, choose a reason: one POST
  * form whose checkboxes sit in the list through form="…", so no JavaScript is needed) and restores
  * a cancelled line (a small form per line). A cancelled line stays listed, struck through.
@@ -49,6 +50,11 @@ export function OrderItems({ order, reply, failed }: { order: OrderDetail; reply
                 {item.variant_name || item.size_name ? <p className="text-slate-500">{[item.variant_name, item.size_name].filter(Boolean).join(", ")}</p> : null}
                 <p className="font-mono text-xs text-slate-500">{item.sku}</p>
                 <p className="mt-1 tabular-nums">{formatNumber(item.quantity)} × {formatRupiah(item.price)}</p>
+                {item.location && !item.is_cancelled ? (
+                  <p className="mt-0.5 text-xs text-slate-600" data-testid="line-source">
+                    {item.location_placed || order.delivery_method === "pickup" ? t("items.stock_from", { location: item.location.name }) : t("items.stock_pending", { location: item.location.name })}
+                  </p>
+                ) : null}
                 {item.is_cancelled ? (
                   <div className="mt-1 flex flex-wrap items-center gap-2">
                     <StatusBadge tone="neutral">{t("items.cancelled")}</StatusBadge>
