@@ -8,7 +8,7 @@
  * Why it is built this way (a business may hold millions of movements):
  * - Keyset pages on (time_created, id), newest first (docs/decisions/0008): a cursor names the
  *   first or last row shown; page 1000 costs what page 1 costs. Every filter leads its own index
- *   (migration: business + time; business + kind + time; business + store / warehouse + time;
+ *   (migration: business + time; business + kind + time; business + store / warehouse / partition + time;
  *   the reference prefix), so a page is one index range.
  * - The type is a generated column (`kind`, db/schema/catalog.ts) made from the reason and, for
  *   orders, the sign: a tab is `kind = …`, one range of its index.
@@ -26,8 +26,10 @@
  * - Dates are WIB calendar days, both ends included; date_to before date_from is refused (422)
  *   under date_to, not an empty list.
  * - Search: the SKU starts with the text, the product name contains it, the barcode is it, or the
- *   reference starts with it (case does not matter). Matching products are bounded (MAX_MATCHED
- *   variants) so a one-letter search stays one index probe per variant.
+ *   reference starts with it (case does not matter). Matches are collected through indexes first
+ *   and bounded (MAX_MATCHED variants, MAX_REFERENCE_MATCHES movements by reference), so a
+ *   one-letter search stays a few index probes; a prefix matching more than that many movements
+ *   lists that many of them (the seller types more of the reference).
  * - Links: an order's reference (its code) → /orders/<id>; TRF-<id> → /erp/inventory/mutation/<id>;
  *   OPN-<id> → /erp/inventory/opname/<id>; ADJ-<id> → /erp/inventory/adjustment/<id>;
  *   product:<id> → the product's edit page; bulk-upload:<id> → the upload's page. Others: text only.
@@ -54,6 +56,7 @@ export const MUTATION_PAGE_SIZES = [10, 20, 50, 100, 150] as const;
 export const COUNT_CAP = 1_000;
 export const MAX_EXPORT_ROWS = 100_000;
 const MAX_MATCHED = 500;
+const MAX_REFERENCE_MATCHES = 5_000;
 
 const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, "invalid")
   .refine((v) => { const d = new Date(`${v}T00:00:00Z`); return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v); }, "invalid");
@@ -115,7 +118,8 @@ const dayStart = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - WIB_OFFS
 
 function locationCondition(l: StockLocation): SQL {
   if (l.sourceType === 1) return eq(stockMovements.storeId, l.storeId);
-  if (l.partitionId != null) return and(eq(stockMovements.warehouseId, l.warehouseId), eq(stockMovements.partitionId, l.partitionId))!;
+  // A partition's own index (partition ids are unique; its warehouse is checked too).
+  if (l.partitionId != null) return and(eq(stockMovements.partitionId, l.partitionId), eq(stockMovements.warehouseId, l.warehouseId))!;
   return eq(stockMovements.warehouseId, l.warehouseId);
 }
 
@@ -143,7 +147,11 @@ async function whereOf(exec: Db | Tx, businessId: number, f: MutationFilters): P
   if (f.date_to) w.push(lt(stockMovements.timeCreated, new Date(dayStart(f.date_to).getTime() + DAY_MS)));
   if (f.search) {
     const variants = await matchedVariants(exec, businessId, f.search);
-    const ref = sql`upper(${stockMovements.reference}) LIKE ${`${f.search.toUpperCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} AND ${stockMovements.reference} IS NOT NULL`;
+    // The reference's matches are collected through its prefix index first (an InitPlan, bounded):
+    // the planner cannot tell how rare a prefix is and would otherwise walk the time index.
+    const prefix = `${f.search.toUpperCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const ref = sql`${stockMovements.id} = ANY(ARRAY(SELECT r.id FROM ${stockMovements} r WHERE r.business_id = ${businessId}
+      AND upper(r.reference) LIKE ${prefix} AND r.reference IS NOT NULL LIMIT ${MAX_REFERENCE_MATCHES}))`;
     w.push(variants.length ? or(inArray(stockMovements.variantId, variants), ref) : ref);
   }
   return and(...w)!;

@@ -31,4 +31,5 @@ CREATE INDEX "stock_movements_business_time_idx" ON "stock_movements" USING btre
 CREATE INDEX "stock_movements_kind_time_idx" ON "stock_movements" USING btree ("business_id","kind","time_created","id");--> statement-breakpoint
 CREATE INDEX "stock_movements_store_time_idx" ON "stock_movements" USING btree ("business_id","store_id","time_created","id") WHERE "stock_movements"."store_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "stock_movements_warehouse_time_idx" ON "stock_movements" USING btree ("business_id","warehouse_id","time_created","id") WHERE "stock_movements"."warehouse_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "stock_movements_partition_time_idx" ON "stock_movements" USING btree ("business_id","partition_id","time_created","id") WHERE "stock_movements"."partition_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "stock_movements_reference_idx" ON "stock_movements" USING btree ("business_id",upper("reference") text_pattern_ops) WHERE "stock_movements"."reference" IS NOT NULL;

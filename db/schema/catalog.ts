@@ -215,6 +215,7 @@ export const stockMovements = pgTable(
     index("stock_movements_kind_time_idx").on(t.businessId, t.kind, t.timeCreated, t.id),
     index("stock_movements_store_time_idx").on(t.businessId, t.storeId, t.timeCreated, t.id).where(sql`${t.storeId} IS NOT NULL`),
     index("stock_movements_warehouse_time_idx").on(t.businessId, t.warehouseId, t.timeCreated, t.id).where(sql`${t.warehouseId} IS NOT NULL`),
+    index("stock_movements_partition_time_idx").on(t.businessId, t.partitionId, t.timeCreated, t.id).where(sql`${t.partitionId} IS NOT NULL`),
     index("stock_movements_reference_idx").on(t.businessId, sql`upper(${t.reference}) text_pattern_ops`).where(sql`${t.reference} IS NOT NULL`),
   ],
 );
