@@ -49,10 +49,9 @@ import { blank } from "#core/profile/warehouses-shared.ts";
 import { listLocations, parseLocationKey } from "./locations.ts";
 import type { StockLocation } from "./stock-ledger.ts";
 
-/** The tabs, in page order ("all" is no filter). */
-export const MUTATION_TYPES = ["all", "sale", "return", "count", "adjustment", "transfer_out", "transfer_in", "bulk_upload", "other"] as const;
-export type MutationType = (typeof MUTATION_TYPES)[number];
-export const MUTATION_PAGE_SIZES = [10, 20, 50, 100, 150] as const;
+// The tabs, in page order ("all" is no filter), and the page sizes: browser-safe constants.
+import { MUTATION_PAGE_SIZES, MUTATION_TYPES, type MutationType } from "./mutation-types.ts";
+export { MUTATION_PAGE_SIZES, MUTATION_TYPES, type MutationType };
 export const COUNT_CAP = 1_000;
 export const MAX_EXPORT_ROWS = 100_000;
 const MAX_MATCHED = 500;

@@ -20,9 +20,10 @@ import { fieldMessages } from "#core/errors.ts";
 import { queueExport } from "#core/jobs/export-history.ts";
 import { formatDateTime, formatNumber } from "#core/lib/format.ts";
 import {
-  decodeCursor, listMutations, mutationLocations, mutationFilters, mutationTypeCounts, MUTATION_PAGE_SIZES, MUTATION_TYPES,
-  type Mutation, type MutationFilters, type MutationType,
+  decodeCursor, listMutations, mutationFilters, mutationLocations, mutationTypeCounts, type Mutation, type MutationFilters,
 } from "#core/stock/mutations.ts";
+// Browser-safe: the component reads these (the server module above stays out of the page's bundle).
+import { MUTATION_PAGE_SIZES, MUTATION_TYPES, type MutationType } from "#core/stock/mutation-types.ts";
 import { inputClass } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { FieldError } from "#app/components/form-error.tsx";
