@@ -229,5 +229,15 @@ describe("the xlsx export", () => {
     const badRange = await call("POST", "/v0.0.0/exports/inventory-mutations", { token: seller, json: { date_from: "2026-05-02", date_to: "2026-05-01" } });
     expect(badRange.status).toBe(422);
     expect((await call("POST", "/v0.0.0/exports/inventory-mutations", { token: staff, json: {} })).status).toBe(403);
+    // Another business's export of the same search holds none of these movements.
+    const theirs = await call<{ job_id: number }>("POST", "/v0.0.0/exports/inventory-mutations", { token: seller2, json: { search: variant.sku } });
+    expect(theirs.status).toBe(202);
+    while (await runNextJob());
+    const theirFile = await api.request(`/api/v0.0.0/exports/${theirs.body.data!.job_id}/download`, { headers: { Authorization: `Bearer ${seller2}` } });
+    const theirBook = new ExcelJS.Workbook();
+    await theirBook.xlsx.load(await theirFile.arrayBuffer());
+    expect(theirBook.worksheets[0].rowCount).toBe(1);
+    // …nor can it take this seller's file.
+    expect((await api.request(`/api/v0.0.0/exports/${queued.body.data!.job_id}/download`, { headers: { Authorization: `Bearer ${seller2}` } })).status).toBe(404);
   });
 });

@@ -71,6 +71,12 @@ test("all mutations: a product's movements by SKU, the Count tab, a location fil
   await expect(page).toHaveURL(new RegExp(`location=${place}`));
   await expect(table.getByRole("row")).toHaveCount(4);
 
+  // On a 390 px phone: rows become cards, nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(table).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1366, height: 900 });
+
   // A day that is no day: the message under the field, the list still shown.
   await page.goto(`/erp/inventory/all-mutation?search=${sku}&date_from=2026-02-31`);
   await expect(page.getByText("This value is not valid")).toBeVisible();
@@ -129,6 +135,11 @@ test("last stock priority: the seller moves a location first and the next order 
     await order.getByRole("button", { name: `Move ${other.name} up` }).click();
     await expect(order.locator("li").first()).toHaveAttribute("data-location", otherKey);
     await expect(page.getByRole("status")).toContainText("Stock priority saved");
+
+    // On a 390 px phone the list fits (its buttons wrap under the names).
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // A new order from the channel, accepted on its page: its stock comes from the partition.
     const sent = await sendOneOrder(APP, ch, { skus: [{ sku: `${sku}-M` }] }, { paid: true, items: [{ sku: `${sku}-M`, quantity: 2 }] });
