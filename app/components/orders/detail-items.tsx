@@ -27,6 +27,8 @@ export function OrderItems({ order, reply, failed }: { order: OrderDetail; reply
   const restoreState = formState(failed === "undo-cancel-products" ? reply : null, { id: "restore" });
   const ticked = new Set(cancelState.values("item_ids"));
   const restoring = restoreState.values("item_ids")[0];
+  // Before acceptance a line's stock source is not chosen yet (core/stock/priority.ts chooses it then).
+  const awaitingStock = order.status === "waiting-payment" || order.status === "waiting-approval";
 
   return (
     <section aria-labelledby="order-items" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
@@ -50,7 +52,7 @@ export function OrderItems({ order, reply, failed }: { order: OrderDetail; reply
                 {item.variant_name || item.size_name ? <p className="text-slate-500">{[item.variant_name, item.size_name].filter(Boolean).join(", ")}</p> : null}
                 <p className="font-mono text-xs text-slate-500">{item.sku}</p>
                 <p className="mt-1 tabular-nums">{formatNumber(item.quantity)} × {formatRupiah(item.price)}</p>
-                {item.location && !item.is_cancelled ? (
+                {item.location && !item.is_cancelled && (item.location_placed || order.delivery_method === "pickup" || awaitingStock) ? (
                   <p className="mt-0.5 text-xs text-slate-600" data-testid="line-source">
                     {item.location_placed || order.delivery_method === "pickup" ? t("items.stock_from", { location: item.location.name }) : t("items.stock_pending", { location: item.location.name })}
                   </p>
