@@ -30,6 +30,7 @@ import { productRoutes } from "./products.ts";
 import { offeringRoutes } from "./offerings.ts";
 import { inventoryRoutes } from "./inventories.ts";
 import { transferRoutes } from "./transfers.ts";
+import { inventoryMutationRoutes } from "./inventory-mutations.ts";
 import { productPickerRoutes } from "./product-picker.ts";
 import { barcodeLabelRoutes } from "./barcode-labels.ts";
 
@@ -66,6 +67,7 @@ export const routers: Hono<ApiEnv>[] = [
   productBulkRoutes,
   inventoryRoutes,
   transferRoutes,
+  inventoryMutationRoutes,
   productRoutes,
   offeringRoutes,
   exportRoutes,

@@ -27,8 +27,8 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   invite: ["team"],
   list: ["company"],
   // Mini ERP inventory and the POS inventory reports (issue 14).
-  erp: ["inventory-overview", "transfer"],
-  omnichannel: ["inventory-overview"],
+  erp: ["inventory-overview", "transfer", "inventory-mutation"],
+  omnichannel: ["inventory-overview", "stock-priority"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 

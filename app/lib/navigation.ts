@@ -94,17 +94,18 @@ export const NAV: NavGroup[] = [
       soon("omni_account", "/omnichannel/account/seller"), soon("omni_integration", "/omnichannel/integration/online-channel"),
       soon("omni_product", "/omnichannel/integration/product/master"), soon("omni_history", "/omnichannel/history"),
       soon("omni_reports", "/omnichannel/pos-report/sales-report"), soon("omni_wms", "/omnichannel/wms-account"),
-      off("omni_crm", "/omnichannel/crm-system"), off("omni_last_stock", "/omnichannel/pos-report/inventory/last-stock-priority"),
-      // Issue 14 part A: the POS inventory reports (current stock and its sibling tabs).
+      off("omni_crm", "/omnichannel/crm-system"), { key: "omni_last_stock", path: "/omnichannel/pos-report/inventory/last-stock-priority", ready: true },
+      // The POS inventory reports (current stock and its sibling tabs, issue 14).
       { key: "omni_inventory_report", path: "/omnichannel/pos-report/inventory/current-stock", ready: true },
     ],
   },
   {
     key: "erp", icon: "factory",
     items: [
-      // Inventory (issue 14): the stock overview, stock transfers.
+      // Inventory (issue 14): the stock overview, stock transfers, every stock movement.
       { key: "erp_inventory", path: "/erp/inventory/all-inventory", ready: true },
       { key: "erp_inventory_mutation", path: "/erp/inventory/mutation", ready: true },
+      { key: "erp_all_mutation", path: "/erp/inventory/all-mutation", ready: true },
       off("erp_distribution", "/erp/distribution-center"),
       off("erp_finance", "/erp/finance-accounting"), off("erp_hrd", "/erp/hrd"),
       off("erp_sales_marketing", "/erp/sales-marketing"), off("erp_master_store_group", "/erp/master-store-group"),

@@ -132,6 +132,9 @@ const API: [string, RegExp, Need | null][] = [
   [ANY, /^\/banks$/, "profile"],
   ["GET", /^\/channels\/(list-tree|offline-online)$|^\/utilities\/(channels|staffs)$|^\/hr\/staffs$/, null],
   [ANY, /^\/(brands|channels|stores|warehouses|factories|store-fees|holidays)(\/|$)/, "profile"],
+  // Inventory operations (issue 14): the Mini ERP's all-mutation and the POS report's last stock priority.
+  [ANY, /^\/inventories\/mutations$/, "erp"],
+  [ANY, /^\/inventories\/last-stock-priority$/, "omnichannel"],
   // The catalogue and its stock.
   ["DELETE", /^\/products\/\d+$/, "products.delete"],
   // Stock transfers are the Mini ERP's (its pages are /erp/inventory/mutation).

@@ -17,3 +17,4 @@ import "#core/profile/factories.ts";
 import "#core/profile/store-fees.ts";
 import "#core/profile/stores-service.ts";
 import "#core/profile/warehouses.ts";
+import "#core/stock/mutations.ts";

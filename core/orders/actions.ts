@@ -10,9 +10,11 @@
  * is the same case.
  *
  * Decisions where the spec is silent:
- * - Stock is reserved on accept at the order's source: its store, or its warehouse — there the
- *   partition (or the warehouse's own shelf) with the most available for the SKU. The level chosen
- *   is kept on the line, so release, hand-over and return touch the same level.
+ * - Stock is reserved on accept, per line, at the first location of the business's last stock
+ *   priority with enough available (core/stock/priority.ts; not for store-pickup orders); else at
+ *   the order's source: its store, or its warehouse — there the partition (or the warehouse's own
+ *   shelf) with the most available for the SKU. The level chosen is kept on the line, so release,
+ *   hand-over and return touch the same level.
  * - Deadlines: payment 24 h after the order; acceptance 2 open days (48 h when nothing is
  *   closed) after payment; processing the store's process days (at least 1) after acceptance,
  *   counted in open days too. Open days skip the days the order's store is closed by the
@@ -34,6 +36,7 @@ import {
   type Actor, type OrderAction, type OrderState, type StockHolding,
 } from "./lifecycle.ts";
 import { applyStockChanges, type StockChange, type StockLocation } from "#core/stock/stock-ledger.ts";
+import { chooseSources } from "#core/stock/priority.ts";
 import { openDaysAfter } from "#core/profile/holiday-days.ts";
 import { NotFound, Refused } from "#core/errors.ts";
 
@@ -232,11 +235,17 @@ function locationOf(order: OrderRow, item: ItemRow): StockLocation {
 }
 
 /**
- * Chooses and records the level each line takes its stock from: the order's store, or in its
- * warehouse the partition (or the unpartitioned shelf) with the most available for that SKU.
+ * Chooses and records the level each line takes its stock from. An online (not store-pickup)
+ * order's line takes the first location of the business's last stock priority with enough
+ * available for it (core/stock/priority.ts chooseSources, which locks the levels first); a line
+ * none of them can serve, and every line when there is no priority, keeps the fixed rule: the
+ * order's store, or in its warehouse the partition (or the unpartitioned shelf) with the most
+ * available for that SKU.
  */
 async function locate(tx: Tx, order: OrderRow, items: ItemRow[]): Promise<ItemRow[]> {
-  if (!order.storeId && !order.warehouseId) throw new Refused("api-orders:no_source");
+  const byPriority = order.deliveryMethod === "pickup"
+    ? new Map<number, StockLocation>()
+    : await chooseSources(tx, order.businessId, items.flatMap((i) => (i.variantId ? [{ id: i.id, variantId: i.variantId, quantity: i.quantity }] : [])));
   const out: ItemRow[] = [];
   for (const item of items) {
     if (!item.variantId) {
@@ -244,16 +253,21 @@ async function locate(tx: Tx, order: OrderRow, items: ItemRow[]): Promise<ItemRo
       continue;
     }
     let place: Pick<ItemRow, "storeId" | "warehouseId" | "partitionId">;
-    if (order.storeId) place = { storeId: order.storeId, warehouseId: null, partitionId: null };
-    else {
+    const chosen = byPriority.get(item.id);
+    if (chosen) {
+      place = chosen.sourceType === 1
+        ? { storeId: chosen.storeId, warehouseId: null, partitionId: null }
+        : { storeId: null, warehouseId: chosen.warehouseId, partitionId: chosen.partitionId ?? null };
+    } else if (order.storeId) place = { storeId: order.storeId, warehouseId: null, partitionId: null };
+    else if (order.warehouseId) {
       const [best] = await tx
         .select({ partitionId: stockLevels.partitionId })
         .from(stockLevels)
-        .where(and(eq(stockLevels.variantId, item.variantId), eq(stockLevels.warehouseId, order.warehouseId!)))
+        .where(and(eq(stockLevels.variantId, item.variantId), eq(stockLevels.warehouseId, order.warehouseId)))
         .orderBy(desc(sql`${stockLevels.onHand} - ${stockLevels.reserved}`), stockLevels.id)
         .limit(1);
       place = { storeId: null, warehouseId: order.warehouseId, partitionId: best?.partitionId ?? null };
-    }
+    } else throw new Refused("api-orders:no_source");
     await tx.update(orderItems).set(place).where(eq(orderItems.id, item.id));
     out.push({ ...item, ...place });
   }

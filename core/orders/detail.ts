@@ -67,6 +67,7 @@ export async function linesOf(orderIds: number[], db: Db | Tx = pool) {
       image: orderItems.image, quantity: orderItems.quantity, price: orderItems.price, cancelledAt: orderItems.cancelledAt,
       storeId: lineStoreId, warehouseId: lineWarehouseId, partitionId: orderItems.partitionId,
       storeName: lineStore.name, warehouseName: lineWarehouse.name, partitionName: warehousePartitions.name,
+      placed: sql<boolean>`${placed}`,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -153,6 +154,8 @@ export async function orderDetail(scope: Scope, orderId: number) {
       item_id: l.id, product_id: l.productId, variant_id: l.variantId, product_name: l.productName, variant_name: l.variantName,
       size_name: l.sizeName, sku: l.sku, image: l.image, quantity: l.quantity, price: l.price, total: l.price * l.quantity,
       is_cancelled: l.cancelledAt != null, time_cancelled: unix(l.cancelledAt), location: l.location,
+      // The location was chosen (on accept, by the last stock priority or the order's source); before that, the order's source.
+      location_placed: l.placed,
     })),
     notes: {
       customer_note: order.customerNote,

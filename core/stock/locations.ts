@@ -34,7 +34,7 @@ export function locationKey(l: StockLocation): string {
 }
 
 export type LocationKind = "store" | "warehouse" | "partition";
-export type LocationOption = { key: string; name: string; kind: LocationKind; active: boolean };
+export type LocationOption = { key: string; name: string; kind: LocationKind; active: boolean; location: StockLocation };
 
 /** Every store, warehouse and partition of the business (see the header for the order), in one query. */
 export async function findLocations(db: Db | Tx, businessId: number): Promise<LocationOption[]> {
@@ -50,14 +50,12 @@ export async function findLocations(db: Db | Tx, businessId: number): Promise<Lo
       SELECT 'partition', p.id, w.id, w.name || ' › ' || p.name, w.status = 1, 1, NOT w.is_default, lower(w.name), w.id, 1, lower(p.name)
         FROM warehouse_partitions p JOIN warehouses w ON w.id = p.warehouse_id WHERE p.business_id = ${businessId}
     ) x ORDER BY g, d, n, w, p, pn, id`);
-  return rows.map((r) => ({
-    key: r.kind === "store" ? locationKey({ sourceType: 1, storeId: r.id })
-      : r.kind === "warehouse" ? locationKey({ sourceType: 2, warehouseId: r.id })
-      : locationKey({ sourceType: 2, warehouseId: r.warehouse_id!, partitionId: r.id }),
-    name: r.name,
-    kind: r.kind,
-    active: r.active,
-  }));
+  return rows.map((r) => {
+    const location: StockLocation = r.kind === "store" ? { sourceType: 1, storeId: r.id }
+      : r.kind === "warehouse" ? { sourceType: 2, warehouseId: r.id, partitionId: null }
+      : { sourceType: 2, warehouseId: r.warehouse_id!, partitionId: r.id };
+    return { key: locationKey(location), name: r.name, kind: r.kind, active: r.active, location };
+  });
 }
 
 /** The locations of the actor's business (of `businessId` only when it is theirs: else none). */

@@ -178,7 +178,8 @@ export const stockLevels = pgTable(
 
 /**
  * The ledger: one row per change of one stock level (who, when, why, reference, before, after).
- * Reasons: initial | manual | bulk_upload | mass_update | order | transfer | opname | package.
+ * Reasons: initial | manual | bulk_upload | mass_update | order | transfer | opname | package (and the
+ * issue-14 ones: adjustment, transfer_out, transfer_in).
  */
 export const stockMovements = pgTable(
   "stock_movements",
@@ -200,11 +201,30 @@ export const stockMovements = pgTable(
     note: text(),
     userId: integer().references(() => users.id),
     timeCreated: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The mutation type the all-mutation page's tabs filter by (core/stock/mutations.ts): from the
+    // reason and, for orders and legacy transfers, the sign of the on-hand change. Generated, so
+    // every writer gets it for free and the tab is one range of its index.
+    kind: text().generatedAlwaysAs(sql`CASE
+      WHEN reason = 'order' AND on_hand_after < on_hand_before THEN 'sale'
+      WHEN reason = 'order' AND on_hand_after > on_hand_before THEN 'return'
+      WHEN reason = 'opname' THEN 'count'
+      WHEN reason = 'adjustment' THEN 'adjustment'
+      WHEN reason = 'transfer_out' OR (reason = 'transfer' AND on_hand_after < on_hand_before) THEN 'transfer_out'
+      WHEN reason = 'transfer_in' OR (reason = 'transfer' AND on_hand_after > on_hand_before) THEN 'transfer_in'
+      WHEN reason IN ('bulk_upload', 'mass_update') THEN 'bulk_upload'
+      ELSE 'other' END`),
   },
   (t) => [
     index("stock_movements_level_idx").on(t.stockLevelId, t.id),
     index("stock_movements_variant_idx").on(t.businessId, t.variantId, t.id),
-    index("stock_movements_business_idx").on(t.businessId, t.timeCreated),
+    // The all-mutation page's keyset pages (newest first) — whole business, per type, per location —
+    // each one index range at any size (docs/decisions/0008); the reference search is a prefix range.
+    index("stock_movements_business_time_idx").on(t.businessId, t.timeCreated, t.id),
+    index("stock_movements_kind_time_idx").on(t.businessId, t.kind, t.timeCreated, t.id),
+    index("stock_movements_store_time_idx").on(t.businessId, t.storeId, t.timeCreated, t.id).where(sql`${t.storeId} IS NOT NULL`),
+    index("stock_movements_warehouse_time_idx").on(t.businessId, t.warehouseId, t.timeCreated, t.id).where(sql`${t.warehouseId} IS NOT NULL`),
+    index("stock_movements_partition_time_idx").on(t.businessId, t.partitionId, t.timeCreated, t.id).where(sql`${t.partitionId} IS NOT NULL`),
+    index("stock_movements_reference_idx").on(t.businessId, sql`upper(${t.reference}) text_pattern_ops`).where(sql`${t.reference} IS NOT NULL`),
     // A product's stock history, newest first (core/stock/history.ts).
     index("stock_movements_product_idx").on(t.businessId, t.productId, t.id),
   ],

@@ -11,3 +11,4 @@ export * from "./team.ts";
 export * from "./notifications.ts";
 export * from "./holidays.ts";
 export * from "./transfers.ts";
+export * from "./stock-priority.ts";

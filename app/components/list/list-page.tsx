@@ -47,7 +47,9 @@ export function ListPage<R>(props: {
   historyLabels?: Omit<Parameters<typeof UpdateHistoryModal>[0], "history" | "title">;
   /** Shown when the list is empty (default: the empty state with the Add link). */
   empty?: ReactNode;
-  /** The pager under the rows (default: page numbers from the total); a list without an exact total gives its own. */
+  /** Tabs between the header and the filter bar (a TabBar). */
+  tabs?: ReactNode;
+  /** A pager of its own instead of the page numbers (a keyset list's First / Previous / Next). */
   pager?: ReactNode;
   children: (rows: R[]) => ReactNode;
 }) {
@@ -59,6 +61,7 @@ export function ListPage<R>(props: {
   return (
     <div className="space-y-4">
       <ListHeader title={props.title} intro={props.intro} exports={data.exports} exportsOpen={data.exportsOpen} add={props.add} />
+      {props.tabs}
       <FilterBar resetTo={location.pathname}>{props.filters}</FilterBar>
       {confirm && props.confirmText && props.idField ? (
         <ConfirmPanel

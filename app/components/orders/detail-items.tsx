@@ -1,5 +1,6 @@
 /**
- * The order's lines (picture, name, variant and size, SKU, quantity × price) and its totals.
+ * The order's lines (picture, name, variant and size, SKU, quantity × price, where the stock is taken
+ * from: the location chosen on accept by the last stock priority, or the order's source) and its totals.
  * While the table allows it, the seller cancels some lines (tick them, choose a reason: one POST
  * form whose checkboxes sit in the list through form="…", so no JavaScript is needed) and restores
  * a cancelled line (a small form per line). A cancelled line stays listed, struck through.
@@ -26,6 +27,8 @@ export function OrderItems({ order, reply, failed }: { order: OrderDetail; reply
   const restoreState = formState(failed === "undo-cancel-products" ? reply : null, { id: "restore" });
   const ticked = new Set(cancelState.values("item_ids"));
   const restoring = restoreState.values("item_ids")[0];
+  // Before acceptance a line's stock source is not chosen yet (core/stock/priority.ts chooses it then).
+  const awaitingStock = order.status === "waiting-payment" || order.status === "waiting-approval";
 
   return (
     <section aria-labelledby="order-items" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
@@ -49,6 +52,11 @@ export function OrderItems({ order, reply, failed }: { order: OrderDetail; reply
                 {item.variant_name || item.size_name ? <p className="text-slate-500">{[item.variant_name, item.size_name].filter(Boolean).join(", ")}</p> : null}
                 <p className="font-mono text-xs text-slate-500">{item.sku}</p>
                 <p className="mt-1 tabular-nums">{formatNumber(item.quantity)} × {formatRupiah(item.price)}</p>
+                {item.location && !item.is_cancelled && (item.location_placed || order.delivery_method === "pickup" || awaitingStock) ? (
+                  <p className="mt-0.5 text-xs text-slate-600" data-testid="line-source">
+                    {item.location_placed || order.delivery_method === "pickup" ? t("items.stock_from", { location: item.location.name }) : t("items.stock_pending", { location: item.location.name })}
+                  </p>
+                ) : null}
                 {item.is_cancelled ? (
                   <div className="mt-1 flex flex-wrap items-center gap-2">
                     <StatusBadge tone="neutral">{t("items.cancelled")}</StatusBadge>
