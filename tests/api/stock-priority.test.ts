@@ -74,7 +74,7 @@ describe("GET / PUT /v1.0.0/inventories/last-stock-priority", () => {
     expect(saved.body.message).toBe("Stock priority saved");
     expect(saved.body.data!.locations.map((l) => [l.position, l.location_key])).toEqual(keys.map((k, i) => [i + 1, k]));
     expect(saved.body.data!.locations[0]).toMatchObject({ kind: "warehouse", name: other.name, is_active: true });
-    expect(saved.body.data!.locations[2]).toMatchObject({ kind: "partition", name: `${other.name} — ${other.partitions[1].name}` });
+    expect(saved.body.data!.locations[2]).toMatchObject({ kind: "partition", name: `${other.name} › ${other.partitions[1].name}` });
     const got = await call<Priority>("GET", "/v1.0.0/inventories/last-stock-priority", { token: seller });
     expect(got.body.data!.locations.map((l) => l.location_key)).toEqual(keys);
     expect(got.body.data!.unused.map((l) => l.location_key)).not.toContain(keys[0]);

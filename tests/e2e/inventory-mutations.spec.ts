@@ -110,7 +110,7 @@ test("last stock priority: the seller moves a location first and the next order 
     const { variantId } = await makeProduct(`Kain Prioritas ${id}`, sku, 5, ch);
     // Stock in a partition of another warehouse too.
     const other = await queryOne<{ warehouse_id: number; partition_id: number; name: string }>(`
-      SELECT w.id AS warehouse_id, p.id AS partition_id, w.name || ' — ' || p.name AS name
+      SELECT w.id AS warehouse_id, p.id AS partition_id, w.name || ' › ' || p.name AS name
         FROM warehouses w JOIN warehouse_partitions p ON p.warehouse_id = w.id
        WHERE w.business_id = (SELECT business_id FROM channels WHERE id = $1) AND w.status = 1 AND w.id <> coalesce($2, 0)
        ORDER BY w.id, p.id LIMIT 1`, [ch.id, ch.warehouseId]);
