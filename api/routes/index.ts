@@ -29,6 +29,7 @@ import { productBulkRoutes } from "./product-bulk.ts";
 import { productRoutes } from "./products.ts";
 import { offeringRoutes } from "./offerings.ts";
 import { inventoryRoutes } from "./inventories.ts";
+import { opnameRoutes } from "./opname.ts";
 import { productPickerRoutes } from "./product-picker.ts";
 import { barcodeLabelRoutes } from "./barcode-labels.ts";
 
@@ -63,6 +64,7 @@ export const routers: Hono<ApiEnv>[] = [
   barcodeLabelRoutes,
   productListRoutes,
   productBulkRoutes,
+  opnameRoutes,
   inventoryRoutes,
   productRoutes,
   offeringRoutes,

@@ -22,7 +22,7 @@ import { productVariants, stockLevels, stockMovements, stores, warehousePartitio
 import { NotFound, Refused } from "#core/errors.ts";
 import { notify } from "#core/notifications/notify.ts";
 
-export const STOCK_REASONS = ["initial", "manual", "bulk_upload", "mass_update", "order", "transfer", "opname", "package"] as const;
+export const STOCK_REASONS = ["initial", "manual", "bulk_upload", "mass_update", "order", "transfer", "opname", "adjustment", "package"] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 /** Source types of the spec: 1 Store, 2 Warehouse. */
@@ -53,6 +53,11 @@ export type StockContext = {
   reason: StockReason;
   reference?: string | null;
   note?: string | null;
+  /**
+   * The stock count (core/stock/opname.ts) whose own adjustment this batch is: the only changes a
+   * location locked by that count lets through.
+   */
+  opnameId?: number | null;
 };
 
 export type Level = { onHand: number; reserved: number };
@@ -110,6 +115,10 @@ export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: Stoc
     .where(and(eq(stockLevels.businessId, businessId), inArray(stockLevels.variantId, variantIds)))
     .orderBy(stockLevels.id)
     .for("update");
+  // Locked locations (a count in progress, core/stock/opname.ts): read after the levels are
+  // locked, so a count that locks a location and snapshots its levels (FOR SHARE) either waited
+  // for this batch or is seen by it.
+  await refuseLocked(tx, ctx, changes);
   const levelByKey = new Map(rows.map((r) => [
     locationKey(r.variantId, r.storeId != null
       ? { sourceType: 1, storeId: r.storeId }
@@ -176,6 +185,25 @@ export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: Stoc
     }
   }
   return applied;
+}
+
+/**
+ * A change landing in a location an open count has locked is refused (422, naming the count),
+ * unless the batch is that count's own adjustment (ctx.opnameId). The lock is the exact location
+ * the count counts: a store, a warehouse's own shelf, or one partition.
+ */
+async function refuseLocked(tx: Tx, ctx: StockContext, changes: StockChange[]) {
+  const { rows: locks } = await tx.execute<{ id: number; store_id: number | null; warehouse_id: number | null; partition_id: number | null }>(sql`
+    SELECT id, store_id, warehouse_id, partition_id FROM stock_opnames
+     WHERE business_id = ${ctx.businessId} AND locked AND status IN ('draft', 'awaiting_approval')`);
+  if (!locks.length) return;
+  for (const c of changes) {
+    const l = c.location;
+    const lock = locks.find((k) => k.id !== ctx.opnameId && (l.sourceType === 1
+      ? k.store_id === l.storeId
+      : k.warehouse_id === l.warehouseId && (k.partition_id ?? null) === (l.partitionId ?? null)));
+    if (lock) throw new Refused("api:stock.location_locked", { stock: ["api:stock.location_locked"] }, { reference: `OPN-${lock.id}` });
+  }
 }
 
 /** Every store, warehouse and partition named must be the business's own (another's is a 404). */

@@ -10,3 +10,4 @@ export * from "./orders.ts";
 export * from "./team.ts";
 export * from "./notifications.ts";
 export * from "./holidays.ts";
+export * from "./opname.ts";
