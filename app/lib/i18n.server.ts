@@ -26,6 +26,8 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   notification: ["notification"],
   invite: ["team"],
   list: ["company"],
+  erp: ["opname"],
+  omnichannel: ["opname"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 

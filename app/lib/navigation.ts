@@ -95,12 +95,16 @@ export const NAV: NavGroup[] = [
       soon("omni_product", "/omnichannel/integration/product/master"), soon("omni_history", "/omnichannel/history"),
       soon("omni_reports", "/omnichannel/pos-report/sales-report"), soon("omni_wms", "/omnichannel/wms-account"),
       off("omni_crm", "/omnichannel/crm-system"), off("omni_last_stock", "/omnichannel/pos-report/inventory/last-stock-priority"),
+      { key: "omni_opname_adjustment", path: "/omnichannel/pos-report/inventory/opname-adjustment", ready: true },
     ],
   },
   {
     key: "erp", icon: "factory",
     items: [
-      off("erp_inventory", "/erp/inventory"), off("erp_distribution", "/erp/distribution-center"),
+      off("erp_inventory", "/erp/inventory"),
+      { key: "erp_opname", path: "/erp/inventory/opname", ready: true },
+      { key: "erp_adjustment", path: "/erp/inventory/adjustment", ready: true },
+      off("erp_distribution", "/erp/distribution-center"),
       off("erp_finance", "/erp/finance-accounting"), off("erp_hrd", "/erp/hrd"),
       off("erp_sales_marketing", "/erp/sales-marketing"), off("erp_master_store_group", "/erp/master-store-group"),
       off("erp_master_katalog", "/erp/master-katalog"), off("erp_master_quota", "/erp/master-quota-dist"),
