@@ -17,7 +17,10 @@ import { flashToast } from "./session.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-/** The URL's query for a core schema: keys the schema refuses are left out (they filter nothing). */
+/**
+ * The URL's query for a core schema: keys the schema refuses are left out (they filter nothing).
+ * `extra` (path params, fixed values) must parse: a path that names nothing is the not-found page.
+ */
 export function lenientQuery<S extends z.ZodType>(schema: S, url: URL, extra: Record<string, string> = {}): z.infer<S> {
   const raw: Record<string, string> = { ...Object.fromEntries(url.searchParams), ...extra };
   for (let i = 0; i < 8; i++) {
@@ -28,7 +31,9 @@ export function lenientQuery<S extends z.ZodType>(schema: S, url: URL, extra: Re
     for (const k of bad) if (k in raw && !(k in extra)) { delete raw[k]; dropped = true; }
     if (!dropped) break;
   }
-  return schema.parse(extra);
+  const fallback = schema.safeParse(extra);
+  if (!fallback.success) throw new NotFound("api:errors.not_found");
+  return fallback.data;
 }
 
 export async function loadOpnameList(args: Args, slug?: string) {

@@ -35,8 +35,8 @@ const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 const lineBody = z.object({
   code: z.preprocess(blank, z.string().trim().max(100, "too_long").optional()),
   variant_id: z.preprocess(blank, z.coerce.number().int("invalid").positive("invalid").max(2147483647, "invalid").optional()),
-  delta: z.preprocess(blank, z.coerce.number({ message: "invalid" }).int("api-opname:errors.count_whole")
-    .min(-1_000_000, "invalid").max(1_000_000, "invalid").refine((n) => n !== 0, "api-opname:errors.delta_zero").optional()),
+  delta: z.preprocess(blank, z.coerce.number({ message: "invalid" }).int("opname:errors.count_whole")
+    .min(-1_000_000, "invalid").max(1_000_000, "invalid").refine((n) => n !== 0, "opname:errors.delta_zero").optional()),
 });
 
 export const adjustmentBody = z.object({
@@ -46,7 +46,7 @@ export const adjustmentBody = z.object({
   // A form's empty rows (no code, no quantity) are left out before the lines are checked.
   lines: z.preprocess(
     (v) => (Array.isArray(v) ? v.filter((l) => l && typeof l === "object" && Object.values(l).some((x) => x !== "" && x != null)) : v),
-    z.array(lineBody, { message: "api-opname:errors.lines_required" }).min(1, "api-opname:errors.lines_required").max(MAX_LINES, "too_long"),
+    z.array(lineBody, { message: "opname:errors.lines_required" }).min(1, "opname:errors.lines_required").max(MAX_LINES, "too_long"),
   ),
 }).superRefine((b, ctx) => {
   b.lines.forEach((l, i) => {

@@ -70,7 +70,7 @@ const idList = z.preprocess(
 );
 
 export const locationField = z.string({ message: "required" }).trim().min(1, "required")
-  .refine((k) => parseLocationKey(k) !== null, "api-opname:errors.location_invalid");
+  .refine((k) => parseLocationKey(k) !== null, "opname:errors.location_invalid");
 
 export const opnameBody = z.object({
   location: locationField,
@@ -93,11 +93,11 @@ export const opnameAddBody = z.object({
     (v) => (typeof v === "string" ? v.split(/[\s,;]+/).filter(Boolean) : blankToUndefined(v)),
     z.array(z.string().trim().min(1, "required").max(100, "too_long"), { message: "invalid" }).max(1000, "too_long").optional(),
   ),
-}).refine((b) => (b.variant_ids?.length ?? 0) + (b.barcodes?.length ?? 0) > 0, { message: "api-opname:errors.nothing_to_add", path: ["barcodes"] });
+}).refine((b) => (b.variant_ids?.length ?? 0) + (b.barcodes?.length ?? 0) > 0, { message: "opname:errors.nothing_to_add", path: ["barcodes"] });
 
 const countValue = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : v),
-  z.union([z.literal("").transform(() => null), z.null(), z.coerce.number({ message: "invalid" }).int("api-opname:errors.count_whole").min(0, "api-opname:errors.count_negative").max(1_000_000_000, "invalid")]),
+  z.union([z.literal("").transform(() => null), z.null(), z.coerce.number({ message: "invalid" }).int("opname:errors.count_whole").min(0, "opname:errors.count_negative").max(1_000_000_000, "invalid")]),
 );
 /** Enter counts: stock per variant (opname_result.stock); an empty one clears the count. */
 export const opnameCountsBody = z.object({
@@ -450,7 +450,7 @@ export async function addOpnameProducts(scope: Scope, id: number, body: z.infer<
       const byCode = new Map<string, number>();
       for (const v of variants) byCode.set(v.sku.toLowerCase(), v.id);
       for (const v of variants) if (v.barcode) byCode.set(v.barcode.toLowerCase(), v.id); // a barcode wins over a SKU
-      const unknown = distinct.filter((c) => !byCode.has(c));
+      const unknown = [...new Set(codes)].filter((c) => !byCode.has(c.toLowerCase()));
       if (unknown.length) throw new Refused("api-opname:errors.unknown_code", { barcodes: ["api-opname:errors.unknown_code"] }, { code: unknown.join(", ") });
       const plus = new Map<number, number>();
       for (const c of codes) plus.set(byCode.get(c.toLowerCase())!, (plus.get(byCode.get(c.toLowerCase())!) ?? 0) + 1);
