@@ -27,6 +27,7 @@
  * repeat (counts set values; adjust and cancel refuse a second time naming the status).
  */
 import { Hono } from "hono";
+import { NotFound } from "#core/errors.ts";
 import {
   addOpnameProducts, adjustOpname, cancelOpname, createOpname, getOpname, listOpnames, opnameAddBody, opnameBody, opnameCountsBody,
   opnameListQuery, opnameProducts, opnameProductsQuery, opnameRejectBody, opnameRemoveBody, opnameSummary, opnameSummaryOf,
@@ -38,9 +39,14 @@ import { input, list, ok } from "#api/lib/http.ts";
 
 export const opnameRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller] as const;
-const ID = ":id{[0-9]{1,9}}";
+const ID = ":id{[0-9]+}";
 const INT = "/omnichannel/integration/inventories/opname";
-const idOf = (c: { req: { param: (k: "id") => string } }) => Number(c.req.param("id"));
+/** An id beyond the column's range names nothing: 404, as an unknown one. */
+const idOf = (c: { req: { param: (k: "id") => string } }) => {
+  const id = c.req.param("id");
+  if (id.length > 9) throw new NotFound("api-opname:errors.not_found");
+  return Number(id);
+};
 
 for (const base of ["/v1.0.0/inventories/opname", `/v0.0.0${INT}`]) {
   opnameRoutes.get(base, ...seller, async (c) => {

@@ -140,6 +140,7 @@ const API: [string, RegExp, Need | null][] = [
   ["DELETE", /^\/products\/\d+$/, "products.delete"],
   // Stock counts (opname), the spec's read calls and the integration-side ones: the Mini ERP's.
   // Approving above the thresholds is erp.approve, checked in core (it depends on the count).
+  ["PUT", /^\/omnichannel\/integration\/inventories\/opname\/\d+\/reject$/, "erp.approve"],
   [ANY, /^\/(omnichannel\/integration\/)?inventories\/opname(\/|$)/, "erp"],
   [ANY, /^\/(products|product-bulk|services|gift-vouchers|vouchers|packages|inventories)(\/|$)/, "products"],
   // Staff: reading is "setting", changing is an owner's (core/team/staff.ts).
