@@ -1,0 +1,109 @@
+/**
+ * Stock counts (issue 14 item 2): a staff member counts Toko Demo's default warehouse by scanning
+ * three barcodes, sees the variance, adjusts — above the business's threshold, without erp.approve,
+ * it waits for approval — and the owner approves it; the ledger holds one "opname" movement per
+ * line with the count's reference. With JavaScript and without it (@core); the list once under /id.
+ * Both projects count their own new count (picked items), so parallel runs do not collide; the
+ * threshold (0: any variance needs approval) and the staff member's "erp" privilege are set here.
+ */
+import type { Browser, Page } from "@playwright/test";
+import { authFile, expect, test } from "./fixtures.ts";
+import { query, queryOne } from "./db.ts";
+
+type Fixture = { warehouse: string; barcodes: string[]; staffId: number; businessId: number };
+let fx: Fixture;
+
+test.beforeAll(async () => {
+  const w = await queryOne<{ id: number; name: string; business_id: number }>(`
+    SELECT w.id, w.name, w.business_id FROM warehouses w JOIN businesses b ON b.id = w.business_id
+     WHERE b.name = 'Toko Demo' AND w.is_default ORDER BY w.id LIMIT 1`);
+  const rows = await query<{ barcode: string }>(`
+    SELECT v.barcode FROM stock_levels sl JOIN product_variants v ON v.id = sl.variant_id
+     WHERE sl.warehouse_id = $1 AND sl.partition_id IS NULL AND sl.on_hand - sl.reserved > 2 AND v.barcode IS NOT NULL
+     ORDER BY v.id LIMIT 3`, [w.id]);
+  const staff = await queryOne<{ id: number }>(`SELECT id FROM users WHERE email = 'staff@indie.test'`);
+  await query(`UPDATE business_members SET privileges = ARRAY['orders','products','erp'] WHERE user_id = $1 AND business_id = $2`, [staff.id, w.business_id]);
+  await query(`INSERT INTO inventory_settings (business_id, count_value_threshold) VALUES ($1, 0)
+               ON CONFLICT (business_id) DO UPDATE SET count_value_threshold = 0`, [w.business_id]);
+  fx = { warehouse: w.name, barcodes: rows.map((r) => r.barcode), staffId: staff.id, businessId: w.business_id };
+  expect(fx.barcodes).toHaveLength(3);
+});
+
+async function confirm(page: Page, button: string, javaScriptEnabled: boolean) {
+  await page.getByRole("button", { name: button, exact: true }).first().click();
+  // With JavaScript the dialog asks; without, the page comes back with the confirm panel.
+  const asking = javaScriptEnabled ? page.getByRole("dialog") : page.getByRole("alertdialog");
+  await expect(asking).toBeVisible();
+  await asking.getByRole("button", { name: button, exact: true }).click();
+}
+
+test.describe("stock count", () => {
+  test.use({ storageState: authFile("staff") });
+
+  test("count a warehouse by scanning three barcodes, see the variance, adjust with approval @core", async ({ page, browser, javaScriptEnabled, checkA11y }) => {
+    await page.goto("/erp/inventory/opname");
+    await expect(page.getByRole("heading", { name: "Stock counts (opname)", level: 1 })).toBeVisible();
+    await checkA11y();
+    await page.getByRole("link", { name: "New count" }).first().click();
+    await expect(page.getByRole("heading", { name: "New stock count" })).toBeVisible();
+    await page.getByLabel("Location").selectOption({ label: fx.warehouse });
+    await page.getByLabel("Items to count").selectOption("picked");
+    await page.getByRole("button", { name: "Start counting" }).click();
+    await expect(page).toHaveURL(/\/erp\/inventory\/opname\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split("/").pop());
+    await expect(page.getByRole("heading", { name: `OPN-${id}`, level: 1 })).toBeVisible();
+    await checkA11y();
+
+    // Three scans, one after the other, as a scanner types them (code + Enter).
+    const scan = page.getByLabel("Barcode or SKU");
+    for (const code of fx.barcodes) {
+      await expect(scan).toBeFocused();
+      await scan.fill(code);
+      await scan.press("Enter");
+      await expect(page.getByText(`${code}: counted 1`).first()).toBeVisible();
+    }
+    if (javaScriptEnabled) await page.reload();
+
+    // Each line: counted 1 against the stock at the start; the variance and its value show.
+    const lines = await query<{ snapshot_on_hand: number; counted: number; unit_value: string }>(
+      `SELECT snapshot_on_hand, counted, unit_value FROM stock_opname_lines WHERE opname_id = $1 ORDER BY variant_id`, [id]);
+    expect(lines).toHaveLength(3);
+    expect(lines.every((l) => l.counted === 1)).toBe(true);
+    const table = page.getByRole("table", { name: `Items of OPN-${id}` });
+    await expect(table.getByRole("row")).toHaveCount(4);
+    await expect(table).toContainText(`−${lines[0].snapshot_on_hand - 1}`);
+    await expect(page.getByText("Net variance value")).toBeVisible();
+
+    // The staff member may not approve: the count waits for approval.
+    await confirm(page, "Adjust stock", javaScriptEnabled);
+    await expect(page.getByText("Awaiting approval").first()).toBeVisible();
+    await expect(page.getByText("Waiting for someone allowed to approve stock corrections.")).toBeVisible();
+    expect((await queryOne<{ n: number }>(`SELECT count(*)::int AS n FROM stock_movements WHERE reference = $1`, [`OPN-${id}`])).n).toBe(0);
+
+    // The owner approves.
+    const owner = await ownerPage(browser, javaScriptEnabled);
+    await owner.goto(`/erp/inventory/opname/${id}`);
+    await confirm(owner, "Approve", javaScriptEnabled);
+    await expect(owner.getByText("Adjusted on")).toBeVisible();
+    const moves = await query<{ reason: string; on_hand_after: number; on_hand_before: number }>(
+      `SELECT reason, on_hand_before, on_hand_after FROM stock_movements WHERE reference = $1 ORDER BY id`, [`OPN-${id}`]);
+    expect(moves).toHaveLength(3);
+    expect(moves.every((m) => m.reason === "opname")).toBe(true);
+    await owner.context().close();
+  });
+});
+
+test("the counts list in Indonesian", async ({ browser }) => {
+  const page = await ownerPage(browser, true);
+  await page.goto("/id/erp/inventory/opname");
+  await expect(page.getByRole("heading", { name: "Stok opname", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Batas persetujuan" })).toBeVisible();
+  await page.goto("/id/erp/inventory/adjustment");
+  await expect(page.getByRole("heading", { name: "Penyesuaian stok", level: 1 })).toBeVisible();
+  await page.context().close();
+});
+
+async function ownerPage(browser: Browser, javaScriptEnabled: boolean) {
+  const ctx = await browser.newContext({ storageState: authFile("seller"), javaScriptEnabled, locale: "en-US", timezoneId: "Asia/Jakarta" });
+  return ctx.newPage();
+}
