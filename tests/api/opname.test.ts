@@ -144,6 +144,39 @@ describe("a count: create, scan, variance, adjust", () => {
   });
 });
 
+describe("a big count (the ledger's array statements)", () => {
+  it("30 lines adjust in one batch: each level is its count, Σ movements = level, product sums follow", async () => {
+    const vs: Awaited<ReturnType<typeof variant>>[] = [];
+    for (let i = 0; i < 30; i++) vs.push(await variant(10 + i, 1_000));
+    const scope = await ownerScope();
+    const o = await createOpname(scope, { location: key, scope: "picked", variant_ids: vs.map((v) => v.id), lock: false });
+    await updateOpnameProducts(scope, o.opname_id, { products: vs.map((v, i) => ({ variant_id: v.id, stock: i % 3 === 0 ? 10 + i : i })) });
+    // A sale during the count (after the snapshot) is kept.
+    await db.transaction((tx) => applyStockChanges(tx, { businessId, userId: ownerId, reason: "order" }, [{ variantId: vs[1].id, location: loc, delta: -1 }]));
+    expect((await adjustOpname(scope, o.opname_id)).status).toBe("adjusted");
+    for (const [i, v] of vs.entries()) {
+      const l = await level(v.id);
+      expect(l.onHand).toBe((i % 3 === 0 ? 10 + i : i) - (i === 1 ? 1 : 0));
+      expect(await movementSum(l.id)).toBe(l.onHand);
+      const [p] = await db.select().from(s.products).where(eq(s.products.id, v.productId));
+      expect(p.onHand).toBe(l.onHand);
+    }
+  });
+
+  it("a count of a brand or a category snapshots the items it names", async () => {
+    const [brand] = await db.select().from(s.brands).where(eq(s.brands.businessId, businessId)).limit(1);
+    const branded = await db.select({ id: s.productVariants.id }).from(s.productVariants)
+      .innerJoin(s.products, eq(s.products.id, s.productVariants.productId)).where(eq(s.products.brandId, brand.id));
+    const o = (await call("POST", `/v0.0.0${INT}/create`, { token: seller, json: { location: key, scope: "brand", brand_id: brand.id } })).body.data;
+    expect(o).toMatchObject({ scope: "brand", scope_name: brand.name, total_product: branded.length });
+    await call("PUT", `/v0.0.0${INT}/${o.opname_id}/cancel`, { token: seller });
+    const all = (await call("POST", `/v0.0.0${INT}/create`, { token: seller, json: { location: key, scope: "all" } })).body.data;
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(s.productVariants).where(eq(s.productVariants.businessId, businessId));
+    expect(all.total_product).toBe(n);
+    await call("PUT", `/v0.0.0${INT}/${all.opname_id}/cancel`, { token: seller });
+  });
+});
+
 describe("approval above the thresholds", () => {
   it("a staff member without erp.approve sends the count to approval; the owner approves", async () => {
     await setThresholds({ count_value_threshold: 50_000, count_percent_threshold: null, adjustment_value_threshold: 10_000 });
