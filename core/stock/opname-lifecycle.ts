@@ -51,3 +51,9 @@ export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
 
 /** Which items a count starts with. */
 export const OPNAME_SCOPES = ["all", "category", "brand", "picked"] as const;
+
+/** The count page's line filters. */
+export const LINE_FILTERS = ["all", "counted", "uncounted", "variance"] as const;
+
+/** The kinds of correction the opname-adjustment report lists (ledger reasons). */
+export const REPORT_KINDS = ["opname", "adjustment"] as const;

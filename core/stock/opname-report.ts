@@ -15,8 +15,9 @@ import { products, productVariants, stockMovements, stores, brands, users } from
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { offsetOf } from "#core/lib/list-query.ts";
 import { listLocations, locationKey } from "./locations.ts";
+import { REPORT_KINDS } from "./opname-lifecycle.ts";
+export { REPORT_KINDS };
 
-export const REPORT_KINDS = ["opname", "adjustment"] as const;
 const allOr = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === "" || v === "all" || v == null ? undefined : v), s.optional());
 
 export const opnameReportQuery = z.object({

@@ -57,7 +57,8 @@ import { cellText, looksLikeXlsx, MAX_FILE_BYTES, workbookBuffer } from "#core/c
 import { applyStockChanges, type StockLocation } from "./stock-ledger.ts";
 import { listLocations, locationKey, parseLocationKey } from "./locations.ts";
 import { countNeedsApproval, readInventorySettings } from "./inventory-settings.ts";
-import { opnameActions, opnameMove, OPNAME_SCOPES, OPNAME_STATUSES, type OpnameAction } from "./opname-lifecycle.ts";
+import { LINE_FILTERS, opnameActions, opnameMove, OPNAME_SCOPES, OPNAME_STATUSES, type OpnameAction } from "./opname-lifecycle.ts";
+export { LINE_FILTERS };
 
 const MAX_LINES = 20000;
 const checkbox = z.preprocess((v) => v === true || v === "true" || v === "on" || v === "1" || v === 1, z.boolean());
@@ -116,7 +117,6 @@ export const opnameListQuery = z.object({
 });
 export type OpnameListQuery = z.infer<typeof opnameListQuery>;
 
-export const LINE_FILTERS = ["all", "counted", "uncounted", "variance"] as const;
 export const opnameProductsQuery = z.object({
   page: z.coerce.number().int().min(1, "invalid").default(1),
   limit: z.coerce.number().int().min(1, "invalid").max(500, "invalid").default(50),

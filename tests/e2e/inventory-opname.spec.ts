@@ -29,6 +29,15 @@ test.beforeAll(async () => {
   expect(fx.barcodes).toHaveLength(3);
 });
 
+/** With JavaScript: waits until React has taken over the page (a click before would be a plain post). */
+async function hydrated(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return;
+  await page.waitForFunction(() => {
+    const form = document.querySelector("form[method=post]");
+    return Boolean(form && Object.keys(form).some((k) => k.startsWith("__react")));
+  });
+}
+
 async function confirm(page: Page, button: string, javaScriptEnabled: boolean) {
   await page.getByRole("button", { name: button, exact: true }).first().click();
   // With JavaScript the dialog asks; without, the page comes back with the confirm panel.
@@ -46,13 +55,16 @@ test.describe("stock count", () => {
     await checkA11y();
     await page.getByRole("link", { name: "New count" }).first().click();
     await expect(page.getByRole("heading", { name: "New stock count" })).toBeVisible();
-    await page.getByLabel("Location").selectOption({ label: fx.warehouse });
+    await hydrated(page, javaScriptEnabled);
+    await page.getByLabel("Location", { exact: true }).selectOption({ label: fx.warehouse });
     await page.getByLabel("Items to count").selectOption("picked");
+    await expect(page.getByLabel("Location", { exact: true })).toHaveValue(/^warehouse-\d+$/);
     await page.getByRole("button", { name: "Start counting" }).click();
     await expect(page).toHaveURL(/\/erp\/inventory\/opname\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split("/").pop());
     await expect(page.getByRole("heading", { name: `OPN-${id}`, level: 1 })).toBeVisible();
     await checkA11y();
+    await hydrated(page, javaScriptEnabled);
 
     // Three scans, one after the other, as a scanner types them (code + Enter).
     const scan = page.getByLabel("Barcode or SKU");
@@ -83,6 +95,7 @@ test.describe("stock count", () => {
     // The owner approves.
     const owner = await ownerPage(browser, javaScriptEnabled);
     await owner.goto(`/erp/inventory/opname/${id}`);
+    await hydrated(owner, javaScriptEnabled);
     await confirm(owner, "Approve", javaScriptEnabled);
     await expect(owner.getByText("Adjusted on")).toBeVisible();
     const moves = await query<{ reason: string; on_hand_after: number; on_hand_before: number }>(

@@ -8,7 +8,8 @@
  */
 import { Form, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/opname-adjustment";
-import { opnameAdjustmentReport, opnameReportQuery, REPORT_KINDS } from "#core/stock/opname-report.ts";
+import { opnameAdjustmentReport, opnameReportQuery } from "#core/stock/opname-report.ts";
+import { REPORT_KINDS } from "#core/stock/opname-lifecycle.ts";
 import { formatDateTime, formatNumber } from "#core/lib/format.ts";
 import { inputClass, SubmitButton } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";

@@ -17,10 +17,11 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/detail";
 import {
-  addOpnameProducts, adjustOpname, cancelOpname, getOpname, importOpnameCounts, LINE_FILTERS, opnameAddBody, opnameCountsBody,
+  addOpnameProducts, adjustOpname, cancelOpname, getOpname, importOpnameCounts, opnameAddBody, opnameCountsBody,
   opnameProducts, opnameProductsQuery, opnameRejectBody, opnameRemoveBody, rejectOpname, removeOpnameProducts, updateOpnameProducts, type OpnameLineJson,
 } from "#core/stock/opname.ts";
 import { NotFound, Refused } from "#core/errors.ts";
+import { LINE_FILTERS } from "#core/stock/opname-lifecycle.ts";
 import { formatDateTime, formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { ConfirmButton } from "#app/components/brand-confirm.tsx";
 import { buttonClass, inputClass, SubmitButton } from "#app/components/button.tsx";
