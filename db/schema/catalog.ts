@@ -170,7 +170,7 @@ export const stockLevels = pgTable(
 
 /**
  * The ledger: one row per change of one stock level (who, when, why, reference, before, after).
- * Reasons: initial | manual | bulk_upload | mass_update | order | transfer | opname | package.
+ * Reasons: initial | manual | bulk_upload | mass_update | order | transfer | opname | adjustment | package.
  */
 export const stockMovements = pgTable(
   "stock_movements",
