@@ -18,6 +18,8 @@ import { adjustOpname, createOpname, importOpnameCounts, updateOpnameProducts } 
 import { createAdjustment } from "#core/stock/adjustments.ts";
 import { saveInventorySettings } from "#core/stock/inventory-settings.ts";
 import { call, DEMO, login } from "./helpers.ts";
+import { addStock, newOrder, newVariant, orderRow, shopOf, sourceOf, stockOf } from "./order-fixtures.ts";
+import { locationKey } from "#core/stock/locations.ts";
 
 const INT = "/omnichannel/integration/inventories/opname";
 let seller: string;
@@ -267,6 +269,26 @@ describe("the location lock", () => {
     expect(await tryMove("manual", { delta: 1 })).toBe("api:stock.location_locked");
     await call("PUT", `/v0.0.0${INT}/${o2.opname_id}/cancel`, { token: seller });
     expect(await tryMove("manual", { delta: 1 })).toBe("applied");
+  });
+});
+
+describe("an order at a locked location (docs/decisions/0015)", () => {
+  it("accepting is refused naming the count and the order stays waiting; after the count it is accepted", async () => {
+    const shop = await shopOf(DEMO.seller);
+    const v = await newVariant(shop);
+    const orderId = await newOrder(shop, [{ sku: v.sku, quantity: 2 }]);
+    const source = await sourceOf(orderId);
+    await addStock(shop, v.variantId, source, 10);
+    const before = await orderRow(orderId);
+    const o = (await call("POST", `/v0.0.0${INT}/create`, { token: seller, json: { location: locationKey(source), variant_ids: [v.variantId], lock: true } })).body.data;
+    const refused = await call("PUT", "/v2.0.0/orders/accept", { token: seller, json: { order_ids: [orderId] } });
+    expect(JSON.stringify(refused.body)).toContain(`OPN-${o.opname_id}`);
+    expect((await orderRow(orderId)).status).toBe(before.status);
+    expect(await stockOf(v.variantId)).toEqual({ onHand: 10, reserved: 0 });
+    await call("PUT", `/v0.0.0${INT}/${o.opname_id}/cancel`, { token: seller });
+    const ok = await call("PUT", "/v2.0.0/orders/accept", { token: seller, json: { order_ids: [orderId] } });
+    expect(ok.status).toBe(200);
+    expect(await stockOf(v.variantId)).toEqual({ onHand: 10, reserved: 2 });
   });
 });
 
