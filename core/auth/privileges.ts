@@ -180,5 +180,5 @@ export const HOME_OF: Record<Group, string> = {
   setting: "/setting/account",
   customer: "/customer/data",
   omnichannel: "/omnichannel/account/seller",
-  erp: "/erp/inventory",
+  erp: "/erp/inventory/opname",
 };
