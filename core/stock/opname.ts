@@ -146,7 +146,7 @@ const isApprover = (s: SellerScope) => canAccess(s.actor.member, "erp.approve");
 // ————————————————————————————————————————— totals
 
 export type OpnameTotals = {
-  total_product: number; total_counted: number; total_not_counted: number;
+  total_product: number; total_counted: number; total_not_counted: number; lines_with_variance: number;
   surplus_qty: number; shortage_qty: number; surplus_value: number; shortage_value: number;
   net_variance_qty: number; net_variance_value: number; abs_variance_value: number; max_variance_percent: number | null;
 };
@@ -158,6 +158,7 @@ async function totalsOf(db: Scope["db"], opnameIds: number[]): Promise<Map<numbe
     SELECT opname_id,
            count(*)::int AS total_product,
            count(counted)::int AS total_counted,
+           (count(*) FILTER (WHERE d <> 0))::int AS lines_with_variance,
            coalesce(sum(greatest(d, 0)), 0)::bigint AS surplus_qty,
            coalesce(sum(greatest(-d, 0)), 0)::bigint AS shortage_qty,
            coalesce(sum(greatest(d, 0) * unit_value), 0)::bigint AS surplus_value,
@@ -171,6 +172,7 @@ async function totalsOf(db: Scope["db"], opnameIds: number[]): Promise<Map<numbe
     const n = (k: string) => Number(r[k] ?? 0);
     out.set(Number(r.opname_id), {
       total_product: n("total_product"), total_counted: n("total_counted"), total_not_counted: n("total_product") - n("total_counted"),
+      lines_with_variance: n("lines_with_variance"),
       surplus_qty: n("surplus_qty"), shortage_qty: n("shortage_qty"), surplus_value: n("surplus_value"), shortage_value: n("shortage_value"),
       net_variance_qty: n("surplus_qty") - n("shortage_qty"), net_variance_value: n("surplus_value") - n("shortage_value"),
       abs_variance_value: n("surplus_value") + n("shortage_value"),
@@ -180,7 +182,7 @@ async function totalsOf(db: Scope["db"], opnameIds: number[]): Promise<Map<numbe
   return out;
 }
 const EMPTY_TOTALS: OpnameTotals = {
-  total_product: 0, total_counted: 0, total_not_counted: 0, surplus_qty: 0, shortage_qty: 0, surplus_value: 0, shortage_value: 0,
+  total_product: 0, total_counted: 0, total_not_counted: 0, lines_with_variance: 0, surplus_qty: 0, shortage_qty: 0, surplus_value: 0, shortage_value: 0,
   net_variance_qty: 0, net_variance_value: 0, abs_variance_value: 0, max_variance_percent: 0,
 };
 

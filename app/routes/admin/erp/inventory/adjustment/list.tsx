@@ -111,7 +111,7 @@ export default function AdjustmentList({ loaderData, actionData }: Route.Compone
           <input id="adj-search" name="search" type="search" key={q.search ?? ""} defaultValue={q.search ?? ""} placeholder={t("adjustment.search_placeholder")} className={inputClass} />
         </div>
         <div className="min-w-[10rem] flex-1 sm:flex-none">
-          <label htmlFor="adj-reason" className="mb-1 block text-xs font-medium text-slate-600">{t("adjustment.reason")}</label>
+          <label htmlFor="adj-reason" className="mb-1 block text-xs font-medium text-slate-600">{t("adjustment.reason_label")}</label>
           <select id="adj-reason" name="reason_code" key={q.reason_code ?? ""} defaultValue={q.reason_code ?? ""} className={inputClass}>
             <option value="">{t("adjustment.all_reasons")}</option>
             {ADJUSTMENT_REASONS.map((r) => <option key={r} value={r}>{t(`adjustment.reason.${r}`)}</option>)}
@@ -140,7 +140,7 @@ export default function AdjustmentList({ loaderData, actionData }: Route.Compone
             <div className="grid gap-4 sm:grid-cols-2">
               <Select form={form} name="location" label={t("new.location")} placeholder={t("new.location_pick")}
                 options={loaderData.locations.map((l) => ({ value: l.key, label: l.name }))} />
-              <Select form={form} name="reason_code" label={t("adjustment.reason")} placeholder={t("adjustment.reason_pick")}
+              <Select form={form} name="reason_code" label={t("adjustment.reason_label")} placeholder={t("adjustment.reason_pick")}
                 options={ADJUSTMENT_REASONS.map((r) => ({ value: r, label: t(`adjustment.reason.${r}`) }))} />
             </div>
             <TextArea form={form} name="note" label={t("adjustment.note")} maxLength={500} rows={2} />

@@ -305,7 +305,10 @@ export default function OpnameDetail({ loaderData, actionData }: Route.Component
 
       <TabBar
         label={t("detail.filters")}
-        tabs={LINE_FILTERS.map((f) => ({ key: f, to: tabHref(f), label: t(`detail.filter.${f}`), count: f === q.filter ? formatNumber(loaderData.total) : "·", active: q.filter === f }))}
+        tabs={LINE_FILTERS.map((f) => ({
+          key: f, to: tabHref(f), label: t(`detail.filter.${f}`), active: q.filter === f,
+          count: formatNumber({ all: o.total_product, counted: o.total_counted, uncounted: o.total_not_counted, variance: o.lines_with_variance }[f]),
+        }))}
       />
       <Form method="get" role="search" aria-label={t("detail.search")} className="flex flex-wrap items-end gap-3">
         {q.filter !== "all" ? <input type="hidden" name="filter" value={q.filter} /> : null}
