@@ -363,6 +363,23 @@ describe("tenant isolation and privileges, per call", () => {
   });
 });
 
+describe("writes happen once", () => {
+  it("the same Idempotency-Key creates one count and one scan", async () => {
+    const a = await variant(3);
+    const headers = { "Idempotency-Key": `opn-create-${process.pid}` };
+    const first = await call("POST", `/v0.0.0${INT}/create`, { token: seller, json: { location: key, variant_ids: [a.id] }, headers });
+    const again = await call("POST", `/v0.0.0${INT}/create`, { token: seller, json: { location: key, variant_ids: [a.id] }, headers });
+    expect(again.body.data.opname_id).toBe(first.body.data.opname_id);
+    const id = first.body.data.opname_id;
+    const scanKey = { "Idempotency-Key": `opn-scan-${process.pid}` };
+    await call("POST", `/v0.1.0${INT}/${id}/products`, { token: seller, json: { barcodes: [a.barcode] }, headers: scanKey });
+    await call("POST", `/v0.1.0${INT}/${id}/products`, { token: seller, json: { barcodes: [a.barcode] }, headers: scanKey });
+    const lines = await call("GET", `/v1.0.0/inventories/opname/${id}/products`, { token: seller });
+    expect(lines.body.data[0].opname_result.stock).toBe(1);
+    await call("PUT", `/v0.0.0${INT}/${id}/cancel`, { token: seller });
+  });
+});
+
 describe("bad input: 4xx with a message under the field, never 5xx", () => {
   it("refuses every shape of bad body and query", async () => {
     const a = await variant(1);
