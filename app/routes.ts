@@ -145,6 +145,15 @@ export default [
       // Inventory operations (issue 14, engineer D): all movements and the last stock priority.
       route("erp/inventory/all-mutation", "routes/admin/erp/inventory/all-mutation.tsx"),
       route("omnichannel/pos-report/inventory/last-stock-priority", "routes/admin/omnichannel/pos-report/inventory/last-stock-priority.tsx"),
+      // Stock counts (opname) and adjustments (issue 14 part C).
+      route("erp/inventory/opname", "routes/admin/erp/inventory/opname/list.tsx"),
+      route("erp/inventory/opname/new", "routes/admin/erp/inventory/opname/new.tsx"),
+      route("erp/inventory/opname/:id", "routes/admin/erp/inventory/opname/detail.tsx"),
+      route("erp/inventory/opname/:id/template", "routes/admin/erp/inventory/opname/template.ts"),
+      route("erp/inventory/:slug/opname", "routes/admin/erp/inventory/opname/location.tsx"),
+      route("erp/inventory/adjustment", "routes/admin/erp/inventory/adjustment/list.tsx"),
+      route("erp/inventory/adjustment/:id", "routes/admin/erp/inventory/adjustment/detail.tsx"),
+      route("omnichannel/pos-report/inventory/opname-adjustment/:sid?/:bid?/:slug?", "routes/admin/omnichannel/pos-report/opname-adjustment.tsx"),
     ]),
     // Print pages: signed-in sellers, no sidebar or header (their own middleware).
     route("products/barcode/print", "routes/admin/products/barcode/print.tsx"),

@@ -31,6 +31,7 @@ import { offeringRoutes } from "./offerings.ts";
 import { inventoryRoutes } from "./inventories.ts";
 import { transferRoutes } from "./transfers.ts";
 import { inventoryMutationRoutes } from "./inventory-mutations.ts";
+import { opnameRoutes } from "./opname.ts";
 import { productPickerRoutes } from "./product-picker.ts";
 import { barcodeLabelRoutes } from "./barcode-labels.ts";
 
@@ -65,6 +66,7 @@ export const routers: Hono<ApiEnv>[] = [
   barcodeLabelRoutes,
   productListRoutes,
   productBulkRoutes,
+  opnameRoutes,
   inventoryRoutes,
   transferRoutes,
   inventoryMutationRoutes,

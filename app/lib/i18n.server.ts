@@ -27,8 +27,8 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   invite: ["team"],
   list: ["company"],
   // Mini ERP inventory and the POS inventory reports (issue 14).
-  erp: ["inventory-overview", "transfer", "inventory-mutation"],
-  omnichannel: ["inventory-overview", "stock-priority"],
+  erp: ["inventory-overview", "transfer", "inventory-mutation", "opname"],
+  omnichannel: ["inventory-overview", "stock-priority", "opname"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 

@@ -97,13 +97,16 @@ export const NAV: NavGroup[] = [
       off("omni_crm", "/omnichannel/crm-system"), { key: "omni_last_stock", path: "/omnichannel/pos-report/inventory/last-stock-priority", ready: true },
       // The POS inventory reports (current stock and its sibling tabs, issue 14).
       { key: "omni_inventory_report", path: "/omnichannel/pos-report/inventory/current-stock", ready: true },
+      { key: "omni_opname_adjustment", path: "/omnichannel/pos-report/inventory/opname-adjustment", ready: true },
     ],
   },
   {
     key: "erp", icon: "factory",
     items: [
-      // Inventory (issue 14): the stock overview, stock transfers, every stock movement.
+      // Inventory (issue 14): the stock overview, counts, adjustments, transfers, every stock movement.
       { key: "erp_inventory", path: "/erp/inventory/all-inventory", ready: true },
+      { key: "erp_opname", path: "/erp/inventory/opname", ready: true },
+      { key: "erp_adjustment", path: "/erp/inventory/adjustment", ready: true },
       { key: "erp_inventory_mutation", path: "/erp/inventory/mutation", ready: true },
       { key: "erp_all_mutation", path: "/erp/inventory/all-mutation", ready: true },
       off("erp_distribution", "/erp/distribution-center"),

@@ -13,6 +13,9 @@
  *     orders.cancel     ending a sale: reject, cancel, approve a buyer's cancellation, cancel products
  *     profile.bank      the business's bank accounts, where the money is paid out: adding one,
  *                       choosing the default, checking an account number
+ *     erp.approve       approving stock corrections above the business's thresholds: counts
+ *                       (opname) and adjustments (core/stock/opname.ts, adjustments.ts), and
+ *                       setting those thresholds
  *   Staff management is not a privilege: it stays with owners (core/team/staff.ts explains why).
  * - An owner has every privilege; a staff member has the list stored on their membership (and on
  *   their invitation until they accept it).
@@ -37,6 +40,7 @@ export const FINER = {
   "profile.bank": "profile",
   "orders.cancel": "orders",
   "products.delete": "products",
+  "erp.approve": "erp",
 } as const satisfies Record<string, Group>;
 export type Finer = keyof typeof FINER;
 export type Privilege = Group | Finer;
@@ -139,6 +143,10 @@ const API: [string, RegExp, Need | null][] = [
   ["DELETE", /^\/products\/\d+$/, "products.delete"],
   // Stock transfers are the Mini ERP's (its pages are /erp/inventory/mutation).
   [ANY, /^\/inventories\/transfers(\/|$)/, "erp"],
+  // Stock counts (opname), the spec's read calls and the integration-side ones: the Mini ERP's.
+  // Approving above the thresholds is erp.approve, checked in core (it depends on the count).
+  ["PUT", /^\/omnichannel\/integration\/inventories\/opname\/\d+\/reject$/, "erp.approve"],
+  [ANY, /^\/(omnichannel\/integration\/)?inventories\/opname(\/|$)/, "erp"],
   [ANY, /^\/(products|product-bulk|services|gift-vouchers|vouchers|packages|inventories)(\/|$)/, "products"],
   // Staff: reading is "setting", changing is an owner's (core/team/staff.ts).
   ["GET", /^\/omnipos\/accounts\/seller\//, "setting"],
@@ -177,5 +185,5 @@ export const HOME_OF: Record<Group, string> = {
   setting: "/setting/account",
   customer: "/customer/data",
   omnichannel: "/omnichannel/account/seller",
-  erp: "/erp/inventory",
+  erp: "/erp/inventory/all-inventory",
 };

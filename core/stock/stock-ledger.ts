@@ -15,6 +15,12 @@
  * with the Product privilege (core/notifications, "low_stock"), in the same transaction.
  *
  * The pure rule (`nextLevel`) is separate so it can be tested on any sequence of changes.
+ *
+ * A location locked by an open stock count (core/stock/opname.ts) takes no change except that
+ * count's own adjustment (ctx.opnameId): refuseLocked, read after the levels are locked.
+ * A batch of more than BULK_FROM changes (a count of thousands of lines) writes its levels,
+ * movements and product sums in a few array statements instead of one per row (bench/opname.ts:
+ * 5,000 lines adjust in about 1 s); the locking order is the same.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
@@ -22,7 +28,7 @@ import { productVariants, stockLevels, stockMovements, stores, warehousePartitio
 import { NotFound, Refused } from "#core/errors.ts";
 import { notify } from "#core/notifications/notify.ts";
 
-export const STOCK_REASONS = ["initial", "manual", "bulk_upload", "mass_update", "order", "transfer", "opname", "package", "transfer_out", "transfer_in"] as const;
+export const STOCK_REASONS = ["initial", "manual", "bulk_upload", "mass_update", "order", "transfer", "opname", "adjustment", "package", "transfer_out", "transfer_in"] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 /** Source types of the spec: 1 Store, 2 Warehouse. */
@@ -53,6 +59,11 @@ export type StockContext = {
   reason: StockReason;
   reference?: string | null;
   note?: string | null;
+  /**
+   * The stock count (core/stock/opname.ts) whose own adjustment this batch is: the only changes a
+   * location locked by that count lets through.
+   */
+  opnameId?: number | null;
 };
 
 export type Level = { onHand: number; reserved: number };
@@ -66,6 +77,11 @@ export function nextLevel(level: Level, change: Pick<StockChange, "delta" | "set
   if (onHand < 0 || reserved < 0 || reserved > onHand) return null;
   return { onHand, reserved };
 }
+
+/** Rows per INSERT (a statement takes at most 65,535 parameters); from BULK_FROM rows on, updates are one statement. */
+const CHUNK = 2000;
+const BULK_FROM = 20;
+const intArray = (ns: number[]) => `{${ns.map((n) => Math.trunc(n)).join(",")}}`;
 
 const locationKey = (variantId: number, l: StockLocation) =>
   l.sourceType === 1 ? `${variantId}:s${l.storeId}` : `${variantId}:w${l.warehouseId}:${l.partitionId ?? ""}`;
@@ -83,7 +99,8 @@ export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: Stoc
   const variants = await tx
     .select({ id: productVariants.id, productId: productVariants.productId, sku: productVariants.sku })
     .from(productVariants)
-    .where(and(eq(productVariants.businessId, businessId), inArray(productVariants.id, variantIds)));
+    .where(and(eq(productVariants.businessId, businessId), variantIds.length > BULK_FROM
+      ? sql`${productVariants.id} = ANY(${intArray(variantIds)}::int[])` : inArray(productVariants.id, variantIds)));
   const variantById = new Map(variants.map((v) => [v.id, v]));
   if (variantById.size !== variantIds.length) throw new NotFound("api:stock.unknown_variant");
   await checkLocations(tx, businessId, changes.map((c) => c.location));
@@ -92,10 +109,19 @@ export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: Stoc
   // one fixed order too: two batches making the same new rows would otherwise wait on each other.
   const keys = new Map<string, StockChange>();
   for (const c of changes) keys.set(locationKey(c.variantId, c.location), c);
-  const fresh = [...keys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
-  await tx
+  const levelKeyOf = (r: typeof stockLevels.$inferSelect) => locationKey(r.variantId, r.storeId != null
+    ? { sourceType: 1, storeId: r.storeId }
+    : { sourceType: 2, warehouseId: r.warehouseId!, partitionId: r.partitionId });
+  const variantFilter = variantIds.length > BULK_FROM
+    ? sql`${stockLevels.variantId} = ANY(${intArray(variantIds)}::int[])` : inArray(stockLevels.variantId, variantIds);
+  // A big batch mostly changes rows that exist: only the missing ones are inserted.
+  const existing = changes.length > BULK_FROM
+    ? new Set((await tx.select().from(stockLevels).where(and(eq(stockLevels.businessId, businessId), variantFilter))).map(levelKeyOf))
+    : new Set<string>();
+  const fresh = [...keys].filter(([k]) => !existing.has(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
+  for (let i = 0; i < fresh.length; i += CHUNK) await tx
     .insert(stockLevels)
-    .values(fresh.map((c) => ({
+    .values(fresh.slice(i, i + CHUNK).map((c) => ({
       businessId,
       productId: variantById.get(c.variantId)!.productId,
       variantId: c.variantId,
@@ -107,15 +133,14 @@ export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: Stoc
   const rows = await tx
     .select()
     .from(stockLevels)
-    .where(and(eq(stockLevels.businessId, businessId), inArray(stockLevels.variantId, variantIds)))
+    .where(and(eq(stockLevels.businessId, businessId), variantFilter))
     .orderBy(stockLevels.id)
     .for("update");
-  const levelByKey = new Map(rows.map((r) => [
-    locationKey(r.variantId, r.storeId != null
-      ? { sourceType: 1, storeId: r.storeId }
-      : { sourceType: 2, warehouseId: r.warehouseId!, partitionId: r.partitionId }),
-    r,
-  ]));
+  // Locked locations (a count in progress, core/stock/opname.ts): read after the levels are
+  // locked, so a count that locks a location and snapshots its levels (FOR SHARE) either waited
+  // for this batch or is seen by it.
+  await refuseLocked(tx, ctx, changes);
+  const levelByKey = new Map(rows.map((r) => [levelKeyOf(r), r]));
 
   const current = new Map<number, Level>();
   const applied: AppliedChange[] = [];
@@ -132,16 +157,41 @@ export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: Stoc
   }
 
   const now = new Date();
+  const rowById = new Map(rows.map((r) => [r.id, r]));
   const changedLevels = [...current].filter(([id, l]) => {
-    const row = rows.find((r) => r.id === id)!;
+    const row = rowById.get(id)!;
     return row.onHand !== l.onHand || row.reserved !== l.reserved;
   });
-  for (const [id, l] of changedLevels) {
-    await tx.update(stockLevels).set({ onHand: l.onHand, reserved: l.reserved, timeModified: now }).where(eq(stockLevels.id, id));
+  // Large batches (a count of thousands of lines) write in a few statements, not one per row:
+  // the rows are already locked, so the order of the writes cannot make anyone wait in a circle.
+  if (changedLevels.length <= BULK_FROM) {
+    for (const [id, l] of changedLevels) {
+      await tx.update(stockLevels).set({ onHand: l.onHand, reserved: l.reserved, timeModified: now }).where(eq(stockLevels.id, id));
+    }
+  } else {
+    await tx.execute(sql`
+      UPDATE stock_levels sl SET on_hand = x.on_hand, reserved = x.reserved, time_modified = ${now}
+        FROM unnest(${intArray(changedLevels.map(([id]) => id))}::int[], ${intArray(changedLevels.map(([, l]) => l.onHand))}::int[],
+                    ${intArray(changedLevels.map(([, l]) => l.reserved))}::int[]) AS x(id, on_hand, reserved)
+       WHERE sl.id = x.id`);
   }
   const moved = applied.filter((a) => a.before.onHand !== a.after.onHand || a.before.reserved !== a.after.reserved);
-  if (moved.length) {
-    const rowById = new Map(rows.map((r) => [r.id, r]));
+  if (moved.length > BULK_FROM) {
+    // One statement of arrays (a VALUES list of thousands of rows costs seconds to build and bind).
+    const col = (f: (a: AppliedChange, r: typeof rows[number]) => number | null) =>
+      `{${moved.map((a) => { const v = f(a, rowById.get(a.stockLevelId)!); return v === null ? "NULL" : Math.trunc(v); }).join(",")}}`;
+    await tx.execute(sql`
+      INSERT INTO stock_movements (business_id, stock_level_id, product_id, variant_id, store_id, warehouse_id, partition_id,
+                                   on_hand_before, on_hand_after, reserved_before, reserved_after, reason, reference, note, user_id, time_created)
+      SELECT ${businessId}, x.level_id, x.product_id, x.variant_id, x.store_id, x.warehouse_id, x.partition_id,
+             x.ob, x.oa, x.rb, x.ra, ${ctx.reason}, ${ctx.reference ?? null}, ${ctx.note ?? null}, ${ctx.userId}::int, ${now}
+        FROM unnest(${col((a) => a.stockLevelId)}::int[], ${col((a) => a.productId)}::int[], ${col((a) => a.variantId)}::int[],
+                    ${col((_, r) => r.storeId)}::int[], ${col((_, r) => r.warehouseId)}::int[], ${col((_, r) => r.partitionId)}::int[],
+                    ${col((a) => a.before.onHand)}::int[], ${col((a) => a.after.onHand)}::int[],
+                    ${col((a) => a.before.reserved)}::int[], ${col((a) => a.after.reserved)}::int[])
+             WITH ORDINALITY AS x(level_id, product_id, variant_id, store_id, warehouse_id, partition_id, ob, oa, rb, ra, n)
+       ORDER BY x.n`);
+  } else if (moved.length) {
     await tx.insert(stockMovements).values(moved.map((a) => {
       const r = rowById.get(a.stockLevelId)!;
       return {
@@ -162,20 +212,58 @@ export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: Stoc
     s.available += (a.after.onHand - a.after.reserved) - (a.before.onHand - a.before.reserved);
     sums.set(a.productId, s);
   }
-  for (const [productId, s] of [...sums].sort(([a], [b]) => a - b)) {
-    if (!s.onHand && !s.available) continue;
-    const { rows: [p] } = await tx.execute<{ name: string; available: number; min_stock: number; status: string }>(sql`
-      UPDATE products SET on_hand = on_hand + ${s.onHand}, available = available + ${s.available}
-       WHERE id = ${productId} AND business_id = ${businessId}
-      RETURNING name, available, min_stock, status`);
+  const sorted = [...sums].sort(([a], [b]) => a - b).filter(([, s]) => s.onHand || s.available);
+  type Summed = { id: number; name: string; available: number; min_stock: number; status: string };
+  let updated: Summed[] = [];
+  if (sorted.length <= BULK_FROM) {
+    for (const [productId, s] of sorted) {
+      const { rows: [p] } = await tx.execute<Summed>(sql`
+        UPDATE products SET on_hand = on_hand + ${s.onHand}, available = available + ${s.available}
+         WHERE id = ${productId} AND business_id = ${businessId}
+        RETURNING id, name, available, min_stock, status`);
+      if (p) updated.push(p);
+    }
+  } else {
+    // Locked in id order first (as the loop above does), then written in one statement.
+    const ids = sorted.map(([id]) => id);
+    await tx.execute(sql`SELECT id FROM products WHERE id = ANY(${intArray(ids)}::int[]) AND business_id = ${businessId} ORDER BY id FOR UPDATE`);
+    ({ rows: updated } = await tx.execute<Summed>(sql`
+      UPDATE products p SET on_hand = p.on_hand + x.on_hand, available = p.available + x.available
+        FROM unnest(${intArray(ids)}::int[], ${intArray(sorted.map(([, s]) => s.onHand))}::int[], ${intArray(sorted.map(([, s]) => s.available))}::int[])
+             AS x(id, on_hand, available)
+       WHERE p.id = x.id AND p.business_id = ${businessId}
+      RETURNING p.id, p.name, p.available, p.min_stock, p.status`));
+    updated.sort((a, b) => a.id - b.id);
+  }
+  for (const p of updated) {
+    const s = sums.get(p.id)!;
     // Fell to its minimum just now (the dashboard's "low stock": published, available ≤ minimum).
-    if (p && p.status === "published" && s.available < 0 && p.available <= p.min_stock && p.available - s.available > p.min_stock) {
+    if (p.status === "published" && s.available < 0 && p.available <= p.min_stock && p.available - s.available > p.min_stock) {
       await notify(tx, businessId, "low_stock", {
-        ref: { type: "product", id: productId }, link: `/products/${productId}/edit`, vars: { product: p.name, available: p.available },
+        ref: { type: "product", id: p.id }, link: `/products/${p.id}/edit`, vars: { product: p.name, available: p.available },
       });
     }
   }
   return applied;
+}
+
+/**
+ * A change landing in a location an open count has locked is refused (422, naming the count),
+ * unless the batch is that count's own adjustment (ctx.opnameId). The lock is the exact location
+ * the count counts: a store, a warehouse's own shelf, or one partition.
+ */
+async function refuseLocked(tx: Tx, ctx: StockContext, changes: StockChange[]) {
+  const { rows: locks } = await tx.execute<{ id: number; store_id: number | null; warehouse_id: number | null; partition_id: number | null }>(sql`
+    SELECT id, store_id, warehouse_id, partition_id FROM stock_opnames
+     WHERE business_id = ${ctx.businessId} AND locked AND status IN ('draft', 'awaiting_approval')`);
+  if (!locks.length) return;
+  for (const c of changes) {
+    const l = c.location;
+    const lock = locks.find((k) => k.id !== ctx.opnameId && (l.sourceType === 1
+      ? k.store_id === l.storeId
+      : k.warehouse_id === l.warehouseId && (k.partition_id ?? null) === (l.partitionId ?? null)));
+    if (lock) throw new Refused("api:stock.location_locked", { stock: ["api:stock.location_locked"] }, { reference: `OPN-${lock.id}` });
+  }
 }
 
 /** Every store, warehouse and partition named must be the business's own (another's is a 404). */

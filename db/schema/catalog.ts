@@ -178,8 +178,7 @@ export const stockLevels = pgTable(
 
 /**
  * The ledger: one row per change of one stock level (who, when, why, reference, before, after).
- * Reasons: initial | manual | bulk_upload | mass_update | order | transfer | opname | package (and the
- * issue-14 ones: adjustment, transfer_out, transfer_in).
+ * Reasons: initial | manual | bulk_upload | mass_update | order | transfer | transfer_out | transfer_in | opname | adjustment | package.
  */
 export const stockMovements = pgTable(
   "stock_movements",

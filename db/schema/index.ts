@@ -12,3 +12,4 @@ export * from "./notifications.ts";
 export * from "./holidays.ts";
 export * from "./transfers.ts";
 export * from "./stock-priority.ts";
+export * from "./opname.ts";

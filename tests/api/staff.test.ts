@@ -49,7 +49,7 @@ describe("the privileges and the list", () => {
     // One per sidebar group, and the finer ones (money, what cannot be undone) after their group.
     expect(en.body.data.map((p: { key: string }) => p.key)).toEqual([
       "dashboard", "profile", "profile.bank", "orders", "orders.cancel", "analytics", "inbox", "balance",
-      "promotion", "products", "products.delete", "setting", "customer", "omnichannel", "erp",
+      "promotion", "products", "products.delete", "setting", "customer", "omnichannel", "erp", "erp.approve",
     ]);
     expect(en.body.data[0]).toEqual({ privilege_id: "dashboard", key: "dashboard", name: "Dashboard", parent: null, default_route: "/dashboard" });
     expect(en.body.data[10]).toEqual({ privilege_id: "products.delete", key: "products.delete", name: "Delete products", parent: "products", default_route: "/products/listing" });
