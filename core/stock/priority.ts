@@ -19,7 +19,9 @@
  *   worked before stops working.
  * - Store-pickup orders are not sourced by the priority: the buyer comes to that store, so it is
  *   that store's stock. Inactive stores and warehouses stay in the list (the seller's order is
- *   kept) but are skipped.
+ *   kept) but are skipped, and so is a location a stock count has locked (decision 0018): the
+ *   next one in the list supplies the line; with none, the order's own source is refused by the
+ *   ledger as locked, and the seller accepts again after the count.
  * - Concurrency: chooseSources locks the stock levels of the order's variants (FOR UPDATE, in id
  *   order — the order the ledger locks them in, so no new deadlock) before reading what is
  *   available, so two orders choosing at once see each other's reservations: the second one moves
@@ -36,7 +38,7 @@ import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound, Refused } from "#core/errors.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import { findLocations, locationKey, parseLocationKey, type LocationOption } from "./locations.ts";
-import type { StockLocation } from "./stock-ledger.ts";
+import { lockAt, openLocks, type StockLocation } from "./stock-ledger.ts";
 
 export const MAX_PRIORITY = 200;
 
@@ -195,7 +197,11 @@ export async function chooseSources(tx: Tx, businessId: number, lines: SourcedLi
     .where(and(eq(stockLevels.businessId, businessId), inArray(stockLevels.variantId, variantIds)))
     .orderBy(asc(stockLevels.id))
     .for("update");
-  const available = new Map(levels.map((l) => [l.id, l.onHand - l.reserved]));
+  // A location a stock count has locked takes nothing (decision 0018): the next one in the list does.
+  const locks = await openLocks(tx, businessId);
+  const locationOf = (l: (typeof levels)[number]): StockLocation =>
+    l.storeId != null ? { sourceType: 1, storeId: l.storeId } : { sourceType: 2, warehouseId: l.warehouseId!, partitionId: l.partitionId };
+  const available = new Map(levels.map((l) => [l.id, lockAt(locks, locationOf(l)) ? -1 : l.onHand - l.reserved]));
   for (const line of lines) {
     for (const place of priority) {
       const candidates = levels
@@ -207,9 +213,7 @@ export async function chooseSources(tx: Tx, businessId: number, lines: SourcedLi
       const best = candidates[0];
       if (!best) continue;
       available.set(best.id, available.get(best.id)! - line.quantity);
-      chosen.set(line.id, best.storeId != null
-        ? { sourceType: 1, storeId: best.storeId }
-        : { sourceType: 2, warehouseId: best.warehouseId!, partitionId: best.partitionId });
+      chosen.set(line.id, locationOf(best));
       break;
     }
   }

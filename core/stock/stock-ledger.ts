@@ -253,17 +253,29 @@ export async function applyStockChanges(tx: Tx, ctx: StockContext, changes: Stoc
  * the count counts: a store, a warehouse's own shelf, or one partition.
  */
 async function refuseLocked(tx: Tx, ctx: StockContext, changes: StockChange[]) {
-  const { rows: locks } = await tx.execute<{ id: number; store_id: number | null; warehouse_id: number | null; partition_id: number | null }>(sql`
-    SELECT id, store_id, warehouse_id, partition_id FROM stock_opnames
-     WHERE business_id = ${ctx.businessId} AND locked AND status IN ('draft', 'awaiting_approval')`);
+  const locks = await openLocks(tx, ctx.businessId);
   if (!locks.length) return;
   for (const c of changes) {
-    const l = c.location;
-    const lock = locks.find((k) => k.id !== ctx.opnameId && (l.sourceType === 1
-      ? k.store_id === l.storeId
-      : k.warehouse_id === l.warehouseId && (k.partition_id ?? null) === (l.partitionId ?? null)));
+    const lock = lockAt(locks, c.location, ctx.opnameId);
     if (lock) throw new Refused("api:stock.location_locked", { stock: ["api:stock.location_locked"] }, { reference: `OPN-${lock.id}` });
   }
+}
+
+export type OpenLock = { id: number; store_id: number | null; warehouse_id: number | null; partition_id: number | null };
+
+/** The business's locations locked by an open stock count (docs/decisions/0018). */
+export async function openLocks(tx: Tx, businessId: number): Promise<OpenLock[]> {
+  const { rows } = await tx.execute<OpenLock>(sql`
+    SELECT id, store_id, warehouse_id, partition_id FROM stock_opnames
+     WHERE business_id = ${businessId} AND locked AND status IN ('draft', 'awaiting_approval')`);
+  return rows;
+}
+
+/** The count locking `l` (other than `except`, the count's own adjustment), if any. */
+export function lockAt(locks: OpenLock[], l: StockLocation, except?: number | null) {
+  return locks.find((k) => k.id !== except && (l.sourceType === 1
+    ? k.store_id === l.storeId
+    : k.warehouse_id === l.warehouseId && (k.partition_id ?? null) === (l.partitionId ?? null)));
 }
 
 /** Every store, warehouse and partition named must be the business's own (another's is a 404). */

@@ -136,6 +136,24 @@ describe("orders take their stock from the priority", () => {
     expect(level).toMatchObject({ onHand: 6, reserved: 3 });
   });
 
+  it("a location locked by a stock count is passed over: the next one with enough supplies the line", async () => {
+    const v = await newVariant(shop);
+    await addStock(shop, v.variantId, part(0), 4);
+    await addStock(shop, v.variantId, part(1), 6);
+    await put([locationKey(otherWhole), locationKey(source)]);
+    // Partition 1 has the most, but a count has locked it (decision 0018).
+    const [count] = await db.insert(s.stockOpnames).values({
+      businessId: shop.businessId, warehouseId: other.warehouseId, partitionId: other.partitions[1].id, locked: true, status: "draft",
+    }).returning();
+    try {
+      const id = await newOrder(shop, [{ sku: v.sku, quantity: 3 }]);
+      await accept(id);
+      expect(await placedAt(id)).toEqual({ storeId: null, warehouseId: other.warehouseId, partitionId: other.partitions[0].id });
+    } finally {
+      await db.update(s.stockOpnames).set({ status: "cancelled" }).where(eq(s.stockOpnames.id, count.id));
+    }
+  });
+
   it("a location without enough for the whole line is passed over for the next one", async () => {
     const v = await newVariant(shop);
     await addStock(shop, v.variantId, part(0), 2);
