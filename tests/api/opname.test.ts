@@ -33,12 +33,12 @@ let key: string;
 let otherKey: string;
 
 let seq = 0;
-async function variant(stock: number, price = 10_000) {
+async function variant(stock: number, price = 10_000, at: StockLocation = loc) {
   seq += 1;
   const sku = `OPN-T-${process.pid}-${seq}`;
   const [p] = await db.insert(s.products).values({ businessId, name: `Opname test ${seq}`, sku, status: "published", minStock: 0 }).returning();
   const [v] = await db.insert(s.productVariants).values({ businessId, productId: p.id, sku: `${sku}-V`, barcode: `77${process.pid}${String(seq).padStart(4, "0")}`, price }).returning();
-  if (stock) await db.transaction((tx) => applyStockChanges(tx, { businessId, userId: ownerId, reason: "initial" }, [{ variantId: v.id, location: loc, delta: stock }]));
+  if (stock) await db.transaction((tx) => applyStockChanges(tx, { businessId, userId: ownerId, reason: "initial" }, [{ variantId: v.id, location: at, delta: stock }]));
   return v;
 }
 async function level(variantId: number, at: StockLocation = loc) {
@@ -235,9 +235,19 @@ describe("approval above the thresholds", () => {
   });
 });
 
+/**
+ * A warehouse of Toko Demo's made for one lock test: other test files move stock at the shared
+ * locations at the same time, and a lock there would refuse their movements.
+ */
+async function ownWarehouse() {
+  const [w] = await db.insert(s.warehouses).values({ businessId, name: `Lock test ${process.pid}-${++seq}`, type: 2, address: "Jl. Uji No. 1" }).returning();
+  return { loc: { sourceType: 2 as const, warehouseId: w.id, partitionId: null }, key: `warehouse-${w.id}` };
+}
+
 describe("the location lock", () => {
   it("no movement lands in a locked location except the count's own adjustment; cancel releases it", async () => {
-    const a = await variant(10);
+    const { loc, key } = await ownWarehouse();
+    const a = await variant(10, 10_000, loc);
     const o = (await call("POST", `/v0.0.0${INT}/create`, { token: seller, json: { location: key, variant_ids: [a.id], lock: true } })).body.data;
     expect(o.is_locked).toBe(true);
     // A second lock of the same location is refused.
@@ -257,10 +267,10 @@ describe("the location lock", () => {
     // Another location of the same variant is not locked.
     const [store] = await db.select().from(s.stores).where(eq(s.stores.businessId, businessId)).limit(1);
     await db.transaction((tx) => applyStockChanges(tx, { businessId, userId: ownerId, reason: "manual" }, [{ variantId: a.id, location: { sourceType: 1, storeId: store.id }, delta: 1 }]));
-    const before = await db.select().from(s.stockMovements).where(eq(s.stockMovements.stockLevelId, (await level(a.id)).id));
+    const before = await db.select().from(s.stockMovements).where(eq(s.stockMovements.stockLevelId, (await level(a.id, loc)).id));
     await updateOpnameProducts(await ownerScope(), o.opname_id, { products: [{ variant_id: a.id, stock: 8 }] });
     expect((await adjustOpname(await ownerScope(), o.opname_id)).status).toBe("adjusted");
-    const after = await db.select().from(s.stockMovements).where(eq(s.stockMovements.stockLevelId, (await level(a.id)).id));
+    const after = await db.select().from(s.stockMovements).where(eq(s.stockMovements.stockLevelId, (await level(a.id, loc)).id));
     expect(after.length - before.length).toBe(1);
     expect(after.at(-1)).toMatchObject({ reason: "opname", reference: `OPN-${o.opname_id}`, onHandAfter: 8 });
     // Adjusted: the lock is gone.
@@ -272,12 +282,14 @@ describe("the location lock", () => {
   });
 });
 
-describe("an order at a locked location (docs/decisions/0015)", () => {
+describe("an order at a locked location (docs/decisions/0018)", () => {
   it("accepting is refused naming the count and the order stays waiting; after the count it is accepted", async () => {
     const shop = await shopOf(DEMO.seller);
     const v = await newVariant(shop);
     const orderId = await newOrder(shop, [{ sku: v.sku, quantity: 2 }]);
-    const source = await sourceOf(orderId);
+    // The order is sourced at a warehouse of its own (see ownWarehouse).
+    const { loc: source } = await ownWarehouse();
+    await db.update(s.orders).set({ storeId: null, warehouseId: source.warehouseId }).where(eq(s.orders.id, orderId));
     await addStock(shop, v.variantId, source, 10);
     const before = await orderRow(orderId);
     const o = (await call("POST", `/v0.0.0${INT}/create`, { token: seller, json: { location: locationKey(source), variant_ids: [v.variantId], lock: true } })).body.data;
