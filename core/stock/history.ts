@@ -31,7 +31,7 @@ import { atLocation, idParam, levelJson, levelLocation, locationParam, withInTra
 import { STOCK_REASONS } from "./stock-ledger.ts";
 
 /** The ledger's reasons, with the ones issue 14's transfers and adjustments add. */
-export const HISTORY_REASONS = [...new Set([...STOCK_REASONS, "transfer_out", "transfer_in", "adjustment"])] as readonly string[];
+export const HISTORY_REASONS: readonly string[] = STOCK_REASONS;
 const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
 
 async function productOf(db: Db | Tx, businessId: number, productId: number) {

@@ -47,11 +47,8 @@ import { findLocations, locationKey, parseLocationKey, type LocationOption } fro
 import { inTransitByLevel } from "./transfers.ts";
 import type { StockLocation } from "./stock-ledger.ts";
 
-export const OVERVIEW_TABS = ["all", "ready", "low", "out"] as const;
-export type OverviewTab = (typeof OVERVIEW_TABS)[number];
-export const OVERVIEW_SORTS = ["name", "name_desc", "sku", "on_hand_desc", "available_asc", "updated"] as const;
-export type OverviewSort = (typeof OVERVIEW_SORTS)[number];
-export const OVERVIEW_PAGE_SIZES = [10, 20, 50, 100, 150] as const;
+import { OVERVIEW_PAGE_SIZES, OVERVIEW_SORTS, OVERVIEW_TABS, type OverviewSort, type OverviewTab } from "./inventory-options.ts";
+export { OVERVIEW_PAGE_SIZES, OVERVIEW_SORTS, OVERVIEW_TABS, type OverviewSort, type OverviewTab };
 export const MAX_PAGE = 1000;
 const MAX_ID = 2_147_483_647;
 

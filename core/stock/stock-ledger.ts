@@ -28,8 +28,9 @@ import { productVariants, stockLevels, stockMovements, stores, warehousePartitio
 import { NotFound, Refused } from "#core/errors.ts";
 import { notify } from "#core/notifications/notify.ts";
 
-export const STOCK_REASONS = ["initial", "manual", "bulk_upload", "mass_update", "order", "transfer", "opname", "adjustment", "package", "transfer_out", "transfer_in"] as const;
-export type StockReason = (typeof STOCK_REASONS)[number];
+// The reasons live with the pages' options (browser-safe); the ledger writes only these.
+import { STOCK_REASONS, type StockReason } from "./inventory-options.ts";
+export { STOCK_REASONS, type StockReason };
 
 /** Source types of the spec: 1 Store, 2 Warehouse. */
 export type StockLocation =

@@ -12,7 +12,8 @@
  */
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/all-inventory";
-import { OVERVIEW_PAGE_SIZES, OVERVIEW_SORTS, OVERVIEW_TABS, overviewQuery, stockOverview, stockOverviewChoices, type LevelJson } from "#core/stock/overview.ts";
+import { OVERVIEW_PAGE_SIZES, OVERVIEW_SORTS, OVERVIEW_TABS } from "#core/stock/inventory-options.ts";
+import { overviewQuery, stockOverview, stockOverviewChoices, type LevelJson } from "#core/stock/overview.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { DataTable, type Column } from "#app/components/list/data-table.tsx";
 import { EmptyState } from "#app/components/list/empty-state.tsx";

@@ -13,7 +13,8 @@ import { z } from "zod";
 import type { Route } from "./+types/stock-history";
 import { NotFound } from "#core/errors.ts";
 import { formatDateTime } from "#core/lib/format.ts";
-import { HISTORY_REASONS, historyQuery, productStockHistory } from "#core/stock/history.ts";
+import { STOCK_REASONS } from "#core/stock/inventory-options.ts";
+import { historyQuery, productStockHistory } from "#core/stock/history.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { buttonClass } from "#app/components/button.tsx";
 import { DataTable, type Column } from "#app/components/list/data-table.tsx";
@@ -25,6 +26,8 @@ import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { useLocalePath, useTranslation } from "#app/lib/i18n-react.tsx";
 import { readQuery } from "#app/lib/inventory-query.server.ts";
 import { pageTitle } from "#app/lib/meta.ts";
+
+const HISTORY_REASONS: readonly string[] = STOCK_REASONS;
 
 const slugId = z.coerce.number().int().min(1).max(2_147_483_647);
 

@@ -7,7 +7,7 @@
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/beginning-stock";
-import { OVERVIEW_PAGE_SIZES } from "#core/stock/overview.ts";
+import { OVERVIEW_PAGE_SIZES } from "#core/stock/inventory-options.ts";
 import { beginningStock, beginningStockQuery } from "#core/stock/reports.ts";
 import { wibDate } from "#core/lib/time.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";

@@ -6,7 +6,8 @@
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/current-stock";
-import { OVERVIEW_PAGE_SIZES, OVERVIEW_SORTS, OVERVIEW_TABS, type LevelJson } from "#core/stock/overview.ts";
+import { OVERVIEW_PAGE_SIZES, OVERVIEW_SORTS, OVERVIEW_TABS } from "#core/stock/inventory-options.ts";
+import type { LevelJson } from "#core/stock/overview.ts";
 import { currentStock, currentStockQuery } from "#core/stock/reports.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { DataTable, type Column } from "#app/components/list/data-table.tsx";

@@ -6,7 +6,7 @@
  */
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/store-stock";
-import { OVERVIEW_PAGE_SIZES } from "#core/stock/overview.ts";
+import { OVERVIEW_PAGE_SIZES } from "#core/stock/inventory-options.ts";
 import { storeStock, storeStockQuery } from "#core/stock/reports.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { DataTable, type Column } from "#app/components/list/data-table.tsx";
