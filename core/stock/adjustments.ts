@@ -7,8 +7,9 @@
  * Decisions where the spec is silent (it lists adjustment only as a page with tab filters):
  * - Lines name a variant by id, SKU or barcode; the same variant twice is one line (the deltas add
  *   up); a line of 0 is refused. At most 500 lines.
- * - Approval: when the adjustment's absolute value (Σ |delta| × the variant's price; the catalogue
- *   has no cost price) is above the business's adjustment threshold and its maker does not hold
+ * - Approval: when the adjustment's absolute value (Σ |delta| × the variant's cost, or its price
+ *   when it has none, as counts value a variance) is above the business's adjustment threshold
+ *   and its maker does not hold
  *   erp.approve, it is saved awaiting approval and nothing moves; an approver approves (the deltas
  *   are applied to the levels as they are then — never a "set to") or rejects. Otherwise it is
  *   applied at once. A delta that would take a level below 0 refuses naming the SKU (the ledger).
@@ -167,7 +168,7 @@ export async function createAdjustment(scope: Scope, body: AdjustmentBody) {
     if (!known.some((k) => k.key === locationKey(l))) throw new Refused("api-opname:errors.location_invalid", { location: ["api-opname:errors.location_invalid"] });
     const codes = [...new Set(body.lines.flatMap((x) => (x.code ? [x.code.toLowerCase()] : [])))];
     const ids = [...new Set(body.lines.flatMap((x) => (x.variant_id ? [x.variant_id] : [])))];
-    const variants = await tx.select({ id: productVariants.id, productId: productVariants.productId, sku: productVariants.sku, barcode: productVariants.barcode, price: productVariants.price })
+    const variants = await tx.select({ id: productVariants.id, productId: productVariants.productId, sku: productVariants.sku, barcode: productVariants.barcode, price: sql<number>`coalesce(${productVariants.cost}, ${productVariants.price})`.mapWith(Number) })
       .from(productVariants).where(and(eq(productVariants.businessId, businessId), or(
         codes.length ? inArray(sql`lower(${productVariants.sku})`, codes) : undefined,
         codes.length ? inArray(sql`lower(${productVariants.barcode})`, codes) : undefined,

@@ -7,7 +7,7 @@
  * Decisions where the spec is silent: `:sid` is a store id, `:bid` a brand id and `:slug` the kind
  * (opname | adjustment); "all" (or leaving it out) is no filter. The report lists the stores'
  * corrections when a store is chosen, else every location's. Value = on-hand change × the
- * variant's current price (the catalogue keeps no cost price).
+ * variant's current cost (HPP), or its price when it has none, as counts value a variance.
  */
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
@@ -40,14 +40,14 @@ export async function opnameAdjustmentReport(scope: Scope, q: OpnameReportQuery)
     n: sql<number>`count(*)::int`,
     surplus: sql<number>`coalesce(sum(greatest(${stockMovements.onHandAfter} - ${stockMovements.onHandBefore}, 0)), 0)::int`,
     shortage: sql<number>`coalesce(sum(greatest(${stockMovements.onHandBefore} - ${stockMovements.onHandAfter}, 0)), 0)::int`,
-    value: sql<number>`coalesce(sum((${stockMovements.onHandAfter} - ${stockMovements.onHandBefore}) * ${productVariants.price}), 0)::bigint`,
+    value: sql<number>`coalesce(sum((${stockMovements.onHandAfter} - ${stockMovements.onHandBefore}) * coalesce(${productVariants.cost}, ${productVariants.price})), 0)::bigint`,
   }).from(stockMovements)
     .innerJoin(products, eq(products.id, stockMovements.productId))
     .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
     .where(where);
   const rows = await s.db.select({
     id: stockMovements.id, time: stockMovements.timeCreated, reason: stockMovements.reason, reference: stockMovements.reference, note: stockMovements.note,
-    before: stockMovements.onHandBefore, after: stockMovements.onHandAfter, price: productVariants.price,
+    before: stockMovements.onHandBefore, after: stockMovements.onHandAfter, price: sql<number>`coalesce(${productVariants.cost}, ${productVariants.price})`.mapWith(Number),
     storeId: stockMovements.storeId, warehouseId: stockMovements.warehouseId, partitionId: stockMovements.partitionId,
     product: products.name, sku: productVariants.sku, variant: productVariants.variantName, size: productVariants.sizeName, user: users.name,
   }).from(stockMovements)

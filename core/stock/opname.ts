@@ -17,9 +17,9 @@
  * - Scanning: each barcode (or SKU) in a scan adds 1 to its line; one scan may carry several codes
  *   separated by spaces, commas or line breaks (a scanner burst, a paste). A code of the business
  *   not yet on the count adds its line (snapshot then). An unknown code refuses the scan naming it.
- * - Variance per line = counted − snapshot; its value is the difference × the variant's price
- *   when the line was added (the catalogue keeps no cost price: the selling price is the only
- *   money per variant, so "value at cost" is value at price until a cost column exists). The
+ * - Variance per line = counted − snapshot; its value is the difference × the variant's cost (HPP,
+ *   product_variants.cost, as the stock overview values stock) when the line was added, or its
+ *   selling price for a variant without a cost (so a variance never shows as worth nothing). The
  *   variance % of a line is |variance| / snapshot × 100; a line with snapshot 0 and anything
  *   counted is above any % threshold.
  * - Adjust applies each line as ONE ledger change of delta (counted − snapshot) against the level
@@ -354,7 +354,7 @@ async function addLines(tx: Tx, o: OpnameRow, which: SQL): Promise<number> {
   const l = locationOf(o);
   const res = await tx.execute(sql`
     INSERT INTO stock_opname_lines (opname_id, business_id, product_id, variant_id, snapshot_on_hand, unit_value)
-    SELECT ${o.id}, ${o.businessId}, v.product_id, v.id, coalesce(sl.on_hand, 0), v.price
+    SELECT ${o.id}, ${o.businessId}, v.product_id, v.id, coalesce(sl.on_hand, 0), coalesce(v.cost, v.price)
       FROM product_variants v
       JOIN products p ON p.id = v.product_id
       LEFT JOIN stock_levels sl ON sl.variant_id = v.id AND ${sql.raw(levelSql(l))}

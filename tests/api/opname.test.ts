@@ -130,6 +130,18 @@ describe("a count: create, scan, variance, adjust", () => {
     expect((await call("PUT", `/v0.0.0${INT}/${o.opname_id}/cancel`, { token: seller })).body.data.status).toBe("cancelled");
   });
 
+  it("a variance is valued at the variant's cost (HPP) when it has one, else at its price", async () => {
+    const costed = await variant(4, 10_000);
+    await db.update(s.productVariants).set({ cost: 6_000 }).where(eq(s.productVariants.id, costed.id));
+    const priced = await variant(4, 10_000);
+    const o = (await call("POST", `/v0.0.0${INT}/create`, { token: seller, json: { location: key, variant_ids: [costed.id, priced.id] } })).body.data;
+    await call("PUT", `/v0.0.0${INT}/${o.opname_id}/products`, { token: seller, json: { products: [{ variant_id: costed.id, stock: 2 }, { variant_id: priced.id, stock: 2 }] } });
+    const lines = (await call("GET", `/v1.0.0/inventories/opname/${o.opname_id}/products`, { token: seller })).body.data as { variant_id: number; unit_value: number; variance_value: number }[];
+    expect(lines.find((l) => l.variant_id === costed.id)).toMatchObject({ unit_value: 6_000, variance_value: -12_000 });
+    expect(lines.find((l) => l.variant_id === priced.id)).toMatchObject({ unit_value: 10_000, variance_value: -20_000 });
+    await call("PUT", `/v0.0.0${INT}/${o.opname_id}/cancel`, { token: seller });
+  });
+
   it("imports counts from an .xlsx", async () => {
     const a = await variant(5);
     const b = await variant(5);
