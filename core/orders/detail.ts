@@ -46,7 +46,7 @@ export function locationJson(
   if (l.warehouseId) {
     return {
       source_type: 2, store_id: null, warehouse_id: l.warehouseId, partition_id: l.partitionId,
-      name: [l.warehouseName, l.partitionName].filter(Boolean).join(" — "),
+      name: [l.warehouseName, l.partitionName].filter(Boolean).join(" › "),
     };
   }
   return null;

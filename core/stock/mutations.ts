@@ -215,7 +215,7 @@ export function mutationJson(r: MovementRow, orderIds: Map<string, number>) {
   const location = r.storeId != null
     ? { key: `store-${r.storeId}`, kind: "store" as const, name: r.storeName ?? "" }
     : r.partitionId != null
-      ? { key: `warehouse-${r.warehouseId}-${r.partitionId}`, kind: "partition" as const, name: [r.warehouseName, r.partitionName].filter(Boolean).join(" — ") }
+      ? { key: `warehouse-${r.warehouseId}-${r.partitionId}`, kind: "partition" as const, name: [r.warehouseName, r.partitionName].filter(Boolean).join(" › ") }
       : { key: `warehouse-${r.warehouseId}`, kind: "warehouse" as const, name: r.warehouseName ?? "" };
   return {
     movement_id: r.id,

@@ -131,7 +131,7 @@ describe("orders take their stock from the priority", () => {
     expect(await placedAt(id)).toEqual({ storeId: null, warehouseId: other.warehouseId, partitionId: other.partitions[1].id });
     const [line] = await itemsOf(id);
     expect(line.location_placed).toBe(true);
-    expect(line.location!.name).toBe(`${other.name} — ${other.partitions[1].name}`);
+    expect(line.location!.name).toBe(`${other.name} › ${other.partitions[1].name}`);
     const [level] = await db.select().from(s.stockLevels).where(and(eq(s.stockLevels.variantId, v.variantId), eq(s.stockLevels.partitionId, other.partitions[1].id)));
     expect(level).toMatchObject({ onHand: 6, reserved: 3 });
   });

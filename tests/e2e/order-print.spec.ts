@@ -165,7 +165,7 @@ test("the picklist of a batch groups its items by location and SKU @core", async
   // What the shelves must give: per location (where each line's stock was taken on accept), per SKU.
   const rows = await query<{ kind: string; name: string; sku: string; qty: string; codes: string }>(
     `SELECT CASE WHEN i.store_id IS NOT NULL THEN 'Store' ELSE 'Warehouse' END AS kind,
-            coalesce(s.name, concat_ws(' — ', w.name, p.name)) AS name,
+            coalesce(s.name, concat_ws(' › ', w.name, p.name)) AS name,
             i.sku, sum(i.quantity) AS qty, string_agg(o.order_code, ', ') AS codes
        FROM order_items i JOIN orders o ON o.id = i.order_id
        LEFT JOIN stores s ON s.id = i.store_id LEFT JOIN warehouses w ON w.id = i.warehouse_id
