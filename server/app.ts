@@ -32,12 +32,25 @@ export { closeDatabase, databaseClosing } from "#db/client.ts";
 // In production the build is handed over once: given a function, React Router derives the route
 // table again on every request (about 6% of a page's CPU). Dev keeps the function, for HMR.
 // Every route's loader and action answers a core refusal the one way (app/lib/errors.server.ts).
-const handler = createRequestHandler(
-  import.meta.env.PROD
-    ? withRefusalPagesOnEveryRoute(await import("virtual:react-router/server-build"))
-    : async () => withRefusalPagesOnEveryRoute(await import("virtual:react-router/server-build")),
-  process.env.NODE_ENV,
-);
+//
+// One handler per language in production (docs/decisions/0011): every page sits under the
+// optional segment "id?", which React Router flattens into two branches per page, and it tries
+// the branches one by one, twice a request: a tenth of /orders' server time went to matching.
+// The English handler's copy of the route table has that segment as a pathless layout, the
+// Indonesian one as "id": each matches half the branches. Route ids, modules and the browser's
+// manifest (with "id?") are the same, so a page renders and hydrates exactly as before.
+const serverBuild = import.meta.env.PROD ? withRefusalPagesOnEveryRoute(await import("virtual:react-router/server-build")) : null;
+const handlers = serverBuild
+  ? { en: createRequestHandler(forLanguage(serverBuild, "en"), process.env.NODE_ENV), id: createRequestHandler(forLanguage(serverBuild, "id"), process.env.NODE_ENV) }
+  : null;
+const devHandler = createRequestHandler(async () => withRefusalPagesOnEveryRoute(await import("virtual:react-router/server-build")), process.env.NODE_ENV);
+const handlerFor = (pathname: string) => (!handlers ? devHandler : /^\/id(\/|\.data$|$)/.test(pathname) ? handlers.id : handlers.en);
+
+function forLanguage(build: ServerBuild, language: "en" | "id"): ServerBuild {
+  const routes = Object.fromEntries(Object.entries(build.routes).map(([id, route]) =>
+    [id, route?.path === "id?" ? { ...route, path: language === "id" ? "id" : undefined } : route]));
+  return { ...build, routes };
+}
 
 function withRefusalPagesOnEveryRoute(build: ServerBuild): ServerBuild {
   const routes = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => {
@@ -199,7 +212,7 @@ app.all("*", async (c) => {
   context.set(nonceContext, nonce);
   context.set(clientIpContext, clientIp(c));
   context.set(peerContext, peerOf(c)); // the socket's address, for the demo pages (/outbox)
-  const res = await handler(c.req.raw, context);
+  const res = await handlerFor(c.req.path)(c.req.raw, context);
   const headers = new Headers(res.headers);
   headers.set("Content-Security-Policy", pageCsp(nonce, (name) => c.req.header(name)));
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });

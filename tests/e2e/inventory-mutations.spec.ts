@@ -25,7 +25,9 @@ const APP = `http://localhost:${E2E_PORT}`;
 /** A movement of the variant's level, as the ledger writes it (the count and transfer pages are other journeys'). */
 async function addMovement(variantId: number, reason: string, delta: number, reference: string) {
   await query(`
-    WITH l AS (UPDATE stock_levels SET on_hand = on_hand + $3 WHERE variant_id = $1 RETURNING *)
+    WITH l AS (UPDATE stock_levels SET on_hand = on_hand + $3 WHERE variant_id = $1 RETURNING *),
+         -- The product's sums move with its levels, as the ledger keeps them (other journeys pick products by them).
+         p AS (UPDATE products SET on_hand = on_hand + $3, available = available + $3 WHERE id = (SELECT product_id FROM l))
     INSERT INTO stock_movements (business_id, stock_level_id, product_id, variant_id, store_id, warehouse_id, partition_id,
                                  on_hand_before, on_hand_after, reserved_before, reserved_after, reason, reference)
     SELECT l.business_id, l.id, l.product_id, l.variant_id, l.store_id, l.warehouse_id, l.partition_id, l.on_hand - $3, l.on_hand, 0, 0, $2, $4 FROM l`,
@@ -114,9 +116,15 @@ test("last stock priority: the seller moves a location first and the next order 
         FROM warehouses w JOIN warehouse_partitions p ON p.warehouse_id = w.id
        WHERE w.business_id = (SELECT business_id FROM channels WHERE id = $1) AND w.status = 1 AND w.id <> coalesce($2, 0)
        ORDER BY w.id, p.id LIMIT 1`, [ch.id, ch.warehouseId]);
+    // As the ledger writes it: the level, its movement and the product's sums (another journey
+    // picking this product to move stock would otherwise find sums the ledger cannot keep).
     await query(`
-      INSERT INTO stock_levels (business_id, product_id, variant_id, warehouse_id, partition_id, on_hand)
-      SELECT business_id, product_id, id, $2, $3, 6 FROM product_variants WHERE id = $1`, [variantId, other.warehouse_id, other.partition_id]);
+      WITH l AS (INSERT INTO stock_levels (business_id, product_id, variant_id, warehouse_id, partition_id, on_hand)
+                 SELECT business_id, product_id, id, $2, $3, 6 FROM product_variants WHERE id = $1 RETURNING *),
+           p AS (UPDATE products SET on_hand = on_hand + 6, available = available + 6 WHERE id = (SELECT product_id FROM l))
+      INSERT INTO stock_movements (business_id, stock_level_id, product_id, variant_id, warehouse_id, partition_id,
+                                   on_hand_before, on_hand_after, reserved_before, reserved_after, reason)
+      SELECT business_id, id, product_id, variant_id, warehouse_id, partition_id, 0, 6, 0, 0, 'initial' FROM l`, [variantId, other.warehouse_id, other.partition_id]);
     await query(`DELETE FROM stock_priorities WHERE business_id = (SELECT business_id FROM channels WHERE id = $1)`, [ch.id]);
     const sourceKey = ch.storeId ? `store-${ch.storeId}` : `warehouse-${ch.warehouseId}`;
     const otherKey = `warehouse-${other.warehouse_id}-${other.partition_id}`;
