@@ -13,7 +13,7 @@ import { createHmac } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { queryOne } from "./db.ts";
 import { authFile, expect, test } from "./fixtures.ts";
-import { type Channel, channel as channelOn, makeProduct, uid } from "./orders.ts";
+import { type Channel, channel as channelOn, hydrated, makeProduct, uid } from "./orders.ts";
 
 test.use({ storageState: authFile("seller") });
 
@@ -122,6 +122,8 @@ test("filters by channel, date and courier, and says when nothing matches @core"
   await page.goto(`/orders?search=${encodeURIComponent(`Pembeli ${id}`)}`);
   const table = page.getByRole("table", { name: "Orders" });
   await expect(table.getByRole("link", { name: o.order_id })).toBeVisible();
+  // A chosen option applies at once only once the page's JavaScript has taken over (before, Apply does).
+  await hydrated(page, javaScriptEnabled);
   const filters = page.getByRole("search");
   const apply = () => filters.getByRole("button", { name: "Apply", exact: true }).click();
   // With JavaScript a chosen option applies at once; without, Apply sends them all.

@@ -370,14 +370,20 @@ function ScanBox({ reply, scanned }: { reply?: FormReply; scanned?: { code: stri
   const queue = useRef<string[]>([]);
   const [pending, setPending] = useState(0);
   const [log, setLog] = useState<string[]>([]);
+  // In flight, as a ref: two Enters before React renders again both saw `fetcher.state` "idle" and
+  // sent twice (the second submit aborts the first in the browser, not on the server).
+  const busy = useRef(false);
   const send = () => {
-    if (fetcher.state !== "idle" || !queue.current.length) return;
+    if (busy.current || !queue.current.length) return;
+    busy.current = true;
     const codes = queue.current.splice(0);
     setPending(0);
     void fetcher.submit({ intent: "scan", js: "1", barcodes: codes.join(" ") }, { method: "post" });
   };
   useEffect(() => {
-    if (fetcher.state === "idle") send();
+    if (fetcher.state !== "idle") return;
+    busy.current = false;
+    send();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state]);
   useEffect(() => {
