@@ -168,7 +168,18 @@ describe("inventory areas together", () => {
         ));
         expect(open).toEqual([]);
       }),
-      { numRuns: 12 },
+      {
+        numRuns: 12,
+        // One plan where every kind of step goes through, whatever the random ones meet.
+        examples: [[[10, 10, 10], [
+          { kind: "adjust", at: 0, delta: 2 },
+          { kind: "transfer", from: 0, to: 1, quantity: 3, cancel: false, received: 2, more: false, resolution: "lost" },
+          { kind: "count", at: 1, counted: 5, lock: true, cancel: false },
+          { kind: "order", at: 0, quantity: 1 },
+          { kind: "transfer", from: 1, to: 2, quantity: 1, cancel: false, received: 1, more: false, resolution: null },
+          { kind: "adjust", at: 2, delta: -1 },
+        ]]],
+      },
     );
     expect(steps).toBeGreaterThan(80);
     for (const kind of ["adjustment", "receive", "resolve", "count", "order"]) expect(applied.get(kind), kind).toBeGreaterThan(0);
