@@ -31,7 +31,6 @@ import { atLocation, idParam, levelJson, levelLocation, locationParam, withInTra
 import { STOCK_REASONS } from "./stock-ledger.ts";
 
 /** The ledger's reasons, with the ones issue 14's transfers and adjustments add. */
-export const HISTORY_REASONS: readonly string[] = STOCK_REASONS;
 const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
 
 async function productOf(db: Db | Tx, businessId: number, productId: number) {
@@ -146,7 +145,7 @@ export async function saveStockSettings(scope: Scope, productId: number, body: S
 export const HISTORY_PAGE = 50;
 export const historyQuery = z.object({
   location: blank(locationParam),
-  reason: blank(z.string().refine((r) => HISTORY_REASONS.includes(r), "invalid")),
+  reason: blank(z.string().refine((r) => (STOCK_REASONS as readonly string[]).includes(r), "invalid")),
   before: blank(z.coerce.number({ error: "invalid" }).int("invalid").min(1, "invalid").max(Number.MAX_SAFE_INTEGER, "invalid")),
 });
 export type HistoryQuery = z.infer<typeof historyQuery>;

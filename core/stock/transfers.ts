@@ -43,7 +43,7 @@ import { Conflict, NotFound, Refused } from "#core/errors.ts";
 import { contains, offsetOf } from "#core/lib/list-query.ts";
 import { unix } from "#core/lib/time.ts";
 import { applyStockChanges, type StockLocation } from "./stock-ledger.ts";
-import { locationKey, parseLocationKey } from "./locations.ts";
+import { findLocations, locationKey, parseLocationKey } from "./locations.ts";
 
 export const TRANSFER_STATUSES = ["draft", "in_transit", "received", "discrepancy", "cancelled"] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
@@ -402,27 +402,17 @@ export async function cancelTransfer(scope: Scope, id: number, body: z.infer<typ
 
 // ───────────────────────────── reads ─────────────────────────────
 
-type Names = Map<string, string>;
-
-/** Names of the locations the transfers name (one query per kind). */
-async function locationNames(db: Db | Tx, businessId: number, ts: TransferRow[]): Promise<Names> {
-  const ids = (pick: (t: TransferRow) => (number | null)[]) => [...new Set(ts.flatMap(pick).filter((x): x is number => x != null))];
-  const sIds = ids((t) => [t.sourceStoreId, t.destStoreId]);
-  const wIds = ids((t) => [t.sourceWarehouseId, t.destWarehouseId]);
-  const pIds = ids((t) => [t.sourcePartitionId, t.destPartitionId]);
-  const names: Names = new Map();
-  if (sIds.length) for (const r of await db.select({ id: stores.id, name: stores.name }).from(stores).where(and(eq(stores.businessId, businessId), inArray(stores.id, sIds)))) names.set(`s${r.id}`, r.name);
-  if (wIds.length) for (const r of await db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(and(eq(warehouses.businessId, businessId), inArray(warehouses.id, wIds)))) names.set(`w${r.id}`, r.name);
-  if (pIds.length) for (const r of await db.select({ id: warehousePartitions.id, name: warehousePartitions.name }).from(warehousePartitions).where(and(eq(warehousePartitions.businessId, businessId), inArray(warehousePartitions.id, pIds)))) names.set(`p${r.id}`, r.name);
-  return names;
+/** The business's locations by key, named as every inventory page names them (core/stock/locations.ts). */
+async function locationNames(db: Db | Tx, businessId: number) {
+  return new Map((await findLocations(db, businessId)).map((l) => [l.key, l]));
 }
+type Names = Awaited<ReturnType<typeof locationNames>>;
 
 function locationJson(l: StockLocation, names: Names) {
-  if (l.sourceType === 1) return { key: locationKey(l), kind: "store" as const, name: names.get(`s${l.storeId}`) ?? "-" };
-  const w = names.get(`w${l.warehouseId}`) ?? "-";
-  return l.partitionId != null
-    ? { key: locationKey(l), kind: "partition" as const, name: `${w} · ${names.get(`p${l.partitionId}`) ?? "-"}` }
-    : { key: locationKey(l), kind: "warehouse" as const, name: w };
+  const key = locationKey(l);
+  const found = names.get(key);
+  const kind = l.sourceType === 1 ? "store" as const : l.partitionId != null ? "partition" as const : "warehouse" as const;
+  return { key, kind, name: found?.name ?? "-" };
 }
 
 /** The location filter: transfers from or to the location (a warehouse also matches its partitions). */
@@ -474,7 +464,7 @@ export async function listTransfers(scope: Scope, input: TransferListQuery) {
       inTransit: sql<number>`coalesce(sum(${stockTransferLines.sent} - ${stockTransferLines.received} - ${stockTransferLines.lost} - ${stockTransferLines.returned}), 0)::int`,
     }).from(stockTransferLines).where(inArray(stockTransferLines.transferId, ids)).groupBy(stockTransferLines.transferId)
     : [];
-  const names = await locationNames(db, businessId, ts);
+  const names = await locationNames(db, businessId);
   const rows = ts.map((t) => {
     const s = sums.find((x) => x.transferId === t.id);
     return {
@@ -515,7 +505,7 @@ export async function getTransfer(scope: Scope, id: number) {
   const events = await db.select({ e: stockTransferEvents, user: users.name }).from(stockTransferEvents)
     .leftJoin(users, eq(users.id, stockTransferEvents.userId))
     .where(eq(stockTransferEvents.transferId, id)).orderBy(asc(stockTransferEvents.id));
-  const names = await locationNames(db, businessId, [t]);
+  const names = await locationNames(db, businessId);
   return {
     transfer_id: t.id,
     number: transferNumber(t.id),

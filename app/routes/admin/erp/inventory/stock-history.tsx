@@ -27,7 +27,6 @@ import { useLocalePath, useTranslation } from "#app/lib/i18n-react.tsx";
 import { readQuery } from "#app/lib/inventory-query.server.ts";
 import { pageTitle } from "#app/lib/meta.ts";
 
-const HISTORY_REASONS: readonly string[] = STOCK_REASONS;
 
 const slugId = z.coerce.number().int().min(1).max(2_147_483_647);
 
@@ -56,7 +55,7 @@ export default function StockHistory({ loaderData }: Route.ComponentProps) {
     if (!l) return null;
     return lp({ order: `/orders/${l.id}`, transfer: `/erp/inventory/mutation/${l.id}`, opname: `/erp/inventory/opname/${l.id}`, adjustment: `/erp/inventory/adjustment/${l.id}` }[l.type]);
   };
-  const reasonLabel = (r: string) => (HISTORY_REASONS.includes(r) ? t(`reasons.${r}`) : r);
+  const reasonLabel = (r: string) => ((STOCK_REASONS as readonly string[]).includes(r) ? t(`reasons.${r}`) : r);
   const columns: Column<Movement>[] = [
     { key: "time", header: t("columns.time"), primary: true, cell: (m) => <span className="whitespace-nowrap">{formatDateTime(m.time_created)}</span> },
     { key: "who", header: t("columns.who"), cell: (m) => m.user_name ?? t("history.system") },
@@ -94,7 +93,7 @@ export default function StockHistory({ loaderData }: Route.ComponentProps) {
         <QuerySelect name="location" label={t("filters.location")} value={raw.location} allLabel={t("filters.all_locations")} errors={errors?.location}
           options={locations.map((l) => ({ value: l.key, label: l.name }))} />
         <QuerySelect name="reason" label={t("filters.reason")} value={raw.reason} allLabel={t("filters.all_reasons")} errors={errors?.reason}
-          options={HISTORY_REASONS.map((r) => ({ value: r, label: reasonLabel(r) }))} />
+          options={STOCK_REASONS.map((r) => ({ value: r, label: reasonLabel(r) }))} />
         <QueryProblems errors={[errors?.before]} />
       </FilterBar>
       {rows.length
