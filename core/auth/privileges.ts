@@ -16,6 +16,7 @@
  *     erp.approve       approving stock corrections above the business's thresholds: counts
  *                       (opname) and adjustments (core/stock/opname.ts, adjustments.ts), and
  *                       setting those thresholds
+ *     balance.withdraw  taking money out: a saldo withdrawal, a deposit withdrawal (core/money)
  *   Staff management is not a privilege: it stays with owners (core/team/staff.ts explains why).
  * - An owner has every privilege; a staff member has the list stored on their membership (and on
  *   their invitation until they accept it).
@@ -41,6 +42,7 @@ export const FINER = {
   "orders.cancel": "orders",
   "products.delete": "products",
   "erp.approve": "erp",
+  "balance.withdraw": "balance",
 } as const satisfies Record<string, Group>;
 export type Finer = keyof typeof FINER;
 export type Privilege = Group | Finer;
@@ -148,6 +150,9 @@ const API: [string, RegExp, Need | null][] = [
   ["PUT", /^\/omnichannel\/integration\/inventories\/opname\/\d+\/reject$/, "erp.approve"],
   [ANY, /^\/(omnichannel\/integration\/)?inventories\/opname(\/|$)/, "erp"],
   [ANY, /^\/(products|product-bulk|services|gift-vouchers|vouchers|packages|inventories)(\/|$)/, "products"],
+  // Money (issue 15): taking it out is balance.withdraw; the rest of the balances, "balance".
+  ["POST", /^\/(withdraw|saldo\/withdraw-request|deposit\/withdraw)$/, "balance.withdraw"],
+  [ANY, /^\/(balances|deposit|saldo|points)(\/|$)/, "balance"],
   // Staff: reading is "setting", changing is an owner's (core/team/staff.ts).
   ["GET", /^\/omnipos\/accounts\/seller\//, "setting"],
   [ANY, /^\/omnipos\/accounts\/seller\//, "owner"],

@@ -13,3 +13,4 @@ export * from "./holidays.ts";
 export * from "./transfers.ts";
 export * from "./stock-priority.ts";
 export * from "./opname.ts";
+export * from "./money.ts";
