@@ -28,7 +28,11 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   list: ["company"],
   // Mini ERP inventory and the POS inventory reports (issue 14).
   erp: ["inventory-overview", "transfer", "inventory-mutation", "opname"],
-  omnichannel: ["inventory-overview", "stock-priority", "opname"],
+  omnichannel: ["inventory-overview", "stock-priority", "opname", "money", "income"],
+  // Money (issue 15): the balance pages, their printouts, the dashboard's balances.
+  "income-balance": ["money", "income", "saldo", "deposit", "points"],
+  print: ["money", "deposit"],
+  dashboard: ["money"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 

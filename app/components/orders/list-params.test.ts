@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dateRange, orderApiQuery, parseOrderParams } from "./list-params.ts";
+import { dateRange } from "#app/lib/date-range.ts";
+import { orderApiQuery, parseOrderParams } from "./list-params.ts";
 
 // 22-11-2026 10:00 WIB (03:00 UTC): "today" is the WIB day 22-11-2026.
 const NOW = new Date("2026-11-22T03:00:00Z");
@@ -33,6 +34,12 @@ describe("orders list params", () => {
   });
 
   it("Set Date: empty is the last 30 days; days typed backwards or in the future are put right", () => {
+    // Monthly: a picked month from its first day to its last (this month: to today); empty, this month.
+    expect(dateRange({ date: "monthly", month: "2026-02" }, NOW)).toEqual({ from: wib("2026-02-01"), to: wib("2026-03-01") });
+    expect(dateRange({ date: "monthly", month: "2026-11" }, NOW)).toEqual({ from: wib("2026-11-01"), to: wib("2026-11-23") });
+    expect(dateRange({ date: "monthly" }, NOW)).toEqual({ from: wib("2026-11-01"), to: wib("2026-11-23") });
+    expect(parse("?month=2026-02").filters).toEqual({ date: "monthly", month: "2026-02" });
+    expect(parse("?date=monthly&month=2026-13").filters).toEqual({ date: "monthly" });
     expect(dateRange({ date: "custom" }, NOW)).toEqual({ from: wib("2026-10-24"), to: wib("2026-11-23") });
     expect(dateRange({ date: "custom", date_from: "2026-11-20", date_to: "2026-11-18" }, NOW)).toEqual({ from: wib("2026-11-18"), to: wib("2026-11-21") });
     expect(dateRange({ date: "custom", date_from: "2026-11-20", date_to: "2027-01-01" }, NOW)).toEqual({ from: wib("2026-11-20"), to: wib("2026-11-23") });
