@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { Resource } from "i18next";
-import { createI18nextMiddleware } from "remix-i18next/middleware";
+import { createInstance, type i18n, type Resource } from "i18next";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Resources } from "./i18n-react.tsx";
 import { areaOf, DEFAULT_LOCALE, LOCALES, localeFromPath, type Locale } from "./i18n.ts";
 
@@ -49,15 +49,32 @@ export function resourcesFor(locale: Locale, pathname: string): Resources {
   );
 }
 
-export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
-  detection: {
-    supportedLanguages: [...LOCALES],
-    fallbackLanguage: DEFAULT_LOCALE,
-    order: ["custom"],
-    findLocale: async (request) => localeFromPath(new URL(request.url).pathname),
-  },
-  i18next: { resources, defaultNS: "common", interpolation: { escapeValue: false } },
-});
+/**
+ * One i18next instance per language, made once per process and shared by every request in that
+ * language (decision 20). The language is the URL's (`/id/…` or none); nothing changes an
+ * instance after it is made — no request calls changeLanguage or adds resources — so sharing is
+ * safe. A fresh instance per request (remix-i18next's middleware) cost more CPU than rendering
+ * the orders table.
+ */
+const instances = Object.fromEntries(
+  LOCALES.map((lng) => {
+    const instance = createInstance({ resources, lng, fallbackLng: DEFAULT_LOCALE, supportedLngs: [...LOCALES], defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
+    void instance.init();
+    return [lng, instance];
+  }),
+) as Record<Locale, i18n>;
+
+const localeContext = createContext<Locale>(DEFAULT_LOCALE);
+
+export const i18nextMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  context.set(localeContext, localeFromPath(new URL(request.url).pathname));
+  return next();
+};
+
+/** The request's language (its URL's). */
+export const getLocale = (context: Readonly<RouterContextProvider>): Locale => context.get(localeContext);
+/** The request's i18next instance (shared, read-only: see above). */
+export const getI18n = (context: Readonly<RouterContextProvider>): i18n => instances[getLocale(context)];
 
 const bundles = new Map<string, { href: string; name: string; resources: Resources }>();
 
