@@ -48,11 +48,11 @@ describe("the privileges and the list", () => {
     expect(en.status).toBe(200);
     // One per sidebar group, and the finer ones (money, what cannot be undone) after their group.
     expect(en.body.data.map((p: { key: string }) => p.key)).toEqual([
-      "dashboard", "profile", "profile.bank", "orders", "orders.cancel", "analytics", "inbox", "balance",
+      "dashboard", "profile", "profile.bank", "orders", "orders.cancel", "analytics", "inbox", "balance", "balance.withdraw",
       "promotion", "products", "products.delete", "setting", "customer", "omnichannel", "erp", "erp.approve",
     ]);
     expect(en.body.data[0]).toEqual({ privilege_id: "dashboard", key: "dashboard", name: "Dashboard", parent: null, default_route: "/dashboard" });
-    expect(en.body.data[10]).toEqual({ privilege_id: "products.delete", key: "products.delete", name: "Delete products", parent: "products", default_route: "/products/listing" });
+    expect(en.body.data[11]).toEqual({ privilege_id: "products.delete", key: "products.delete", name: "Delete products", parent: "products", default_route: "/products/listing" });
     const id = await call("GET", `${P}/privileges`, { token: seller, locale: "id" });
     expect(id.body.data.find((p: { key: string }) => p.key === "orders.cancel").name).toBe("Batalkan dan tolak pesanan");
   });
