@@ -1,0 +1,57 @@
+/**
+ * Points (issue 15 item 4): the points account's history (GET /v0.0.0/balances/histories/point,
+ * the page /income-balance/points, the "points-history" export) and the postings that earn and
+ * spend them, for the callers that move them (an order finishing, a deposit invoice paid). The
+ * rules are in balance-pages.ts (browser-safe, the page states them): 1 point per full Rp 10.000 of
+ * an order's sales, credited when it finishes; spent on deposit invoices at Rp 100 a point.
+ *
+ * Decisions where the spec is silent:
+ * - Points are counted on the order's sales (its gross, before fees): what the seller sold.
+ * - The postings' keys make each happen once: `points:order:<id>` (earned), `points:order:<id>:returned`
+ *   (taken back, the same amount, kind points_earned with a negative amount: the history shows the
+ *   earning undone), `points:invoice:<id>` (spent). The other side of every posting is
+ *   `points_issued` (ledger account chart, db/schema/money.ts).
+ * - An order too small to earn a point posts nothing (a posting must move something).
+ */
+import type { Posting } from "./ledger.ts";
+import { pointsForSales } from "./balance-pages.ts";
+import { accountHistory, defineAccountHistoryExport, historyQuery, type HistoryQuery } from "./history.ts";
+import type { Scope } from "#core/actor.ts";
+
+export const pointsHistoryQuery = historyQuery;
+
+/** One page of the points history (privilege "balance"). */
+export async function pointsHistory(scope: Scope, q: HistoryQuery) {
+  const { page, limit, ...filters } = q;
+  return accountHistory(scope, "points", filters, { page, limit });
+}
+
+defineAccountHistoryExport("points-history", "points", { filename: "points:export.filename", sheet: "points:export.sheet" });
+
+/** The points an order earns when it finishes, as a posting (null: not a whole point). */
+export function pointsEarnedPosting(businessId: number, order: { id: number; sales: number }, at?: Date): Posting | null {
+  const points = pointsForSales(order.sales);
+  if (points === 0) return null;
+  return {
+    businessId, kind: "points_earned", key: `points:order:${order.id}`, ref: { type: "order", id: order.id }, at,
+    legs: [{ account: "points", amount: points }, { account: "points_issued", amount: -points }],
+  };
+}
+
+/** The points of a returned order taken back (the same amount it earned; null: it earned none). */
+export function pointsReturnedPosting(businessId: number, order: { id: number; sales: number }): Posting | null {
+  const points = pointsForSales(order.sales);
+  if (points === 0) return null;
+  return {
+    businessId, kind: "points_earned", key: `points:order:${order.id}:returned`, ref: { type: "order", id: order.id }, memo: { reversal: true },
+    legs: [{ account: "points", amount: -points }, { account: "points_issued", amount: points }],
+  };
+}
+
+/** Points spent on a deposit invoice (refused by the ledger beyond the balance). */
+export function pointsSpentPosting(businessId: number, invoice: { id: number; points: number }, userId?: number | null): Posting {
+  return {
+    businessId, kind: "points_spent", key: `points:invoice:${invoice.id}`, ref: { type: "invoice", id: invoice.id }, userId,
+    legs: [{ account: "points", amount: -invoice.points }, { account: "points_issued", amount: invoice.points }],
+  };
+}
