@@ -135,7 +135,7 @@ describe("GET /v0.0.0/balances/histories/point", () => {
     const backwards = await history({ date_from: now, date_to: now - 2 * DAY });
     expect(backwards.status).toBe(422);
     expect(backwards.body.data).toEqual({ date_to: ["The end date must be on or after the start date"] });
-    for (const q of [{ page: 0 }, { page: "x" }, { date_from: -1 }, { date_to: "yesterday" }]) {
+    for (const q of [{ page: 0 }, { page: "x" }, { date_from: -1 }, { date_to: "yesterday" }] as Record<string, string | number>[]) {
       expect([q, (await history(q)).status]).toEqual([q, 422]);
     }
   });

@@ -91,11 +91,16 @@ export default function Points({ loaderData }: Route.ComponentProps) {
     { key: "kind", header: t("column.kind"), cell: (h) => h.kind_name },
     {
       key: "reference", header: t("column.reference"),
-      cell: (h) => h.reference
-        ? h.reference_path
-          ? <Link to={localePath(locale, h.reference_path)} className="font-mono text-xs text-brand-700 underline">{h.reference}</Link>
-          : <span className="font-mono text-xs">{h.reference}</span>
-        : <span className="text-slate-500">-</span>,
+      cell: (h) => (
+        <>
+          {h.reference
+            ? h.reference_path
+              ? <Link to={localePath(locale, h.reference_path)} className="font-mono text-xs text-brand-700 underline">{h.reference}</Link>
+              : <span className="font-mono text-xs">{h.reference}</span>
+            : <span className="text-slate-500">-</span>}
+          {h.note ? <span className="block text-xs text-slate-500">{h.note}</span> : null}
+        </>
+      ),
     },
     {
       key: "points", header: t("column.points"), className: "tabular-nums",
