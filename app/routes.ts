@@ -154,6 +154,9 @@ export default [
       route("erp/inventory/adjustment", "routes/admin/erp/inventory/adjustment/list.tsx"),
       route("erp/inventory/adjustment/:id", "routes/admin/erp/inventory/adjustment/detail.tsx"),
       route("omnichannel/pos-report/inventory/opname-adjustment/:sid?/:bid?/:slug?", "routes/admin/omnichannel/pos-report/opname-adjustment.tsx"),
+      // Money (issue 15): the balance pages' entry and the points page.
+      route("income-balance", "routes/admin/income-balance/index.tsx"),
+      route("income-balance/points", "routes/admin/income-balance/points.tsx"),
     ]),
     // Print pages: signed-in sellers, no sidebar or header (their own middleware).
     route("products/barcode/print", "routes/admin/products/barcode/print.tsx"),

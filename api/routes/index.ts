@@ -34,6 +34,8 @@ import { inventoryMutationRoutes } from "./inventory-mutations.ts";
 import { opnameRoutes } from "./opname.ts";
 import { productPickerRoutes } from "./product-picker.ts";
 import { barcodeLabelRoutes } from "./barcode-labels.ts";
+// Money (issue 15): the balances overview and the points history.
+import { balanceRoutes } from "./balances.ts";
 
 // Every resource router; each declares its full versioned paths (aliases share one handler).
 export const routers: Hono<ApiEnv>[] = [
@@ -73,4 +75,6 @@ export const routers: Hono<ApiEnv>[] = [
   productRoutes,
   offeringRoutes,
   exportRoutes,
+  // Money (issue 15).
+  balanceRoutes,
 ];

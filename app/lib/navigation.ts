@@ -48,8 +48,9 @@ export const NAV: NavGroup[] = [
   {
     key: "balance", icon: "wallet",
     items: [
-      soon("balance_income", "/income-balance/income"), soon("balance_saldo", "/income-balance/saldo"),
-      soon("balance_deposit", "/income-balance/deposit"), off("balance_points", "/income-balance/points"),
+      // Money (issue 15): every balance page is live; /income-balance opens the first of them.
+      { key: "balance_income", path: "/income-balance/income", ready: true }, { key: "balance_saldo", path: "/income-balance/saldo", ready: true },
+      { key: "balance_deposit", path: "/income-balance/deposit", ready: true }, { key: "balance_points", path: "/income-balance/points", ready: true },
     ],
   },
   {

@@ -8,6 +8,8 @@ import { orders, orderStatusCounts } from "#db/schema/index.ts";
 import { NOT_A_SALE, ORDER_STATUSES, ORDER_TABS } from "#db/schema/order-tabs.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { DAY_MS, wibDate, wibDayStart } from "#core/lib/time.ts";
+import { canAccess } from "#core/auth/privileges.ts";
+import { balances } from "#core/money/balances.ts";
 
 /**
  * Orders per status and per tab (the orders page's tabs, so a card can link to its tab), read from
@@ -101,3 +103,15 @@ export async function productFigures(scope: Scope) {
   return { total, statuses, out_of_stock, low_stock, lowest };
 }
 export type ProductFigures = Awaited<ReturnType<typeof productFigures>>;
+
+/**
+ * The balances panel (issue 15): every balance of the business (core/money/balances.ts), for a
+ * member who holds "balance" as well as "dashboard"; null for one who does not (the panel is left
+ * out rather than refused: the rest of the dashboard is theirs).
+ */
+export async function balanceFigures(scope: Scope) {
+  const { actor } = sellerScope(scope, "dashboard");
+  if (!canAccess(actor.member, "balance")) return null;
+  return balances(scope);
+}
+export type BalanceFigures = Awaited<ReturnType<typeof balanceFigures>>;

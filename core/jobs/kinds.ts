@@ -18,3 +18,5 @@ import "#core/profile/store-fees.ts";
 import "#core/profile/stores-service.ts";
 import "#core/profile/warehouses.ts";
 import "#core/stock/mutations.ts";
+// Money (issue 15): the points history.
+import "#core/money/points.ts";

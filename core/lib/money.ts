@@ -12,7 +12,10 @@
  * "1.000,50") and blanks inside the number ("1 000", "1\t000") — one reader takes "1,000.000" for
  * a million, another for a thousand, and a guess would store the wrong price. The message tells
  * the seller how to write it ("use dots for thousands, e.g. 1.250.000"). Anything else that is
- * not a whole amount (letters, a sign, "1.00", "12,5") is `invalid`.
+ * not a whole amount (letters, a sign, "1.00", "12,5") is `invalid`; so is a grouped number whose
+ * first group starts with 0 ("0.500", "00.250", "01.000"): nobody groups thousands that way, and
+ * "0.500" is half a rupiah to an English reader — the money parsing fuzz found it read as 500
+ * (tests/api/money-parse-fuzz.test.ts). Digits of other scripts ("١٢٣", "１２３") are `invalid` too.
  */
 
 export type RupiahError = "invalid" | "separators";
@@ -22,13 +25,14 @@ export const MONEY_SEPARATORS = "validation:money_separators";
 
 /** Typed or sent rupiah → whole rupiah, or why not (see the header). */
 export function readRupiah(raw: unknown, opts: { commas?: boolean } = {}): { value: number } | { error: RupiahError } {
-  if (typeof raw === "number") return Number.isSafeInteger(raw) && raw >= 0 ? { value: raw } : { error: "invalid" };
+  // `+ 0` makes a JSON -0 the 0 it means (Object.is(-0, 0) is false; an amount is never signed).
+  if (typeof raw === "number") return Number.isSafeInteger(raw) && raw >= 0 ? { value: raw + 0 } : { error: "invalid" };
   if (typeof raw !== "string") return { error: "invalid" };
   const text = raw.trim().replace(/^rp\.?\s*/i, "");
   let digits: string | null = null;
   if (/^\d+$/.test(text)) digits = text;
-  else if (/^\d{1,3}(\.\d{3})+$/.test(text)) digits = text.replace(/\./g, "");
-  else if (opts.commas && /^\d{1,3}(,\d{3})+$/.test(text)) digits = text.replace(/,/g, "");
+  else if (/^[1-9]\d{0,2}(\.\d{3})+$/.test(text)) digits = text.replace(/\./g, "");
+  else if (opts.commas && /^[1-9]\d{0,2}(,\d{3})+$/.test(text)) digits = text.replace(/,/g, "");
   if (digits === null) {
     // Only digits and separators, but dots with commas or a blank between digits: ambiguous.
     const ambiguous = /^[\d.,\s]+$/.test(text) && /\d/.test(text) && ((text.includes(".") && text.includes(",")) || /\s/.test(text));

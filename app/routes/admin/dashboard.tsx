@@ -2,7 +2,11 @@ import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { orderFigures, productFigures, transactionFigures, type OrderFigures, type ProductFigures, type TransactionFigures } from "#core/dashboard/figures.ts";
+import {
+  balanceFigures, orderFigures, productFigures, transactionFigures, type BalanceFigures, type OrderFigures, type ProductFigures, type TransactionFigures,
+} from "#core/dashboard/figures.ts";
+// Browser-safe: where each balance card links.
+import { BALANCE_CARDS } from "#core/money/balance-pages.ts";
 import { formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
@@ -11,16 +15,21 @@ import { pageTitle } from "#app/lib/meta.ts";
 
 type Day = TransactionFigures["days"][number];
 
-/** The same figures as GET /dashboard/order, /dashboard/transaction and /dashboard/product. */
+/**
+ * The same figures as GET /dashboard/order, /dashboard/transaction and /dashboard/product, and the
+ * balances (GET /balances) for a member who holds "balance" (null: no panel).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const scope = getScope(context);
-  const [orders, transactions, products] = await Promise.all([orderFigures(scope), transactionFigures(scope), productFigures(scope)]);
+  const [orders, transactions, products, balances] = await Promise.all([
+    orderFigures(scope), transactionFigures(scope), productFigures(scope), balanceFigures(scope),
+  ]);
   const t = getI18n(context).getFixedT(getLocale(context));
-  return { title: `${t("dashboard:title")} | ${t("common:app_name")}`, orders, transactions, products };
+  return { title: `${t("dashboard:title")} | ${t("common:app_name")}`, orders, transactions, products, balances };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { orders, transactions, products } = loaderData;
+  const { orders, transactions, products, balances } = loaderData;
   const { t } = useTranslation("dashboard");
   const { today, yesterday } = transactions;
   return (
@@ -46,6 +55,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <span>{t("out_of_stock", { n: formatNumber(products.out_of_stock) })}</span>
         </Stat>
       </section>
+
+      {balances ? <BalancesPanel balances={balances} /> : null}
 
       <OrderStages orders={orders} />
 
@@ -80,6 +91,39 @@ function Change({ today, yesterday }: { today: number; yesterday: number }) {
       <span aria-hidden>{up ? "▲" : "▼"} </span>
       {t(up ? "change_up" : "change_down", { pct: Math.abs(pct) })}
     </span>
+  );
+}
+
+/** Saldo, deposit (a debt said so), income on hold, withdrawals in progress and points: each card opens its page. */
+function BalancesPanel({ balances }: { balances: NonNullable<BalanceFigures> }) {
+  const { t } = useTranslation("money");
+  const lang = useLocale();
+  const pathOf = (key: string) => BALANCE_CARDS.find((c) => c.key === key)?.path ?? "/income-balance";
+  return (
+    <section aria-labelledby="balances" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="balances" className="text-lg font-semibold">{t("balances.title")}</h2>
+      <p className="mb-3 text-xs text-slate-500">{t("balances.hint")}</p>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
+        {balances.balances.map((b) => {
+          const debt = b.key === "deposit" && b.amount < 0;
+          return (
+            <li key={b.key}>
+              <Link
+                to={localePath(lang, pathOf(b.key))}
+                className="block h-full rounded-md border border-slate-200 p-3 hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+              >
+                <span className="block text-xs text-slate-600">{b.name}</span>
+                <span className={`block text-lg font-semibold tabular-nums ${debt ? "text-red-700" : ""}`}>
+                  {b.unit === "point" ? formatNumber(b.amount) : formatRupiah(b.amount)}
+                </span>
+                {debt ? <span className="block text-xs text-red-700">{t("balances.debt", { amount: formatRupiah(-b.amount) })}</span> : null}
+                {b.key === "points" ? <span className="block text-xs text-slate-500">{t("balances.points_value", { amount: formatRupiah(balances.points_value) })}</span> : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 
