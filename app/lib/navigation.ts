@@ -48,7 +48,7 @@ export const NAV: NavGroup[] = [
   {
     key: "balance", icon: "wallet",
     items: [
-      soon("balance_income", "/income-balance/income"), soon("balance_saldo", "/income-balance/saldo"),
+      soon("balance_income", "/income-balance/income"), { key: "balance_saldo", path: "/income-balance/saldo", ready: true },
       soon("balance_deposit", "/income-balance/deposit"), off("balance_points", "/income-balance/points"),
     ],
   },

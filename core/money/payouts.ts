@@ -108,6 +108,13 @@ async function payoutAccount(exec: Scope["db"], businessId: number) {
   return account;
 }
 
+/** Where a withdrawal would go now (the saldo page shows it by the form); null: no default account. */
+export async function withdrawDestination(scope: Scope) {
+  const { db, actor } = sellerScope(scope, "balance");
+  const a = (await findBankAccounts(actor.member.businessId, db)).find((x) => x.isDefault);
+  return a ? { bank_code: a.bankCode, bank_name: a.bankShortName, account_no: a.accountNo, account_name: a.accountName } : null;
+}
+
 /** Whether withdrawals can be asked for on this server now (the page says so before the form). */
 export const withdrawalsOn = () => serviceMode("disbursement") !== "off";
 

@@ -87,7 +87,7 @@ describe("withdrawals", () => {
     const typed = await withEnv(LATER, () => withdraw(token, "Rp 12.500"));
     expect(typed.status).toBe(201);
     expect(typed.body.data).toMatchObject({ amount: 12_500 });
-    for (const [amount, message] of [[9_999, "The smallest withdrawal is Rp 10.000."], ["1.000,50", /dots/], ["abc", "Enter an amount in whole rupiah."], [null, /required/i]] as const) {
+    for (const [amount, message] of [[9_999, "The smallest withdrawal is Rp. 10.000."], ["1.000,50", /dots/], ["abc", "Enter an amount in whole rupiah."], [null, /required/i]] as const) {
       const r = await withdraw(token, amount);
       expect(r.status).toBe(422);
       expect((r.body.data as Record<string, string[]>).amount[0]).toMatch(message);
