@@ -45,7 +45,7 @@ async function fundSaldo(amount: number) {
 }
 
 test("withdraw from saldo: asked first, requested, then paid @core", async ({ page, javaScriptEnabled: js, checkA11y }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   // An amount of this run's own (never ending in 13: the simulator fails those).
   const amount = 10_000 + (Math.floor(Math.random() * 9000) + 1) * 100 + 20;
   await fundSaldo(amount + 50_000);
@@ -94,4 +94,16 @@ test("the Indonesian page, and an amount below the smallest withdrawal @core", a
   if (js) await page.getByRole("dialog").getByRole("button", { name: "Ya, tarik" }).click();
   await expect(page.getByText("Penarikan minimal Rp. 10.000.")).toBeVisible();
   await expect(page.getByLabel("Jumlah (Rp)")).toHaveValue("9.999");
+});
+
+test("fits a 390 px phone and a 1366 px desktop, both tabs", async ({ page }, testInfo) => {
+  for (const [width, height] of [[390, 844], [1366, 768]]) {
+    await page.setViewportSize({ width, height });
+    for (const tab of ["", "?tab=withdrawals"]) {
+      await page.goto(`/income-balance/saldo${tab}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Saldo" })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: testInfo.outputPath(`saldo-${width}${tab ? "-withdrawals" : ""}.png`), fullPage: true });
+    }
+  }
 });
