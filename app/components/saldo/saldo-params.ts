@@ -26,7 +26,8 @@ export function parseSaldoParams(url: URL | string): SaldoParams {
 export function saldoQuery(p: SaldoParams, now = new Date()) {
   const f = p.filters;
   return {
-    page: p.page, limit: p.limit, sort: p.sort, ...dateRangeQuery(f, now),
+    // A page past any list (a hand-typed ?page=…) is just an empty page, not a refusal.
+    page: Math.min(p.page, 100_000), limit: p.limit, sort: p.sort, ...dateRangeQuery(f, now),
     ...(f.tab === "withdrawals" ? { status: f.status } : { kind: f.kind }),
   };
 }

@@ -50,7 +50,7 @@ export function WithdrawForm({ destination, reply }: { destination: Destination;
     <Form
       ref={form}
       method="post"
-      className="space-y-3"
+      className="max-w-md space-y-3"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
