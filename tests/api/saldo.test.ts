@@ -10,6 +10,7 @@ import * as s from "#db/schema/index.ts";
 import { hashPassword } from "#core/auth/password.ts";
 import { issueToken, hashToken } from "#core/auth/tokens.ts";
 import { auditLedger, balancesOf, post } from "#core/money/ledger.ts";
+import { runNextJob } from "#core/jobs/worker.ts";
 import { retryDuePayouts } from "#core/money/payout-dispatch.ts";
 import { signMoneyBody } from "#core/money/providers.ts";
 import { call, clearRateLimits, withEnv } from "./helpers.ts";
@@ -255,5 +256,17 @@ describe("withdrawals", () => {
     expect((await call("GET", "/v0.0.0/saldo/withdraw-history", { token, query: { status: "lost" } })).status).toBe(422);
     const id = await call("GET", "/v0.0.0/saldo/histories", { token, locale: "id" });
     expect(id.body.data![0]).toMatchObject({ kind_name: "Penarikan diajukan" });
+  });
+
+  it("exports both lists to xlsx through the export jobs", async () => {
+    const { token } = await sellerWithSaldo(100_000, "Export");
+    await withEnv(LATER, () => withdraw(token, 10_000));
+    for (const kind of ["saldo-history", "withdraw-history"]) {
+      const queued = await call<{ job_id: number }>("POST", `/v0.0.0/exports/${kind}`, { token, json: {} });
+      expect(queued.status).toBe(202);
+      while (await runNextJob());
+      const job = await call<{ status: string; filename: string }>("GET", `/v0.0.0/exports/${queued.body.data!.job_id}`, { token });
+      expect(job.body.data).toMatchObject({ status: "success", filename: expect.stringMatching(kind === "saldo-history" ? /^saldo_history_/ : /^withdrawals_/) });
+    }
   });
 });
