@@ -142,6 +142,8 @@ export default [
       route("omnichannel/pos-report/inventory/beginning-stock", "routes/admin/omnichannel/pos-report/inventory/beginning-stock.tsx"),
       route("omnichannel/pos-report/inventory/stock-location", "routes/admin/omnichannel/pos-report/inventory/stock-location.tsx"),
       route("omnichannel/pos-report/inventory/store-stock", "routes/admin/omnichannel/pos-report/inventory/store-stock.tsx"),
+      // Money (issue 15): saldo and withdrawals.
+      route("income-balance/saldo", "routes/admin/income-balance/saldo.tsx"),
       // Inventory operations (issue 14, engineer D): all movements and the last stock priority.
       route("erp/inventory/all-mutation", "routes/admin/erp/inventory/all-mutation.tsx"),
       route("omnichannel/pos-report/inventory/last-stock-priority", "routes/admin/omnichannel/pos-report/inventory/last-stock-priority.tsx"),

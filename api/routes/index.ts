@@ -36,6 +36,9 @@ import { productPickerRoutes } from "./product-picker.ts";
 import { barcodeLabelRoutes } from "./barcode-labels.ts";
 // Money (issue 15): the balances overview and the points history.
 import { balanceRoutes } from "./balances.ts";
+// Money (issue 15): saldo, withdrawals, the disbursement callbacks.
+import { saldoRoutes } from "./saldo.ts";
+import { moneyCallbackRoutes } from "./money-callbacks.ts";
 
 // Every resource router; each declares its full versioned paths (aliases share one handler).
 export const routers: Hono<ApiEnv>[] = [
@@ -77,4 +80,6 @@ export const routers: Hono<ApiEnv>[] = [
   exportRoutes,
   // Money (issue 15).
   balanceRoutes,
+  saldoRoutes,
+  moneyCallbackRoutes,
 ];

@@ -20,3 +20,4 @@ import "#core/profile/warehouses.ts";
 import "#core/stock/mutations.ts";
 // Money (issue 15): the points history.
 import "#core/money/points.ts";
+import "#core/money/saldo.ts";
