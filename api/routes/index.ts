@@ -34,6 +34,9 @@ import { inventoryMutationRoutes } from "./inventory-mutations.ts";
 import { opnameRoutes } from "./opname.ts";
 import { productPickerRoutes } from "./product-picker.ts";
 import { barcodeLabelRoutes } from "./barcode-labels.ts";
+// Money (issue 15): the deposit and the payment service's callbacks.
+import { depositRoutes } from "./deposit.ts";
+import { paymentCallbackRoutes } from "./payment-callbacks.ts";
 
 // Every resource router; each declares its full versioned paths (aliases share one handler).
 export const routers: Hono<ApiEnv>[] = [
@@ -73,4 +76,6 @@ export const routers: Hono<ApiEnv>[] = [
   productRoutes,
   offeringRoutes,
   exportRoutes,
+  depositRoutes,
+  paymentCallbackRoutes,
 ];

@@ -18,3 +18,4 @@ import "#core/profile/store-fees.ts";
 import "#core/profile/stores-service.ts";
 import "#core/profile/warehouses.ts";
 import "#core/stock/mutations.ts";
+import "#core/money/deposit.ts";
