@@ -154,10 +154,16 @@ export default [
       route("erp/inventory/adjustment", "routes/admin/erp/inventory/adjustment/list.tsx"),
       route("erp/inventory/adjustment/:id", "routes/admin/erp/inventory/adjustment/detail.tsx"),
       route("omnichannel/pos-report/inventory/opname-adjustment/:sid?/:bid?/:slug?", "routes/admin/omnichannel/pos-report/opname-adjustment.tsx"),
+      // the deposit (issue 15 item 3)
+      route("income-balance/deposit", "routes/admin/income-balance/deposit/index.tsx"),
+      route("income-balance/deposit/payments/:id", "routes/admin/income-balance/deposit/payment.tsx"),
+      route("income-balance/deposit/invoices/:id", "routes/admin/income-balance/deposit/invoice.tsx"),
     ]),
     // Print pages: signed-in sellers, no sidebar or header (their own middleware).
     route("products/barcode/print", "routes/admin/products/barcode/print.tsx"),
     route("erp/inventory/mutation/:id/print", "routes/admin/erp/inventory/mutation/print.tsx"),
+    route("print/deposit-invoice", "routes/print/deposit-invoice.tsx"),
+    route("print/deposit-sales-po", "routes/print/deposit-sales-po.tsx"),
     route("error/not-found", "routes/error/not-found.tsx", { id: "error-not-found" }),
     route("error/maintance", "routes/error/maintenance.tsx"),
     route("*", "routes/error/not-found.tsx", { id: "splat" }),

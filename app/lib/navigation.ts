@@ -49,7 +49,7 @@ export const NAV: NavGroup[] = [
     key: "balance", icon: "wallet",
     items: [
       soon("balance_income", "/income-balance/income"), soon("balance_saldo", "/income-balance/saldo"),
-      soon("balance_deposit", "/income-balance/deposit"), off("balance_points", "/income-balance/points"),
+      { key: "balance_deposit", path: "/income-balance/deposit", ready: true }, off("balance_points", "/income-balance/points"),
     ],
   },
   {
