@@ -5,7 +5,9 @@
  * isolation, the envelope of every call, and the ledger's own audit after all of it.
  */
 import { and, count, eq } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runNextJob } from "#core/jobs/worker.ts";
 import { api } from "#api/app.ts";
 import { issueToken } from "#core/auth/tokens.ts";
 import { DAY_MS } from "#core/lib/time.ts";
@@ -272,6 +274,30 @@ describe("reads, envelopes and tenants", () => {
     expect(pay.status).toBe(404);
     const listed = await call("GET", "/v0.1.0/deposit/invoices", { token: a.token, query: { limit: 150 } });
     expect((listed.body.data as any[]).some((i) => i.invoice_id === theirs.id)).toBe(false);
+  });
+
+  it("exports the deposit history and the invoices as xlsx, in the asker's language", async () => {
+    await invoice(b, 4_000, -1);
+    const queued = await call("POST", "/v0.0.0/exports/deposit-invoices", { token: b.token, json: { status: "overdue" }, locale: "id" });
+    expect(queued.status).toBe(202);
+    const id = (queued.body.data as any).job_id;
+    while (await runNextJob());
+    const file = await api.request(`/api/v0.0.0/exports/${id}/download`, { headers: { Authorization: `Bearer ${b.token}` } });
+    expect(file.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await file.arrayBuffer());
+    const sheet = book.worksheets[0];
+    expect(sheet.name).toBe("Tagihan deposit");
+    expect(sheet.getRow(1).getCell(1).value).toBe("Nomor tagihan");
+    expect(sheet.rowCount).toBeGreaterThanOrEqual(2);
+    for (let r = 2; r <= sheet.rowCount; r++) expect(sheet.getRow(r).getCell(6).value).toBe("Jatuh tempo");
+    const history = await call("POST", "/v0.0.0/exports/deposit-histories", { token: a.token, json: {} });
+    const hid = (history.body.data as any).job_id;
+    while (await runNextJob());
+    const hfile = await api.request(`/api/v0.0.0/exports/${hid}/download`, { headers: { Authorization: `Bearer ${a.token}` } });
+    const hbook = new ExcelJS.Workbook();
+    await hbook.xlsx.load(await hfile.arrayBuffer());
+    expect(hbook.worksheets[0].getRow(1).getCell(2).value).toBe("Type");
   });
 
   it("keeps the ledger consistent for every business touched", async () => {

@@ -27,7 +27,9 @@ import { DataTable, type Column } from "#app/components/list/data-table.tsx";
 import { DateRangeFilter } from "#app/components/list/date-range-filter.tsx";
 import { EmptyState } from "#app/components/list/empty-state.tsx";
 import { FilterSelect } from "#app/components/list/filter-bar.tsx";
-import { ListPage } from "#app/components/list/list-page.tsx";
+import { ExportButton, ExportHistory } from "#app/components/list/list-header.tsx";
+import { FilterBar } from "#app/components/list/filter-bar.tsx";
+import { Pagination } from "#app/components/list/pagination.tsx";
 import { PageSizeSelect } from "#app/components/list/page-size-select.tsx";
 import { TabBar } from "#app/components/list/tab-bar.tsx";
 import { SectionCard } from "#app/components/section-card.tsx";
@@ -132,7 +134,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Deposit({ loaderData, actionData }: Route.ComponentProps) {
-  const { summary, settings, params, tab, dates, counts, confirmAuto } = loaderData;
+  const { summary, settings, params, tab, dates, counts, confirmAuto, list } = loaderData;
   const { t } = useTranslation("deposit");
   const lp = useLocalePath();
   const answer = actionData as { form: string; reply: FormReply } | undefined;
@@ -221,14 +223,17 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
         </SectionCard>
       </div>
 
-      <ListPage
-        data={loaderData as never as Parameters<typeof ListPage<DepositHistory | InvoiceJson>>[0]["data"]}
-        title={t(tab === "invoices" ? "invoices.title" : "history.title")}
-        tabs={<>
-          <TabBar label={t("tabs_label")} tabs={DEPOSIT_TABS.map((tb) => ({ key: tb, label: t(`tab.${tb}`), to: tabHref(tb), active: tab === tb }))} />
-          {statusTabs ? <TabBar label={t("invoice_tabs_label")} tabs={statusTabs} /> : null}
-        </>}
-        filters={<>
+      <section aria-labelledby="deposit-list" className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="deposit-list" className="text-lg font-semibold text-slate-900">{t(tab === "invoices" ? "invoices.title" : "history.title")}</h2>
+          <div className="flex flex-wrap items-center gap-2">
+            <ExportHistory jobs={loaderData.exports} open={loaderData.exportsOpen} />
+            <ExportButton />
+          </div>
+        </div>
+        <TabBar label={t("tabs_label")} tabs={DEPOSIT_TABS.map((tb) => ({ key: tb, label: t(`tab.${tb}`), to: tabHref(tb), active: tab === tb }))} />
+        {statusTabs ? <TabBar label={t("invoice_tabs_label")} tabs={statusTabs} /> : null}
+        <FilterBar resetTo={lp(PATH) + (tab === "invoices" ? "?tab=invoices" : "")}>
           {tab !== "history" ? <input type="hidden" name="tab" value={tab} /> : null}
           {f.status ? <input type="hidden" name="status" value={f.status} /> : null}
           {tab === "invoices" ? (
@@ -237,13 +242,14 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
           ) : null}
           <DateRangeFilter value={dates as DateFilter} />
           <PageSizeSelect value={params.limit} />
-        </>}
-        empty={<EmptyState title={t(tab === "invoices" ? "invoices.empty" : "history.empty")} subtitle={t(tab === "invoices" ? "invoices.empty_body" : "history.empty_body")} />}
-      >
-        {(rows) => tab === "invoices"
-          ? <DataTable caption={t("invoices.title")} columns={invoiceColumns} rows={rows as InvoiceJson[]} rowKey={(i) => i.invoice_id} />
-          : <DataTable caption={t("history.title")} columns={historyColumns} rows={rows as DepositHistory[]} rowKey={(h) => h.history_id} />}
-      </ListPage>
+        </FilterBar>
+        {list.rows.length === 0
+          ? <EmptyState title={t(tab === "invoices" ? "invoices.empty" : "history.empty")} subtitle={t(tab === "invoices" ? "invoices.empty_body" : "history.empty_body")} />
+          : tab === "invoices"
+            ? <DataTable caption={t("invoices.title")} columns={invoiceColumns} rows={list.rows as InvoiceJson[]} rowKey={(i) => i.invoice_id} />
+            : <DataTable caption={t("history.title")} columns={historyColumns} rows={list.rows as DepositHistory[]} rowKey={(h) => h.history_id} />}
+        <Pagination params={params} totalPage={list.pagination.total_page} totalRecord={list.pagination.total_record} />
+      </section>
     </div>
   );
 }
