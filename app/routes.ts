@@ -162,8 +162,8 @@ export default [
     // Print pages: signed-in sellers, no sidebar or header (their own middleware).
     route("products/barcode/print", "routes/admin/products/barcode/print.tsx"),
     route("erp/inventory/mutation/:id/print", "routes/admin/erp/inventory/mutation/print.tsx"),
-    route("print/deposit-invoice", "routes/print/deposit-invoice.tsx"),
-    route("print/deposit-sales-po", "routes/print/deposit-sales-po.tsx"),
+    route("print/deposit-invoice", "routes/admin/print/deposit-invoice.tsx"),
+    route("print/deposit-sales-po", "routes/admin/print/deposit-sales-po.tsx"),
     route("error/not-found", "routes/error/not-found.tsx", { id: "error-not-found" }),
     route("error/maintance", "routes/error/maintenance.tsx"),
     route("*", "routes/error/not-found.tsx", { id: "splat" }),

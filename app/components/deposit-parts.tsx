@@ -1,4 +1,4 @@
-/** Small pieces the deposit pages share (app/routes/admin/income-balance/deposit/*, app/routes/print/deposit-*). */
+/** Small pieces the deposit pages share (app/routes/admin/income-balance/deposit/*, app/routes/admin/print/deposit-*). */
 import { formatRupiah } from "#core/lib/format.ts";
 import { StatusBadge, type Tone } from "./list/status-badge.tsx";
 

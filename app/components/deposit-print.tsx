@@ -1,5 +1,5 @@
 /**
- * The printable deposit invoice and sales PO (app/routes/print/deposit-*.tsx): a bare A4 page — the
+ * The printable deposit invoice and sales PO (app/routes/admin/print/deposit-*.tsx): a bare A4 page — the
  * platform as issuer, the business billed, number, dates, lines and total; the invoice adds its
  * status and how it was paid. The Print button needs JavaScript; without it the browser's own
  * Print does the same (the hint says so).

@@ -28,11 +28,11 @@ async function confirm(page: Page, title: string | RegExp, button: string, javaS
 }
 
 test("top up with the simulator, pay an invoice from the deposit, print it @core", async ({ page, checkA11y, javaScriptEnabled }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const b = await business();
   const before = await depositOf(b.id);
   await page.goto("/income-balance/deposit");
-  await expect(page.getByRole("heading", { level: 1, name: "Deposit" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Deposit" })).toBeVisible({ timeout: 30_000 });
   await checkA11y();
 
   // Top up: the payment's page shows the virtual account, then Paid once the simulator calls back.
@@ -40,16 +40,16 @@ test("top up with the simulator, pay an invoice from the deposit, print it @core
   await page.getByLabel("Amount").fill(amount.toLocaleString("id-ID"));
   await page.getByLabel("Payment method").selectOption({ label: "Virtual Account" });
   await page.getByRole("button", { name: "Top up", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Deposit top-up" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Deposit top-up" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("payment-code")).toHaveText(/^\d{10,}$/);
   await checkA11y();
-  if (javaScriptEnabled) await expect(page.getByTestId("payment-status")).toHaveText("Paid", { timeout: 20_000 });
+  if (javaScriptEnabled) await expect(page.getByTestId("payment-status")).toHaveText("Paid", { timeout: 40_000 });
   else {
     // Without JavaScript the page looks again by itself (and "Check again" does the same).
     await expect(async () => {
       await page.getByRole("link", { name: "Check again" }).click({ timeout: 1_000 }).catch(() => {});
       await expect(page.getByTestId("payment-status")).toHaveText("Paid", { timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 40_000 });
   }
   expect(await depositOf(b.id)).toBeGreaterThanOrEqual(before + amount);
   await page.getByRole("link", { name: "Go to deposit" }).click();
@@ -66,13 +66,13 @@ test("top up with the simulator, pay an invoice from the deposit, print it @core
   await expect(page).toHaveURL(/tab=invoices/);
   await checkA11y();
   await page.getByRole("link", { name: number }).click();
-  await expect(page.getByRole("heading", { level: 1, name: number })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: number })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("invoice-status")).toHaveText("Unpaid");
   await checkA11y();
   const mid = await depositOf(b.id);
   await page.getByRole("button", { name: "Pay from deposit" }).click();
   await confirm(page, `Pay invoice ${number}?`, "Pay", javaScriptEnabled);
-  await expect(page.getByRole("status").filter({ hasText: "Invoice paid." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Invoice paid." })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("invoice-status")).toHaveText("Paid");
   const paid = await queryOne<{ status: string; paid_via: string }>("SELECT status, paid_via FROM deposit_invoices WHERE id = $1", [inv.id]);
   expect(paid).toEqual({ status: "paid", paid_via: "deposit" });
@@ -80,7 +80,7 @@ test("top up with the simulator, pay an invoice from the deposit, print it @core
 
   // Print it.
   await page.getByRole("link", { name: "Print invoice" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Deposit invoice" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Deposit invoice" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(number)).toBeVisible();
   await expect(page.getByTestId("print-status")).toHaveText("Paid");
   await expect(page.getByRole("cell", { name: "Kardus kemasan" })).toBeVisible();
@@ -88,6 +88,7 @@ test("top up with the simulator, pay an invoice from the deposit, print it @core
 });
 
 test("the deposit in Indonesian on a phone: balance, top-up, invoices with the overdue sales PO", async ({ page, checkA11y }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/id/income-balance/deposit?tab=invoices&status=overdue");
   await expect(page.getByRole("heading", { level: 2, name: "Saldo deposit" })).toBeVisible();
