@@ -47,8 +47,11 @@ export async function action(args: Route.ActionArgs) {
   const t = getI18n(args.context).getFixedT(locale);
   const formData = await args.request.formData();
   if (formData.get("intent") !== "pay") throw data(t("common:errors.unknown_action"), { status: 400 });
-  formData.set("invoice_id", String(args.params.id));
-  const submission = parseWithZod(formData, { schema: payInvoiceBody });
+  // The invoice is the page's; the fields the confirm step carries are the form's own.
+  const withId = new FormData();
+  for (const [k, v] of formData) withId.append(k, v);
+  withId.set("invoice_id", String(args.params.id));
+  const submission = parseWithZod(withId, { schema: payInvoiceBody });
   if (submission.status !== "success") throw data(t("api:errors.validation"), { status: 400 });
   requireConfirmed(args.request, formData, "pay");
   const r = await payInvoice(getScope(args.context), submission.value);
