@@ -159,10 +159,16 @@ export default [
       // Money (issue 15): the balance pages' entry and the points page.
       route("income-balance", "routes/admin/income-balance/index.tsx"),
       route("income-balance/points", "routes/admin/income-balance/points.tsx"),
+      // the deposit (issue 15 item 3)
+      route("income-balance/deposit", "routes/admin/income-balance/deposit/index.tsx"),
+      route("income-balance/deposit/payments/:id", "routes/admin/income-balance/deposit/payment.tsx"),
+      route("income-balance/deposit/invoices/:id", "routes/admin/income-balance/deposit/invoice.tsx"),
     ]),
     // Print pages: signed-in sellers, no sidebar or header (their own middleware).
     route("products/barcode/print", "routes/admin/products/barcode/print.tsx"),
     route("erp/inventory/mutation/:id/print", "routes/admin/erp/inventory/mutation/print.tsx"),
+    route("print/deposit-invoice", "routes/admin/print/deposit-invoice.tsx"),
+    route("print/deposit-sales-po", "routes/admin/print/deposit-sales-po.tsx"),
     route("error/not-found", "routes/error/not-found.tsx", { id: "error-not-found" }),
     route("error/maintance", "routes/error/maintenance.tsx"),
     route("*", "routes/error/not-found.tsx", { id: "splat" }),

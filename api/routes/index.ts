@@ -39,6 +39,9 @@ import { balanceRoutes } from "./balances.ts";
 // Money (issue 15): saldo, withdrawals, the disbursement callbacks.
 import { saldoRoutes } from "./saldo.ts";
 import { moneyCallbackRoutes } from "./money-callbacks.ts";
+// Money (issue 15): the deposit and the payment service's callbacks.
+import { depositRoutes } from "./deposit.ts";
+import { paymentCallbackRoutes } from "./payment-callbacks.ts";
 
 // Every resource router; each declares its full versioned paths (aliases share one handler).
 export const routers: Hono<ApiEnv>[] = [
@@ -82,4 +85,6 @@ export const routers: Hono<ApiEnv>[] = [
   balanceRoutes,
   saldoRoutes,
   moneyCallbackRoutes,
+  depositRoutes,
+  paymentCallbackRoutes,
 ];

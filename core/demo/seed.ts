@@ -13,6 +13,7 @@ import { seedDemoProfile } from "./profile.ts";
 import * as ref from "#db/reference-data.ts";
 import { productCategories } from "#db/reference-data-categories.ts";
 import * as s from "#db/schema/index.ts";
+import { seedDemoDeposit } from "./deposit.ts";
 
 type Db = NodePgDatabase<typeof s>;
 
@@ -104,6 +105,7 @@ export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<
   await seedDemoCatalog(db, ids);
   await seedDemoOfferings(db, ids);
   await seedDemoOrders(ids);
+  await seedDemoDeposit(ids);
   await db.execute(sql`ANALYZE`);
   return true;
 }

@@ -21,3 +21,4 @@ import "#core/stock/mutations.ts";
 // Money (issue 15): the points history.
 import "#core/money/points.ts";
 import "#core/money/saldo.ts";
+import "#core/money/deposit.ts";

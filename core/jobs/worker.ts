@@ -33,6 +33,23 @@ export function registerJob(kind: string, handler: JobHandler, done?: JobDone) {
   if (done) finishers.set(kind, done);
 }
 
+/**
+ * Periodic sweeps an area registers at import (the deposit invoices' sweeper, core/money/deposit.ts):
+ * the worker's loop runs each one at most every `everyMs`, one at a time per process. Several
+ * processes may sweep at once: a sweep locks what it changes and skips what another one did.
+ */
+const sweeps: { name: string; everyMs: number; run: () => Promise<unknown>; next: number }[] = [];
+export function registerSweep(name: string, everyMs: number, run: () => Promise<unknown>) {
+  if (!sweeps.some((s) => s.name === name)) sweeps.push({ name, everyMs, run, next: Date.now() + 5_000 });
+}
+async function runDueSweeps() {
+  for (const s of sweeps) {
+    if (Date.now() < s.next) continue;
+    s.next = Date.now() + s.everyMs;
+    await s.run().catch((e) => stopped || console.error(`sweep ${s.name}`, e));
+  }
+}
+
 const LEASE_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 3;
 const lease = () => new Date(Date.now() + LEASE_MS);
@@ -108,6 +125,7 @@ export function startWorkers() {
       if (!stopped) await pruneRateLimits(); // housekeeping; runs at most every few minutes
       if (!stopped) await pruneIdempotencyKeys(db); // the same, for Idempotency-Key answers older than 24 h
       if (!stopped) await sweepPayouts(); // withdrawals the disbursement service has not taken yet, again (at most every 15 s)
+      if (!stopped) await runDueSweeps();
     } catch (e) {
       // Once stopping, a failure is the database going first (a Ctrl-C in a terminal stops it too).
       if (!stopped) console.error("job worker", e);

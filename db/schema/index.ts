@@ -15,3 +15,4 @@ export * from "./stock-priority.ts";
 export * from "./opname.ts";
 export * from "./money.ts";
 export * from "./payouts.ts";
+export * from "./deposit.ts";
