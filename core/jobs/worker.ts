@@ -16,7 +16,6 @@ import { db, type Tx } from "#db/client.ts";
 import { jobs } from "#db/schema/index.ts";
 import { pruneRateLimits } from "#core/lib/rate-limit.ts";
 import { pruneIdempotencyKeys } from "#core/lib/idempotency.ts";
-import { sweepPayouts } from "#core/money/payout-dispatch.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobResult = { filename: string; file: Buffer };
@@ -34,7 +33,8 @@ export function registerJob(kind: string, handler: JobHandler, done?: JobDone) {
 }
 
 /**
- * Periodic sweeps an area registers at import (the deposit invoices' sweeper, core/money/deposit.ts):
+ * Periodic sweeps an area registers at import (deposit invoices: core/money/deposit.ts; withdrawals
+ * not yet taken by the disbursement service: core/money/payout-dispatch.ts):
  * the worker's loop runs each one at most every `everyMs`, one at a time per process. Several
  * processes may sweep at once: a sweep locks what it changes and skips what another one did.
  */
@@ -124,7 +124,6 @@ export function startWorkers() {
       while (!stopped && (await runNextJob()));
       if (!stopped) await pruneRateLimits(); // housekeeping; runs at most every few minutes
       if (!stopped) await pruneIdempotencyKeys(db); // the same, for Idempotency-Key answers older than 24 h
-      if (!stopped) await sweepPayouts(); // withdrawals the disbursement service has not taken yet, again (at most every 15 s)
       if (!stopped) await runDueSweeps();
     } catch (e) {
       // Once stopping, a failure is the database going first (a Ctrl-C in a terminal stops it too).

@@ -23,6 +23,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { db } from "#db/client.ts";
 import { payouts } from "#db/schema/index.ts";
 import { DomainError } from "#core/errors.ts";
+import { registerSweep } from "#core/jobs/worker.ts";
 import { publish } from "#core/lib/events.ts";
 import { requestDisbursement, serviceMode } from "./providers.ts";
 
@@ -87,10 +88,5 @@ export async function retryDuePayouts(): Promise<number> {
   }
 }
 
-let last = 0;
-/** The job worker's call (core/jobs/worker.ts): a sweep at most every SWEEP_MS. */
-export async function sweepPayouts() {
-  if (Date.now() - last < SWEEP_MS()) return;
-  last = Date.now();
-  await retryDuePayouts();
-}
+// The job worker runs it at most every SWEEP_MS, as every periodic sweep (core/jobs/worker.ts).
+registerSweep("payouts", SWEEP_MS(), retryDuePayouts);
