@@ -34,6 +34,7 @@ import { inventoryMutationRoutes } from "./inventory-mutations.ts";
 import { opnameRoutes } from "./opname.ts";
 import { productPickerRoutes } from "./product-picker.ts";
 import { barcodeLabelRoutes } from "./barcode-labels.ts";
+import { incomeRoutes } from "./income.ts";
 
 // Every resource router; each declares its full versioned paths (aliases share one handler).
 export const routers: Hono<ApiEnv>[] = [
@@ -73,4 +74,6 @@ export const routers: Hono<ApiEnv>[] = [
   productRoutes,
   offeringRoutes,
   exportRoutes,
+  // Money (issue 15): income and settlements.
+  incomeRoutes,
 ];

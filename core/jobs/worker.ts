@@ -16,6 +16,7 @@ import { db, type Tx } from "#db/client.ts";
 import { jobs } from "#db/schema/index.ts";
 import { pruneRateLimits } from "#core/lib/rate-limit.ts";
 import { pruneIdempotencyKeys } from "#core/lib/idempotency.ts";
+import { releaseDueSettlements } from "#core/money/settlements.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobResult = { filename: string; file: Buffer };
@@ -106,6 +107,7 @@ export function startWorkers() {
       while (!stopped && (await runNextJob()));
       if (!stopped) await pruneRateLimits(); // housekeeping; runs at most every few minutes
       if (!stopped) await pruneIdempotencyKeys(db); // the same, for Idempotency-Key answers older than 24 h
+      if (!stopped) await releaseDueSettlements(); // income past its hold period → saldo (core/money/settlements.ts)
     } catch (e) {
       // Once stopping, a failure is the database going first (a Ctrl-C in a terminal stops it too).
       if (!stopped) console.error("job worker", e);

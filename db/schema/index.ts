@@ -14,3 +14,4 @@ export * from "./transfers.ts";
 export * from "./stock-priority.ts";
 export * from "./opname.ts";
 export * from "./money.ts";
+export * from "./income.ts";
