@@ -154,6 +154,12 @@ export default [
       route("erp/inventory/adjustment", "routes/admin/erp/inventory/adjustment/list.tsx"),
       route("erp/inventory/adjustment/:id", "routes/admin/erp/inventory/adjustment/detail.tsx"),
       route("omnichannel/pos-report/inventory/opname-adjustment/:sid?/:bid?/:slug?", "routes/admin/omnichannel/pos-report/opname-adjustment.tsx"),
+      // Money (issue 15): income and settlements, and the POS transaction reports over them.
+      route("income-balance/income", "routes/admin/income-balance/income.tsx"),
+      route("income-balance/settlement/:slug?", "routes/admin/income-balance/settlement.tsx"),
+      route("omnichannel/pos-report/transaction/daily-settlement-list", "routes/admin/omnichannel/pos-report/transaction/daily-settlement-list.tsx"),
+      route("omnichannel/pos-report/transaction/consolidation-settlement", "routes/admin/omnichannel/pos-report/transaction/consolidation-settlement.tsx"),
+      route("omnichannel/pos-report/transaction/transaction-detail", "routes/admin/omnichannel/pos-report/transaction/transaction-detail.tsx"),
     ]),
     // Print pages: signed-in sellers, no sidebar or header (their own middleware).
     route("products/barcode/print", "routes/admin/products/barcode/print.tsx"),

@@ -10,6 +10,8 @@
  *   (`settlement_days`, a few hundred rows) instead of the million settlements.
  * - The list is newest finished first; a page of `limit` (10…150, default 50). Search is an order
  *   code prefix (case-insensitive). Each row links to its order (/orders/<id>).
+ * - The omnichannel transaction pages read the same functions with privilege `omnichannel`
+ *   (their sidebar group); the income pages and the API with `balance`.
  * - "Holding" is income not yet moved to saldo (net + adjustments − released), "released" what
  *   moved; the income balance card reads the ledger itself.
  */
@@ -19,6 +21,7 @@ import { z } from "zod";
 import { db as pool } from "#db/client.ts";
 import { channels, settlementDays, settlements, stores } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
+import type { Privilege } from "#core/auth/privileges.ts";
 import { NotFound } from "#core/errors.ts";
 import { defineExport } from "#core/jobs/exports.ts";
 import { unix, wibDate } from "#core/lib/time.ts";
@@ -106,8 +109,8 @@ export type SettlementJson = ReturnType<typeof settlementJson>;
 const rowColumns = { s: settlements, storeName: stores.name };
 
 /** The income history: one page of settlements and the total (spec GET /v0.0.1/balances/income/history). */
-export async function incomeHistory(scope: Scope, q: IncomeQuery) {
-  const { db, actor } = sellerScope(scope, "balance");
+export async function incomeHistory(scope: Scope, q: IncomeQuery, privilege: Privilege = "balance") {
+  const { db, actor } = sellerScope(scope, privilege);
   const businessId = actor.member.businessId;
   const rowsQ = db.select(rowColumns).from(settlements)
     .leftJoin(stores, and(eq(stores.id, settlements.storeId), eq(stores.businessId, businessId)))
@@ -155,8 +158,8 @@ export type IncomeTotals = ReturnType<typeof totalsJson>;
  * The income summary (spec GET /v0.0.1/balances/income/summary): the totals of the filters, the
  * same by day, by channel and by store, and the balances now (income held, saldo).
  */
-export async function incomeSummary(scope: Scope, q: IncomeFilters) {
-  const { db, actor } = sellerScope(scope, "balance");
+export async function incomeSummary(scope: Scope, q: IncomeFilters, privilege: Privilege = "balance") {
+  const { db, actor } = sellerScope(scope, privilege);
   const businessId = actor.member.businessId;
   const where = dayWhere(businessId, q);
   const [[total], byDay, byChannel, byStore, balances] = await Promise.all([
@@ -183,8 +186,8 @@ export async function incomeSummary(scope: Scope, q: IncomeFilters) {
 export type IncomeSummary = Awaited<ReturnType<typeof incomeSummary>>;
 
 /** Settlement periods: the days with settlements, newest first, a page of them with their totals. */
-export async function settlementPeriods(scope: Scope, q: IncomeQuery) {
-  const { db, actor } = sellerScope(scope, "balance");
+export async function settlementPeriods(scope: Scope, q: IncomeQuery, privilege: Privilege = "balance") {
+  const { db, actor } = sellerScope(scope, privilege);
   const where = dayWhere(actor.member.businessId, q);
   const [rows, [{ n }]] = await Promise.all([
     db.select({ day: settlementDays.day, ...sums }).from(settlementDays).where(where).groupBy(settlementDays.day)
@@ -195,8 +198,8 @@ export async function settlementPeriods(scope: Scope, q: IncomeQuery) {
 }
 
 /** One order's settlement (the transaction detail): its breakdown, or 404 when it has none. */
-export async function orderSettlement(scope: Scope, orderId: number) {
-  const { db, actor } = sellerScope(scope, "balance");
+export async function orderSettlement(scope: Scope, orderId: number, privilege: Privilege = "balance") {
+  const { db, actor } = sellerScope(scope, privilege);
   const businessId = actor.member.businessId;
   const [r] = await db.select(rowColumns).from(settlements)
     .leftJoin(stores, and(eq(stores.id, settlements.storeId), eq(stores.businessId, businessId)))
@@ -206,8 +209,8 @@ export async function orderSettlement(scope: Scope, orderId: number) {
 }
 
 /** The order a typed code or id names, for the transaction detail's search box. */
-export async function findSettledOrder(scope: Scope, text: string) {
-  const { db, actor } = sellerScope(scope, "balance");
+export async function findSettledOrder(scope: Scope, text: string, privilege: Privilege = "balance") {
+  const { db, actor } = sellerScope(scope, privilege);
   const code = text.trim().toLowerCase();
   if (!code) return null;
   const [r] = await db.select({ orderId: settlements.orderId }).from(settlements)
@@ -218,8 +221,8 @@ export async function findSettledOrder(scope: Scope, text: string) {
 }
 
 /** Filter choices: the business's channels and stores. */
-export async function incomeChoices(scope: Scope) {
-  const { db, actor } = sellerScope(scope, "balance");
+export async function incomeChoices(scope: Scope, privilege: Privilege = "balance") {
+  const { db, actor } = sellerScope(scope, privilege);
   const businessId = actor.member.businessId;
   const [chs, sts] = await Promise.all([
     db.select({ id: channels.id, name: channels.name }).from(channels).where(eq(channels.businessId, businessId)).orderBy(channels.name),
