@@ -28,9 +28,9 @@ const dayBounds = (day: string) => {
   return { from, to: new Date(from.getTime() + DAY_MS) };
 };
 
-/** Finished orders of the day with no settlement, oldest id first, after `afterId`. */
-async function unsettled(exec: Db, businessId: number, day: string, afterId: number, limit: number): Promise<FinishedOrder[]> {
-  const { from, to } = dayBounds(day);
+/** Finished orders of the day (or of any day) with no settlement, oldest id first, after `afterId`. */
+async function unsettled(exec: Db, businessId: number, day: string | null, afterId: number, limit: number): Promise<FinishedOrder[]> {
+  const { from, to } = day ? dayBounds(day) : { from: new Date(0), to: new Date(8.64e15) };
   const { rows } = await exec.execute<{
     id: number; order_code: string; channel_id: number | null; channel_name: string; store_id: number | null; subtotal: string; discount: string;
     shipping_parameter: Record<string, unknown> | null; finished_at: Date;
@@ -50,8 +50,11 @@ async function unsettled(exec: Db, businessId: number, day: string, afterId: num
   }));
 }
 
-/** Settles the day's unsettled finished orders; answers how many. Used by the job, the demo and the bench. */
-export async function settleDay(businessId: number, day: string, opts: { db?: Db; progress?: (done: number) => Promise<void> } = {}) {
+/**
+ * Settles the day's unsettled finished orders (every day's when `day` is null: the seed's
+ * generated orders, the bench); answers how many. Used by the job, the seed and the bench.
+ */
+export async function settleDay(businessId: number, day: string | null, opts: { db?: Db; progress?: (done: number) => Promise<void> } = {}) {
   const exec = opts.db ?? pool;
   let done = 0;
   let after = 0;

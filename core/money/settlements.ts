@@ -146,16 +146,23 @@ export async function settleOrders(tx: Tx, businessId: number, finished: Finishe
       gross: b.gross, storeFee: b.storeFee, commission: b.commission, commissionBp: b.commissionBp, shipping: b.shipping, net: b.net, points: b.points,
     };
   });
-  const made: { id: number; orderId: number }[] = [];
-  for (let i = 0; i < rows.length; i += 2000) {
-    made.push(...(await tx.insert(settlements).values(rows.slice(i, i + 2000)).onConflictDoNothing({ target: settlements.orderId })
-      .returning({ id: settlements.id, orderId: settlements.orderId })));
-  }
+  // One array statement (no parameter per value): a day's thousands of rows in one go.
+  const col = <K extends keyof (typeof rows)[number]>(k: K, f: (v: (typeof rows)[number][K]) => unknown = (v) => v) => sql.param(rows.map((r) => f(r[k])));
+  const { rows: made } = await tx.execute<{ id: number; orderId: number }>(sql`
+    INSERT INTO settlements (business_id, order_id, order_code, channel_id, channel_name, platform_code, store_id, day, finished_at, release_at,
+                             gross, store_fee, commission, commission_bp, shipping, net, points)
+    SELECT * FROM unnest(${col("businessId")}::int[], ${col("orderId")}::int[], ${col("orderCode")}::text[], ${col("channelId")}::int[],
+                         ${col("channelName")}::text[], ${col("platformCode")}::text[], ${col("storeId")}::int[], ${col("day")}::date[],
+                         ${col("finishedAt", (d) => (d as Date).toISOString())}::timestamptz[], ${col("releaseAt", (d) => (d as Date).toISOString())}::timestamptz[],
+                         ${col("gross")}::bigint[], ${col("storeFee")}::bigint[], ${col("commission")}::bigint[], ${col("commissionBp")}::int[],
+                         ${col("shipping")}::bigint[], ${col("net")}::bigint[], ${col("points")}::int[])
+    ON CONFLICT (order_id) DO NOTHING
+    RETURNING id, order_id AS "orderId"`);
   if (!made.length) return 0;
   const byOrder = new Map(rows.map((r) => [r.orderId, r]));
   const settled = made.map((m) => ({ ...byOrder.get(m.orderId)!, id: m.id }));
   const postings = settled.flatMap((s) => postingsOf(s, opts.postedAt));
-  for (let i = 0; i < postings.length; i += 5000) await postMany(tx, postings.slice(i, i + 5000));
+  for (let i = 0; i < postings.length; i += 10_000) await postMany(tx, postings.slice(i, i + 10_000));
   await addToDays(tx, settled.map((s) => ({ ...s, n: 1, adjustment: 0, released: 0, nReleased: 0 })));
   return settled.length;
 }
@@ -263,5 +270,28 @@ export async function adjustSettlement(exec: Db, input: { businessId: number; or
     await tx.update(settlements).set({ adjustment: s.adjustment + input.amount, status }).where(eq(settlements.id, s.id));
     await addToDays(tx, [{ ...zero, businessId: s.businessId, day: s.day, channelId: s.channelId, storeId: s.storeId, adjustment: input.amount }]);
     return { settlementId: s.id, transactionId: posted.transactionId, created: true };
+  });
+}
+
+/**
+ * The demo only (core/demo/orders.ts): its orders finish in one run and their history is then
+ * spread over days, so each settlement takes its order's finish time from the history and the day
+ * totals are summed again. The ledger's postings keep the time they were made (append-only).
+ */
+export async function backdateDemoSettlements(exec: Db, businessIds: number[]) {
+  await exec.transaction(async (tx) => {
+    const ids = sql.param(businessIds);
+    await tx.execute(sql`
+      UPDATE settlements st SET finished_at = f.at, day = (f.at AT TIME ZONE 'Asia/Jakarta')::date,
+             release_at = f.at + make_interval(days => ${holdDays()})
+        FROM (SELECT h.order_id, max(h.time_created) AS at FROM order_status_history h
+               WHERE h.business_id = ANY(${ids}::int[]) AND h.to_status = 'finish' GROUP BY h.order_id) f
+       WHERE st.order_id = f.order_id AND st.business_id = ANY(${ids}::int[]) AND st.status = 'holding'`);
+    await tx.execute(sql`DELETE FROM settlement_days WHERE business_id = ANY(${ids}::int[])`);
+    await tx.execute(sql`
+      INSERT INTO settlement_days (business_id, day, channel_id, store_id, n, n_released, gross, store_fee, commission, shipping, adjustment, net, released)
+      SELECT business_id, day, channel_id, store_id, count(*), count(*) FILTER (WHERE status = 'released'), sum(gross), sum(store_fee),
+             sum(commission), sum(shipping), sum(adjustment), sum(net), sum(released)
+        FROM settlements WHERE business_id = ANY(${ids}::int[]) GROUP BY business_id, day, channel_id, store_id`);
   });
 }
