@@ -17,6 +17,7 @@ import { Hono } from "hono";
 import { incomeFilters, incomeHistory, incomeQuery, incomeSummary, orderSettlement, settlementPeriods } from "#core/money/income.ts";
 import { queueSettleDay, settleDayBody } from "#core/money/settle-day.ts";
 import { commissionBody, commissionRates, setCommissionRates } from "#core/money/commissions.ts";
+import { NotFound } from "#core/errors.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { input, list, ok, whole } from "#api/lib/http.ts";
@@ -39,7 +40,12 @@ incomeRoutes.get(`${BASE}/periods`, ...seller, async (c) => {
   return list(c, rows, total, q.limit);
 });
 
-incomeRoutes.get(`${BASE}/orders/:id{[0-9]{1,9}}`, ...seller, async (c) => ok(c, await orderSettlement(c.var.scope, Number(c.req.param("id")))));
+incomeRoutes.get(`${BASE}/orders/:id{[0-9]+}`, ...seller, async (c) => {
+  const id = Number(c.req.param("id"));
+  // An id no order can have is no order of this business either.
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new NotFound("income:errors.not_settled");
+  return ok(c, await orderSettlement(c.var.scope, id));
+});
 
 incomeRoutes.post(`${BASE}/settle-day`, ...seller, async (c) =>
   ok(c, await queueSettleDay(c.var.scope, await input(c, settleDayBody)), "income:messages.settle_queued", 202));

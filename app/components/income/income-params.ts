@@ -21,6 +21,8 @@ export function parseIncomeParams(url: URL | string): IncomeParams {
     if (v && ID.test(v)) params.filters[key] = v;
   }
   Object.assign(params.filters, parseDateFilter(q));
+  // A page number past any list (hand-typed): the core query's bound; the loader then shows the last page.
+  params.page = Math.min(params.page, 100_000);
   return params;
 }
 
