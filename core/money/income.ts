@@ -161,45 +161,33 @@ export type IncomeTotals = ReturnType<typeof totalsJson>;
 export async function incomeSummary(scope: Scope, q: IncomeFilters, privilege: Privilege = "balance") {
   const { db, actor } = sellerScope(scope, privilege);
   const businessId = actor.member.businessId;
-  // One read of the day table (a few thousand rows at most: days × channels × stores), summed
-  // here four ways; the names are two small reads.
+  // One scan of the day table summed four ways at once (GROUPING SETS): the total, by day, by
+  // channel, by store. GROUPING(day, channel_id, store_id) says which set a row is: 7 the total,
+  // 3 a day, 5 a channel, 6 a store.
   const [rows, chans, sts, balances] = await Promise.all([
     db.select({
-      day: settlementDays.day, channelId: settlementDays.channelId, storeId: settlementDays.storeId, n: settlementDays.n,
-      gross: settlementDays.gross, storeFee: settlementDays.storeFee, commission: settlementDays.commission, shipping: settlementDays.shipping,
-      adjustment: settlementDays.adjustment, net: settlementDays.net, released: settlementDays.released,
-    }).from(settlementDays).where(dayWhere(businessId, q)),
+      set: sql<number>`GROUPING(${settlementDays.day}, ${settlementDays.channelId}, ${settlementDays.storeId})`,
+      day: settlementDays.day, channelId: settlementDays.channelId, storeId: settlementDays.storeId, ...sums,
+    }).from(settlementDays).where(dayWhere(businessId, q))
+      .groupBy(sql`GROUPING SETS ((), (${settlementDays.day}), (${settlementDays.channelId}), (${settlementDays.storeId}))`),
     db.select({ id: channels.id, name: channels.name, platformCode: channels.platformCode }).from(channels).where(eq(channels.businessId, businessId)),
     db.select({ id: stores.id, name: stores.name }).from(stores).where(eq(stores.businessId, businessId)),
     balancesOf(db, businessId),
   ]);
-  const empty = (): IncomeTotals => ({ count: 0, gross: 0, store_fee: 0, commission: 0, shipping_subsidy: 0, adjustment: 0, net: 0, released: 0, holding: 0 });
-  const add = (t: IncomeTotals, r: (typeof rows)[number]) => {
-    t.count += r.n; t.gross += r.gross; t.store_fee += r.storeFee; t.commission += r.commission; t.shipping_subsidy += r.shipping;
-    t.adjustment += r.adjustment; t.net += r.net + r.adjustment; t.released += r.released; t.holding = t.net - t.released;
-  };
-  const total = empty();
-  const byDay = new Map<string, IncomeTotals>();
-  const byChannel = new Map<number, IncomeTotals>();
-  const byStore = new Map<number, IncomeTotals>();
-  const into = <K>(m: Map<K, IncomeTotals>, k: K) => m.get(k) ?? m.set(k, empty()).get(k)!;
-  for (const r of rows) {
-    add(total, r);
-    add(into(byDay, r.day), r);
-    add(into(byChannel, r.channelId), r);
-    add(into(byStore, r.storeId), r);
-  }
+  const of = (set: number) => rows.filter((r) => Number(r.set) === set);
   const channelOf = new Map(chans.map((c) => [c.id, c]));
   const storeName = new Map(sts.map((x) => [x.id, x.name]));
   const byNet = <T extends { net: number }>(xs: T[]) => xs.sort((a, b) => b.net - a.net);
+  const [total] = of(7);
   return {
-    totals: total,
+    totals: totalsJson(total ?? { count: 0, released_count: 0, gross: 0, store_fee: 0, commission: 0, shipping_subsidy: 0, adjustment: 0, net: 0, released: 0 }),
     balances: { income: balances.income, saldo: balances.saldo, points: balances.points },
-    by_day: [...byDay].sort((a, b) => b[0].localeCompare(a[0])).slice(0, 400).map(([day, t]) => ({ day, ...t })),
-    by_channel: byNet([...byChannel].map(([id, t]) => ({
-      channel_id: id || null, name: id ? channelOf.get(id)?.name ?? "" : actor.t("income:no_channel"), platform_code: channelOf.get(id)?.platformCode ?? null, ...t,
+    by_day: of(3).sort((a, b) => b.day!.localeCompare(a.day!)).slice(0, 400).map((r) => ({ day: r.day!, ...totalsJson(r) })),
+    by_channel: byNet(of(5).map((r) => ({
+      channel_id: r.channelId || null, name: r.channelId ? channelOf.get(r.channelId)?.name ?? "" : actor.t("income:no_channel"),
+      platform_code: channelOf.get(r.channelId)?.platformCode ?? null, ...totalsJson(r),
     }))),
-    by_store: byNet([...byStore].map(([id, t]) => ({ store_id: id || null, name: id ? storeName.get(id) ?? "" : actor.t("income:no_store"), ...t }))),
+    by_store: byNet(of(6).map((r) => ({ store_id: r.storeId || null, name: r.storeId ? storeName.get(r.storeId) ?? "" : actor.t("income:no_store"), ...totalsJson(r) }))),
   };
 }
 export type IncomeSummary = Awaited<ReturnType<typeof incomeSummary>>;
