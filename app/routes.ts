@@ -163,6 +163,12 @@ export default [
       route("income-balance/deposit", "routes/admin/income-balance/deposit/index.tsx"),
       route("income-balance/deposit/payments/:id", "routes/admin/income-balance/deposit/payment.tsx"),
       route("income-balance/deposit/invoices/:id", "routes/admin/income-balance/deposit/invoice.tsx"),
+      // Money (issue 15): income and settlements, and the POS transaction reports over them.
+      route("income-balance/income", "routes/admin/income-balance/income.tsx"),
+      route("income-balance/settlement/:slug?", "routes/admin/income-balance/settlement.tsx"),
+      route("omnichannel/pos-report/transaction/daily-settlement-list", "routes/admin/omnichannel/pos-report/transaction/daily-settlement-list.tsx"),
+      route("omnichannel/pos-report/transaction/consolidation-settlement", "routes/admin/omnichannel/pos-report/transaction/consolidation-settlement.tsx"),
+      route("omnichannel/pos-report/transaction/transaction-detail", "routes/admin/omnichannel/pos-report/transaction/transaction-detail.tsx"),
     ]),
     // Print pages: signed-in sellers, no sidebar or header (their own middleware).
     route("products/barcode/print", "routes/admin/products/barcode/print.tsx"),

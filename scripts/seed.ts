@@ -34,6 +34,15 @@ if (orders) {
   console.log(`Adding ${orders.toLocaleString("en")} orders to Toko Demo…`);
   const made = await seedBulkOrders(db, orders, { log: console.log });
   console.log(`Added ${made.orders} orders with ${made.items} lines in ${(made.ms / 1000).toFixed(1)} s.`);
+  // Their finished orders are settled as if they had finished here, and what is past its hold released (issue 15).
+  const { settleDay } = await import("#core/money/settle-day.ts");
+  const { releaseDueSettlements } = await import("#core/money/settlements.ts");
+  const { sql } = await import("drizzle-orm");
+  const { rows: [toko] } = await db.execute<{ id: number }>(sql`SELECT id FROM businesses WHERE name = 'Toko Demo' ORDER BY id LIMIT 1`);
+  const t0 = performance.now();
+  const settled = await settleDay(toko.id, null);
+  const released = await releaseDueSettlements(new Date(), { businessId: toko.id });
+  console.log(`Settled ${settled} finished orders (${released} released to saldo) in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
 }
 await pool.end();
 await stop();

@@ -42,6 +42,7 @@ import { moneyCallbackRoutes } from "./money-callbacks.ts";
 // Money (issue 15): the deposit and the payment service's callbacks.
 import { depositRoutes } from "./deposit.ts";
 import { paymentCallbackRoutes } from "./payment-callbacks.ts";
+import { incomeRoutes } from "./income.ts";
 
 // Every resource router; each declares its full versioned paths (aliases share one handler).
 export const routers: Hono<ApiEnv>[] = [
@@ -87,4 +88,6 @@ export const routers: Hono<ApiEnv>[] = [
   moneyCallbackRoutes,
   depositRoutes,
   paymentCallbackRoutes,
+  // Money (issue 15): income and settlements.
+  incomeRoutes,
 ];

@@ -99,6 +99,8 @@ export const NAV: NavGroup[] = [
       // The POS inventory reports (current stock and its sibling tabs, issue 14).
       { key: "omni_inventory_report", path: "/omnichannel/pos-report/inventory/current-stock", ready: true },
       { key: "omni_opname_adjustment", path: "/omnichannel/pos-report/inventory/opname-adjustment", ready: true },
+      // The POS transaction reports over the settlements (issue 15).
+      { key: "omni_transaction_report", path: "/omnichannel/pos-report/transaction/daily-settlement-list", ready: true },
     ],
   },
   {

@@ -10,6 +10,7 @@ import { db } from "#db/client.ts";
 import { applyOrderActionIn, type ActionInput } from "#core/orders/actions.ts";
 import { receiveOrder, sourceFor, type IncomingOrder } from "#core/orders/intake.ts";
 import type { OrderAction } from "#core/orders/lifecycle.ts";
+import { backdateDemoSettlements, releaseDueSettlements } from "#core/money/settlements.ts";
 import * as s from "#db/schema/index.ts";
 import type { DemoIds } from "./types.ts";
 
@@ -45,7 +46,9 @@ const PATHS: Array<{ paid: boolean; pickup?: boolean; steps: Step[]; count: numb
   { paid: true, steps: [...TO_READY, "book-delivery", "send", "pickup", ["system", "in-transit"]], count: 3, hoursAgo: 60 },
   { paid: true, steps: [...TO_READY, "book-delivery", "send", "pickup", ["system", "in-transit"], ["system", "out-for-delivery"]], count: 1, hoursAgo: 70 },
   { paid: true, steps: TO_RECEIVED, count: 3, hoursAgo: 96 },
-  { paid: true, steps: [...TO_RECEIVED, "fulfill"], count: 8, hoursAgo: 240 },
+  { paid: true, steps: [...TO_RECEIVED, "fulfill"], count: 6, hoursAgo: 240 },
+  // Finished yesterday: their income is still held (issue 15), the rest has moved to saldo.
+  { paid: true, steps: [...TO_RECEIVED, "fulfill"], count: 2, hoursAgo: 60 },
   { paid: true, pickup: true, steps: [...TO_READY, "book-delivery", "pickup-customer", "deliver", "fulfill"], count: 1, hoursAgo: 200 },
   { paid: true, steps: [["reject", { note: "Stok habis di gudang" }]], count: 1, hoursAgo: 50 },
   { paid: true, steps: ["accept", ["cancel", { reason: 2, note: "Pembeli minta batal lewat chat" }]], count: 1, hoursAgo: 80 },
@@ -72,6 +75,10 @@ export async function seedDemoOrders(ids: DemoIds) {
       JOIN ${s.orders} o ON o.id = x.order_id
      WHERE h.id = x.id`);
   await db.execute(sql`UPDATE ${s.orders} o SET time_modified = (SELECT max(time_created) FROM ${s.orderStatusHistory} WHERE order_id = o.id)`);
+  // The finished orders were settled as they finished (core/money/settlements.ts): their periods
+  // follow the spread history, and what is past its hold moves to saldo.
+  await backdateDemoSettlements(db, [ids.tokoDemo, ids.sekar]);
+  for (const businessId of [ids.tokoDemo, ids.sekar]) await releaseDueSettlements(new Date(), { businessId });
 }
 
 async function channelsOf(businessId: number) {

@@ -10,6 +10,8 @@ import "#core/catalog/barcode-labels.ts";
 import "#core/catalog/product-list.ts";
 import "#core/catalog/services.ts";
 import "#core/jobs/product-bulk.ts";
+import "#core/money/income.ts";
+import "#core/money/settle-day.ts";
 import "#core/orders/listing.ts";
 import "#core/profile/brands.ts";
 import "#core/profile/channels.ts";

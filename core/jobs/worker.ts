@@ -34,7 +34,8 @@ export function registerJob(kind: string, handler: JobHandler, done?: JobDone) {
 
 /**
  * Periodic sweeps an area registers at import (deposit invoices: core/money/deposit.ts; withdrawals
- * not yet taken by the disbursement service: core/money/payout-dispatch.ts):
+ * not yet taken by the disbursement service: core/money/payout-dispatch.ts; income past its hold
+ * period to saldo: core/money/settlements.ts):
  * the worker's loop runs each one at most every `everyMs`, one at a time per process. Several
  * processes may sweep at once: a sweep locks what it changes and skips what another one did.
  */

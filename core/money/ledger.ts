@@ -106,14 +106,17 @@ export async function postMany(tx: Tx, postings: Posting[]): Promise<Posted[]> {
 
   // 1. Claim the keys. A key already posted (now or by a concurrent caller, waited for) is not
   //    posted again; the same key twice in one batch is one posting.
-  const inserted = await tx
-    .insert(ledgerTransactions)
-    .values(postings.map((p) => ({
-      businessId: p.businessId, kind: p.kind, key: p.key, refType: p.ref?.type ?? null, refId: p.ref?.id ?? null,
-      memo: p.memo ?? {}, userId: p.userId ?? null, ...(p.at ? { timeCreated: p.at } : {}),
-    })))
-    .onConflictDoNothing({ target: [ledgerTransactions.businessId, ledgerTransactions.key] })
-    .returning({ id: ledgerTransactions.id, businessId: ledgerTransactions.businessId, key: ledgerTransactions.key });
+  // One array statement however many postings (a day's settlements): no parameter per value.
+  const col = <T>(f: (p: Posting) => T) => sql.param(postings.map(f));
+  const { rows: inserted } = await tx.execute<{ id: number; businessId: number; key: string }>(sql`
+    INSERT INTO ledger_transactions (business_id, kind, key, ref_type, ref_id, memo, user_id, time_created)
+    SELECT b, k, key, rt, ri, memo::jsonb, u, coalesce(at, now())
+      FROM unnest(${col((p) => p.businessId)}::int[], ${col((p) => p.kind)}::text[], ${col((p) => p.key)}::text[],
+                  ${col((p) => p.ref?.type ?? null)}::text[], ${col((p) => p.ref?.id ?? null)}::int[],
+                  ${col((p) => JSON.stringify(p.memo ?? {}))}::text[], ${col((p) => p.userId ?? null)}::int[],
+                  ${col((p) => p.at?.toISOString() ?? null)}::timestamptz[]) AS v(b, k, key, rt, ri, memo, u, at)
+    ON CONFLICT (business_id, key) DO NOTHING
+    RETURNING id, business_id AS "businessId", key`);
   const newIds = new Map(inserted.map((r) => [`${r.businessId}:${r.key}`, r.id]));
   const results: Posted[] = [];
   const toWrite: { p: Posting; transactionId: number }[] = [];
@@ -149,7 +152,7 @@ export async function postMany(tx: Tx, postings: Posting[]): Promise<Posted[]> {
   const accounts = new Map(locked.map((a) => [`${a.businessId}:${a.code}`, { ...a }]));
 
   // 3. Apply in order: each entry's balance after it; refuse the batch at the first floor crossed.
-  const entries: (typeof ledgerEntries.$inferInsert)[] = [];
+  const entries: { transactionId: number; businessId: number; accountId: number; unit: string; amount: number; balanceAfter: number; timeCreated?: Date }[] = [];
   for (const { p, transactionId } of toWrite) {
     for (const [code, amount] of netLegs(p.legs)) {
       const account = accounts.get(`${p.businessId}:${code}`)!;
@@ -165,10 +168,18 @@ export async function postMany(tx: Tx, postings: Posting[]): Promise<Posted[]> {
     }
   }
 
-  // 4. Write: the entries in one statement (the database checks each transaction sums to zero),
-  //    then each touched account's new balance.
-  for (let i = 0; i < entries.length; i += 5000) await tx.insert(ledgerEntries).values(entries.slice(i, i + 5000));
-  const touched = [...accounts.values()].filter((a) => entries.some((e) => e.accountId === a.id));
+  // 4. Write: the entries in one array statement (the database checks each transaction of a
+  //    statement sums to zero, so a transaction's entries never straddle two), then each touched
+  //    account's new balance.
+  const e = <T>(f: (x: (typeof entries)[number]) => T) => sql.param(entries.map(f));
+  await tx.execute(sql`
+    INSERT INTO ledger_entries (transaction_id, business_id, account_id, unit, amount, balance_after, time_created)
+    SELECT t, b, a, u, amount, after, coalesce(at, now())
+      FROM unnest(${e((x) => x.transactionId)}::int[], ${e((x) => x.businessId)}::int[], ${e((x) => x.accountId)}::int[],
+                  ${e((x) => x.unit)}::text[], ${e((x) => x.amount)}::bigint[], ${e((x) => x.balanceAfter)}::bigint[],
+                  ${e((x) => x.timeCreated?.toISOString() ?? null)}::timestamptz[]) AS v(t, b, a, u, amount, after, at)`);
+  const usedAccounts = new Set(entries.map((x) => x.accountId));
+  const touched = [...accounts.values()].filter((a) => usedAccounts.has(a.id));
   await tx.execute(sql`
     UPDATE ledger_accounts a SET balance = v.balance, time_modified = now()
     FROM unnest(${sql.param(touched.map((a) => a.id))}::int[], ${sql.param(touched.map((a) => a.balance))}::bigint[]) AS v(id, balance)

@@ -39,6 +39,7 @@ import { applyStockChanges, type StockChange, type StockLocation } from "#core/s
 import { chooseSources } from "#core/stock/priority.ts";
 import { openDaysAfter } from "#core/profile/holiday-days.ts";
 import { NotFound, Refused } from "#core/errors.ts";
+import { settleOrders } from "#core/money/settlements.ts";
 
 export type ActionInput = {
   action: OrderAction;
@@ -166,6 +167,10 @@ export async function applyOrderActionIn(tx: Tx, businessId: number, orderId: nu
     reason,
     note,
   });
+  // A finished order is settled in the same transaction: its income and points (core/money/settlements.ts).
+  if (status === "finish" && order.status !== "finish") {
+    await settleOrders(tx, businessId, [{ ...order, subtotal: patch.subtotal ?? order.subtotal, finishedAt: new Date() }]);
+  }
   // The customer's requests reach the staff who handle orders (core/notifications/notify.ts).
   const told = { "request-cancellation": "cancellation_request", complain: "complaint" } as const;
   if (input.action === "request-cancellation" || input.action === "complain") {

@@ -16,3 +16,4 @@ export * from "./opname.ts";
 export * from "./money.ts";
 export * from "./payouts.ts";
 export * from "./deposit.ts";
+export * from "./income.ts";

@@ -1,0 +1,276 @@
+/**
+ * Reading income (issue 15 items 1 and 4; spec 7 "Balances": GET /v0.0.1/balances/income/history
+ * and /summary; the /income-balance/income and /income-balance/settlement pages; the omnichannel
+ * transaction pages). Every query is scoped by the actor's business; privilege `balance`.
+ *
+ * Decisions where the spec is silent:
+ * - The date filter selects whole WIB days: the day a settlement's order finished (its settlement
+ *   period). The API's date_from / date_to (unix seconds) name the days holding them. So the
+ *   list, its total and the summary always agree, and the totals come from the day table
+ *   (`settlement_days`, a few hundred rows) instead of the million settlements.
+ * - The list is newest finished first; a page of `limit` (10…150, default 50). Search is an order
+ *   code prefix (case-insensitive). Each row links to its order (/orders/<id>).
+ * - The omnichannel transaction pages read the same functions with privilege `omnichannel`
+ *   (their sidebar group); the income pages and the API with `balance`.
+ * - "Holding" is income not yet moved to saldo (net + adjustments − released), "released" what
+ *   moved; the income balance card reads the ledger itself.
+ */
+import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { TFunction } from "i18next";
+import { z } from "zod";
+import { db as pool } from "#db/client.ts";
+import { channels, settlementDays, settlements, stores } from "#db/schema/index.ts";
+import { sellerScope, type Scope } from "#core/actor.ts";
+import type { Privilege } from "#core/auth/privileges.ts";
+import { NotFound } from "#core/errors.ts";
+import { defineExport } from "#core/jobs/exports.ts";
+import { unix, wibDate } from "#core/lib/time.ts";
+import { balancesOf } from "./ledger.ts";
+import { SETTLEMENT_STATUS_FILTERS } from "./income-options.ts";
+
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+const id = z.preprocess(blankToUndefined, z.coerce.number({ error: "invalid" }).int("invalid").min(0, "invalid").max(2_147_483_647, "invalid").optional());
+const seconds = z.preprocess(blankToUndefined, z.coerce.number({ error: "invalid" }).int("invalid").min(0, "invalid").max(253402300799, "invalid").optional());
+
+/** The income list's filters: the API's query and the page's (its date filter as unix seconds). */
+export const incomeQuery = z.object({
+  date_from: seconds,
+  date_to: seconds,
+  channel_id: id,
+  store_id: id,
+  status: z.preprocess(blankToUndefined, z.enum(SETTLEMENT_STATUS_FILTERS, { error: "invalid" }).optional()),
+  search: z.preprocess(blankToUndefined, z.string().trim().max(100, "too_long").optional()),
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1, "invalid").max(100_000, "invalid").default(1)),
+  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1, "invalid").max(150, "invalid").default(50)),
+});
+export type IncomeQuery = z.infer<typeof incomeQuery>;
+export const incomeFilters = incomeQuery.omit({ page: true, limit: true });
+export type IncomeFilters = z.infer<typeof incomeFilters>;
+
+/** The WIB days a query's unix seconds name (either end open). */
+function daysOf(q: Pick<IncomeFilters, "date_from" | "date_to">) {
+  const from = q.date_from === undefined ? undefined : wibDate(new Date(q.date_from * 1000));
+  const to = q.date_to === undefined ? undefined : wibDate(new Date(q.date_to * 1000));
+  return from && to && from > to ? { from: to, to: from } : { from, to };
+}
+
+function dayWhere(businessId: number, q: IncomeFilters) {
+  const { from, to } = daysOf(q);
+  return and(
+    eq(settlementDays.businessId, businessId),
+    from ? gte(settlementDays.day, from) : undefined,
+    to ? lte(settlementDays.day, to) : undefined,
+    q.channel_id !== undefined ? eq(settlementDays.channelId, q.channel_id) : undefined,
+    q.store_id !== undefined ? eq(settlementDays.storeId, q.store_id) : undefined,
+  );
+}
+
+function rowWhere(businessId: number, q: IncomeFilters): SQL {
+  const { from, to } = daysOf(q);
+  return and(
+    eq(settlements.businessId, businessId),
+    from ? gte(settlements.day, from) : undefined,
+    to ? lte(settlements.day, to) : undefined,
+    q.channel_id !== undefined ? eq(settlements.channelId, q.channel_id) : undefined,
+    q.store_id !== undefined ? eq(settlements.storeId, q.store_id) : undefined,
+    q.status ? eq(settlements.status, q.status) : undefined,
+    q.search ? sql`lower(${settlements.orderCode}) LIKE ${q.search.toLowerCase().replace(/[\\%_]/g, "\\$&") + "%"}` : undefined,
+  )!;
+}
+
+type SettlementRow = typeof settlements.$inferSelect & { storeName: string | null };
+
+export function settlementJson(s: SettlementRow, t: TFunction) {
+  return {
+    settlement_id: s.id,
+    order_id: s.orderId,
+    order_code: s.orderCode,
+    order_link: `/orders/${s.orderId}`,
+    channel: { channel_id: s.channelId || null, name: s.channelId ? s.channelName : t("income:no_channel"), platform_code: s.platformCode },
+    store: s.storeId ? { store_id: s.storeId, name: s.storeName ?? "" } : null,
+    day: s.day,
+    gross: s.gross,
+    store_fee: s.storeFee,
+    commission: s.commission,
+    commission_bp: s.commissionBp,
+    shipping_subsidy: s.shipping,
+    adjustment: s.adjustment,
+    net: s.net + s.adjustment,
+    points: s.points,
+    status: s.status,
+    status_name: t(`income:status.${s.status}`),
+    finished_at: unix(s.finishedAt),
+    release_at: unix(s.releaseAt),
+    released_at: unix(s.releasedAt),
+  };
+}
+export type SettlementJson = ReturnType<typeof settlementJson>;
+
+const rowColumns = { s: settlements, storeName: stores.name };
+
+/** The income history: one page of settlements and the total (spec GET /v0.0.1/balances/income/history). */
+export async function incomeHistory(scope: Scope, q: IncomeQuery, privilege: Privilege = "balance") {
+  const { db, actor } = sellerScope(scope, privilege);
+  const businessId = actor.member.businessId;
+  const rowsQ = db.select(rowColumns).from(settlements)
+    .leftJoin(stores, and(eq(stores.id, settlements.storeId), eq(stores.businessId, businessId)))
+    .where(rowWhere(businessId, q))
+    .orderBy(desc(settlements.day), desc(settlements.finishedAt), desc(settlements.id))
+    .limit(q.limit).offset((q.page - 1) * q.limit);
+  const [rows, total] = await Promise.all([rowsQ, countOf(scope, businessId, q)]);
+  return { rows: rows.map((r) => settlementJson({ ...r.s, storeName: r.storeName }, actor.t)), total };
+}
+
+/** The list's total: from the day table, unless a search narrows it (then a count of the few rows it finds). */
+async function countOf(scope: Scope, businessId: number, q: IncomeFilters) {
+  if (q.search) {
+    const [{ n }] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(settlements).where(rowWhere(businessId, q));
+    return n;
+  }
+  const n = q.status === "released" ? sql`n_released` : q.status === "holding" ? sql`n - n_released` : sql`n`;
+  const [{ total }] = await scope.db.select({ total: sql<number>`coalesce(sum(${n}), 0)::int` }).from(settlementDays).where(dayWhere(businessId, q));
+  return total;
+}
+
+const sums = {
+  count: sql<number>`coalesce(sum(${settlementDays.n}), 0)::int`,
+  released_count: sql<number>`coalesce(sum(${settlementDays.nReleased}), 0)::int`,
+  gross: sql<string>`coalesce(sum(${settlementDays.gross}), 0)`,
+  store_fee: sql<string>`coalesce(sum(${settlementDays.storeFee}), 0)`,
+  commission: sql<string>`coalesce(sum(${settlementDays.commission}), 0)`,
+  shipping_subsidy: sql<string>`coalesce(sum(${settlementDays.shipping}), 0)`,
+  adjustment: sql<string>`coalesce(sum(${settlementDays.adjustment}), 0)`,
+  net: sql<string>`coalesce(sum(${settlementDays.net} + ${settlementDays.adjustment}), 0)`,
+  released: sql<string>`coalesce(sum(${settlementDays.released}), 0)`,
+};
+type Sums = { [K in keyof typeof sums]: number | string };
+
+export function totalsJson(r: Sums) {
+  const n = (v: number | string) => Number(v);
+  return {
+    count: n(r.count), gross: n(r.gross), store_fee: n(r.store_fee), commission: n(r.commission), shipping_subsidy: n(r.shipping_subsidy),
+    adjustment: n(r.adjustment), net: n(r.net), released: n(r.released), holding: n(r.net) - n(r.released),
+  };
+}
+export type IncomeTotals = ReturnType<typeof totalsJson>;
+
+/**
+ * The income summary (spec GET /v0.0.1/balances/income/summary): the totals of the filters, the
+ * same by day, by channel and by store, and the balances now (income held, saldo).
+ */
+export async function incomeSummary(scope: Scope, q: IncomeFilters, privilege: Privilege = "balance") {
+  const { db, actor } = sellerScope(scope, privilege);
+  const businessId = actor.member.businessId;
+  // One scan of the day table summed four ways at once (GROUPING SETS): the total, by day, by
+  // channel, by store. GROUPING(day, channel_id, store_id) says which set a row is: 7 the total,
+  // 3 a day, 5 a channel, 6 a store.
+  const [rows, chans, sts, balances] = await Promise.all([
+    db.select({
+      set: sql<number>`GROUPING(${settlementDays.day}, ${settlementDays.channelId}, ${settlementDays.storeId})`,
+      day: settlementDays.day, channelId: settlementDays.channelId, storeId: settlementDays.storeId, ...sums,
+    }).from(settlementDays).where(dayWhere(businessId, q))
+      .groupBy(sql`GROUPING SETS ((), (${settlementDays.day}), (${settlementDays.channelId}), (${settlementDays.storeId}))`),
+    db.select({ id: channels.id, name: channels.name, platformCode: channels.platformCode }).from(channels).where(eq(channels.businessId, businessId)),
+    db.select({ id: stores.id, name: stores.name }).from(stores).where(eq(stores.businessId, businessId)),
+    balancesOf(db, businessId),
+  ]);
+  const of = (set: number) => rows.filter((r) => Number(r.set) === set);
+  const channelOf = new Map(chans.map((c) => [c.id, c]));
+  const storeName = new Map(sts.map((x) => [x.id, x.name]));
+  const byNet = <T extends { net: number }>(xs: T[]) => xs.sort((a, b) => b.net - a.net);
+  const [total] = of(7);
+  return {
+    totals: totalsJson(total ?? { count: 0, released_count: 0, gross: 0, store_fee: 0, commission: 0, shipping_subsidy: 0, adjustment: 0, net: 0, released: 0 }),
+    balances: { income: balances.income, saldo: balances.saldo, points: balances.points },
+    by_day: of(3).sort((a, b) => b.day!.localeCompare(a.day!)).slice(0, 400).map((r) => ({ day: r.day!, ...totalsJson(r) })),
+    by_channel: byNet(of(5).map((r) => ({
+      channel_id: r.channelId || null, name: r.channelId ? channelOf.get(r.channelId)?.name ?? "" : actor.t("income:no_channel"),
+      platform_code: channelOf.get(r.channelId)?.platformCode ?? null, ...totalsJson(r),
+    }))),
+    by_store: byNet(of(6).map((r) => ({ store_id: r.storeId || null, name: r.storeId ? storeName.get(r.storeId) ?? "" : actor.t("income:no_store"), ...totalsJson(r) }))),
+  };
+}
+export type IncomeSummary = Awaited<ReturnType<typeof incomeSummary>>;
+
+/** Settlement periods: the days with settlements, newest first, a page of them with their totals. */
+export async function settlementPeriods(scope: Scope, q: IncomeQuery, privilege: Privilege = "balance") {
+  const { db, actor } = sellerScope(scope, privilege);
+  const where = dayWhere(actor.member.businessId, q);
+  const [rows, [{ n }]] = await Promise.all([
+    db.select({ day: settlementDays.day, ...sums }).from(settlementDays).where(where).groupBy(settlementDays.day)
+      .orderBy(desc(settlementDays.day)).limit(q.limit).offset((q.page - 1) * q.limit),
+    db.select({ n: sql<number>`count(DISTINCT ${settlementDays.day})::int` }).from(settlementDays).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ day: r.day, ...totalsJson(r) })), total: n };
+}
+
+/** One order's settlement (the transaction detail): its breakdown, or 404 when it has none. */
+export async function orderSettlement(scope: Scope, orderId: number, privilege: Privilege = "balance") {
+  const { db, actor } = sellerScope(scope, privilege);
+  const businessId = actor.member.businessId;
+  const [r] = await db.select(rowColumns).from(settlements)
+    .leftJoin(stores, and(eq(stores.id, settlements.storeId), eq(stores.businessId, businessId)))
+    .where(and(eq(settlements.businessId, businessId), eq(settlements.orderId, orderId)));
+  if (!r) throw new NotFound("income:errors.not_settled");
+  return settlementJson({ ...r.s, storeName: r.storeName }, actor.t);
+}
+
+/** The order a typed code or id names, for the transaction detail's search box. */
+export async function findSettledOrder(scope: Scope, text: string, privilege: Privilege = "balance") {
+  const { db, actor } = sellerScope(scope, privilege);
+  const code = text.trim().toLowerCase();
+  if (!code) return null;
+  const [r] = await db.select({ orderId: settlements.orderId }).from(settlements)
+    .where(and(eq(settlements.businessId, actor.member.businessId),
+      /^\d+$/.test(code) ? sql`(${settlements.orderId} = ${Number(code) <= 2_147_483_647 ? Number(code) : 0} OR lower(${settlements.orderCode}) = ${code})` : sql`lower(${settlements.orderCode}) = ${code}`))
+    .limit(1);
+  return r?.orderId ?? null;
+}
+
+/** Filter choices: the business's channels and stores. */
+export async function incomeChoices(scope: Scope, privilege: Privilege = "balance") {
+  const { db, actor } = sellerScope(scope, privilege);
+  const businessId = actor.member.businessId;
+  const [chs, sts] = await Promise.all([
+    db.select({ id: channels.id, name: channels.name }).from(channels).where(eq(channels.businessId, businessId)).orderBy(channels.name),
+    db.select({ id: stores.id, name: stores.name }).from(stores).where(eq(stores.businessId, businessId)).orderBy(stores.name),
+  ]);
+  return { channels: chs, stores: sts };
+}
+
+defineExport("income", {
+  privilege: "balance",
+  filename: "income:export.filename",
+  sheet: "income:export.sheet",
+  filters: incomeFilters,
+  columns: [
+    { key: "finished", header: "income:column.finished", date: true },
+    { key: "order", header: "income:column.order", width: 26 },
+    { key: "channel", header: "income:column.channel" },
+    { key: "store", header: "income:column.store" },
+    { key: "gross", header: "income:column.gross" },
+    { key: "store_fee", header: "income:column.store_fee" },
+    { key: "commission", header: "income:column.commission" },
+    { key: "shipping", header: "income:column.shipping" },
+    { key: "adjustment", header: "income:column.adjustment" },
+    { key: "net", header: "income:column.net" },
+    { key: "status", header: "income:column.status" },
+    { key: "release", header: "income:column.release", date: true },
+  ],
+  page: async (job, filters, offset, limit, t) => {
+    const where = rowWhere(job.businessId, filters);
+    const [rows, [{ n }]] = await Promise.all([
+      pool.select(rowColumns).from(settlements).leftJoin(stores, and(eq(stores.id, settlements.storeId), eq(stores.businessId, job.businessId))).where(where)
+        .orderBy(desc(settlements.day), desc(settlements.finishedAt), desc(settlements.id)).limit(limit).offset(offset),
+      pool.select({ n: sql<number>`count(*)::int` }).from(settlements).where(where),
+    ]);
+    return {
+      total: n,
+      rows: rows.map(({ s, storeName }) => ({
+        finished: s.finishedAt, order: s.orderCode, channel: s.channelId ? s.channelName : t("income:no_channel"), store: storeName ?? "",
+        gross: s.gross, store_fee: s.storeFee, commission: s.commission, shipping: s.shipping, adjustment: s.adjustment, net: s.net + s.adjustment,
+        status: t(`income:status.${s.status}`), release: s.releaseAt,
+      })),
+    };
+  },
+});

@@ -1,0 +1,301 @@
+/**
+ * Settlements (issue 15 item 1): what a finished order earns the seller, and when it becomes
+ * withdrawable. The only writer of `settlements` and `settlement_days`; the money moves through
+ * the ledger (core/money/ledger.ts) in the caller's transaction.
+ *
+ *   finish (core/orders/actions.ts, same transaction as the status change)
+ *     → settlement  key settlement:order:<id>   income +net, sales −gross, store_fees +fee, commission +c, shipping +s
+ *     → points      key points:order:<id>       points +n, points_issued −n      (1 point per full Rp 10.000 of gross)
+ *   MONEY_HOLD_DAYS (3) days later, the sweeper in the job worker (releaseDueSettlements)
+ *     → release     key release:settlement:<id> income −x, saldo +x
+ *   a platform correction (adjustSettlement)
+ *     → settlement_adjustment  key given by the caller   income ±a, adjustments ∓a (never below 0)
+ *
+ * Decisions where the spec is silent:
+ * - Gross is what the buyer paid for the goods: the live lines (orders.subtotal is kept over the
+ *   lines not cancelled, core/orders/actions.ts totals) minus the order's discount (the seller's
+ *   own), never below 0. Shipping cost is the courier's money, not the seller's: not in gross.
+ * - Store fee: the profile's store fee (core/profile/store-fees-money.ts applicableFee/feeAmount)
+ *   of the order's store and channel, on the gross; an order sent from a warehouse has no store,
+ *   so no store fee. Channel commission: the business's rate for the channel's platform, else the
+ *   default (core/money/income-options.ts: marketplaces 5 %, the rest 0 %), on the gross, rounded
+ *   half up. Shipping subsidy: 0 unless the order says the seller bears some —
+ *   `shipping_parameter.shipping_subsidy` (whole rupiah), which our channels may send.
+ * - Deductions never take net below 0: each is capped at what is left (a fixed store fee on a
+ *   tiny order), and the row keeps what was actually deducted.
+ * - The settlement row is written first (unique per order): a retried finish, a second process or
+ *   the day job racing the finish find it and post nothing; the ledger key is the second guard.
+ * - Returns: a complaint opens only before `finish` (core/orders/lifecycle.ts: complain from
+ *   `received`), so a returned order never settles and there is nothing to reverse. A platform
+ *   correction after the fact is an adjustment.
+ * - Adjustments: posted on income (refused below 0 by the ledger). While the settlement is
+ *   holding, the release moves net + adjustments; a positive adjustment to a released settlement
+ *   puts it back to holding until the sweeper moves the difference (key release:settlement:<id>:<n>).
+ * - The finish time is the order's finish in its status history (the demo and the bulk data
+ *   generator: its last change); the settlement period is its WIB day.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { db as pool, type Db, type Tx } from "#db/client.ts";
+import { channelCommissions, channels, settlements, storeFees, type SettlementStatus } from "#db/schema/index.ts";
+import { applicableFee, feeAmount } from "#core/profile/store-fees-money.ts";
+import { DAY_MS, wibDate } from "#core/lib/time.ts";
+import { Refused } from "#core/errors.ts";
+import { registerSweep } from "#core/jobs/worker.ts";
+import { postMany, type Posting } from "./ledger.ts";
+import { DEFAULT_HOLD_DAYS, defaultCommissionBp, pointsFor } from "./income-options.ts";
+
+export const holdDays = () => {
+  const n = Number(process.env.MONEY_HOLD_DAYS ?? DEFAULT_HOLD_DAYS);
+  return Number.isFinite(n) && n >= 0 ? n : DEFAULT_HOLD_DAYS;
+};
+
+/** What settling needs of an order. */
+export type FinishedOrder = {
+  id: number;
+  businessId: number;
+  orderCode: string;
+  channelId: number | null;
+  channelName: string;
+  storeId: number | null;
+  subtotal: number;
+  discount: number;
+  shippingParameter?: Record<string, unknown> | null;
+  finishedAt: Date;
+};
+
+export type Breakdown = { gross: number; storeFee: number; commission: number; commissionBp: number; shipping: number; net: number; points: number };
+
+/** The settlement of one order (pure): header comment for the rules. */
+export function breakdownOf(
+  order: Pick<FinishedOrder, "subtotal" | "discount" | "shippingParameter">,
+  fee: { percentBp: number; fixedAmount: number } | null,
+  commissionBp: number,
+): Breakdown {
+  const gross = Math.max(0, order.subtotal - order.discount);
+  let left = gross;
+  const take = (n: number) => {
+    const x = Math.min(Math.max(0, n), left);
+    left -= x;
+    return x;
+  };
+  const storeFee = take(fee ? feeAmount(gross, fee) : 0);
+  const commission = take(feeAmount(gross, { percentBp: commissionBp, fixedAmount: 0 }));
+  const subsidy = order.shippingParameter?.shipping_subsidy;
+  const shipping = take(typeof subsidy === "number" && Number.isSafeInteger(subsidy) ? subsidy : 0);
+  return { gross, storeFee, commission, commissionBp, shipping, net: left, points: pointsFor(gross) };
+}
+
+/** The ledger postings of one settlement (the settlement itself and its points). */
+export function postingsOf(s: { id: number; businessId: number; orderId: number; finishedAt: Date } & Breakdown, at?: Date): Posting[] {
+  const legs = [
+    { account: "income" as const, amount: s.net },
+    { account: "sales" as const, amount: -s.gross },
+    { account: "store_fees" as const, amount: s.storeFee },
+    { account: "commission" as const, amount: s.commission },
+    { account: "shipping" as const, amount: s.shipping },
+  ].filter((l) => l.amount !== 0);
+  const out: Posting[] = [];
+  const ref = { type: "order", id: s.orderId };
+  if (s.gross > 0) {
+    out.push({ businessId: s.businessId, kind: "settlement", key: `settlement:order:${s.orderId}`, legs, ref, memo: { settlement_id: s.id }, at });
+  }
+  if (s.points > 0) {
+    out.push({
+      businessId: s.businessId, kind: "points_earned", key: `points:order:${s.orderId}`, ref,
+      legs: [{ account: "points", amount: s.points }, { account: "points_issued", amount: -s.points }], at,
+    });
+  }
+  return out;
+}
+
+/** The business's settlement rates: its store fees and its commission per platform. */
+async function ratesOf(tx: Tx | Db, businessId: number, channelIds: number[]) {
+  const [fees, own, chans] = await Promise.all([
+    tx.select({ storeId: storeFees.storeId, channelId: storeFees.channelId, percentBp: storeFees.percentBp, fixedAmount: storeFees.fixedAmount, status: storeFees.status })
+      .from(storeFees).where(eq(storeFees.businessId, businessId)),
+    tx.select({ platformCode: channelCommissions.platformCode, rateBp: channelCommissions.rateBp })
+      .from(channelCommissions).where(eq(channelCommissions.businessId, businessId)),
+    channelIds.length
+      ? tx.select({ id: channels.id, platformCode: channels.platformCode }).from(channels).where(and(eq(channels.businessId, businessId), inArray(channels.id, channelIds)))
+      : Promise.resolve([]),
+  ]);
+  const rate = new Map(own.map((r) => [r.platformCode, r.rateBp]));
+  const platform = new Map(chans.map((c) => [c.id, c.platformCode]));
+  return {
+    fees,
+    platformOf: (channelId: number | null) => (channelId ? platform.get(channelId) ?? null : null),
+    commissionBp: (code: string | null) => (code ? rate.get(code) ?? defaultCommissionBp(code) : 0),
+  };
+}
+
+/**
+ * Settles finished orders of one business (one, from the finish; thousands, from the day job):
+ * writes their settlement rows, posts their settlements and points in a few array statements, and
+ * adds them to the day totals. Orders already settled are skipped. Answers how many it settled.
+ */
+export async function settleOrders(tx: Tx, businessId: number, finished: FinishedOrder[], opts: { postedAt?: Date } = {}): Promise<number> {
+  if (!finished.length) return 0;
+  const rates = await ratesOf(tx, businessId, [...new Set(finished.flatMap((o) => (o.channelId ? [o.channelId] : [])))]);
+  const hold = holdDays() * DAY_MS;
+  const rows = finished.map((o) => {
+    const platformCode = rates.platformOf(o.channelId);
+    const fee = o.storeId ? applicableFee(rates.fees, o.storeId, o.channelId) : null;
+    const b = breakdownOf(o, fee, rates.commissionBp(platformCode));
+    return {
+      businessId, orderId: o.id, orderCode: o.orderCode, channelId: o.channelId ?? 0, channelName: o.channelName, platformCode,
+      storeId: o.storeId ?? 0, day: wibDate(o.finishedAt), finishedAt: o.finishedAt, releaseAt: new Date(o.finishedAt.getTime() + hold),
+      gross: b.gross, storeFee: b.storeFee, commission: b.commission, commissionBp: b.commissionBp, shipping: b.shipping, net: b.net, points: b.points,
+    };
+  });
+  // One array statement (no parameter per value): a day's thousands of rows in one go.
+  const col = <K extends keyof (typeof rows)[number]>(k: K, f: (v: (typeof rows)[number][K]) => unknown = (v) => v) => sql.param(rows.map((r) => f(r[k])));
+  const { rows: made } = await tx.execute<{ id: number; orderId: number }>(sql`
+    INSERT INTO settlements (business_id, order_id, order_code, channel_id, channel_name, platform_code, store_id, day, finished_at, release_at,
+                             gross, store_fee, commission, commission_bp, shipping, net, points)
+    SELECT * FROM unnest(${col("businessId")}::int[], ${col("orderId")}::int[], ${col("orderCode")}::text[], ${col("channelId")}::int[],
+                         ${col("channelName")}::text[], ${col("platformCode")}::text[], ${col("storeId")}::int[], ${col("day")}::date[],
+                         ${col("finishedAt", (d) => (d as Date).toISOString())}::timestamptz[], ${col("releaseAt", (d) => (d as Date).toISOString())}::timestamptz[],
+                         ${col("gross")}::bigint[], ${col("storeFee")}::bigint[], ${col("commission")}::bigint[], ${col("commissionBp")}::int[],
+                         ${col("shipping")}::bigint[], ${col("net")}::bigint[], ${col("points")}::int[])
+    ON CONFLICT (order_id) DO NOTHING
+    RETURNING id, order_id AS "orderId"`);
+  if (!made.length) return 0;
+  const byOrder = new Map(rows.map((r) => [r.orderId, r]));
+  const settled = made.map((m) => ({ ...byOrder.get(m.orderId)!, id: m.id }));
+  const postings = settled.flatMap((s) => postingsOf(s, opts.postedAt));
+  for (let i = 0; i < postings.length; i += 10_000) await postMany(tx, postings.slice(i, i + 10_000));
+  await addToDays(tx, settled.map((s) => ({ ...s, n: 1, adjustment: 0, released: 0, nReleased: 0 })));
+  return settled.length;
+}
+
+type DayDelta = {
+  businessId: number; day: string; channelId: number; storeId: number; n: number; nReleased: number; gross: number; storeFee: number;
+  commission: number; shipping: number; adjustment: number; net: number; released: number;
+};
+const DAY_COLUMNS = ["n", "nReleased", "gross", "storeFee", "commission", "shipping", "adjustment", "net", "released"] as const;
+
+/** Adds deltas to the day totals (one upsert; rows in key order, so two writers never wait in a circle). */
+async function addToDays(tx: Tx, deltas: DayDelta[]) {
+  const sum = new Map<string, DayDelta>();
+  for (const d of deltas) {
+    const k = `${d.businessId}|${d.day}|${d.channelId}|${d.storeId}`;
+    const acc = sum.get(k);
+    if (!acc) sum.set(k, { ...d });
+    else for (const c of DAY_COLUMNS) acc[c] += d[c];
+  }
+  const rows = [...sum.values()].sort((a, b) => a.businessId - b.businessId || a.day.localeCompare(b.day) || a.channelId - b.channelId || a.storeId - b.storeId);
+  if (!rows.length) return;
+  const col = <K extends keyof DayDelta>(k: K) => sql.param(rows.map((r) => r[k]));
+  await tx.execute(sql`
+    INSERT INTO settlement_days (business_id, day, channel_id, store_id, n, n_released, gross, store_fee, commission, shipping, adjustment, net, released)
+    SELECT * FROM unnest(${col("businessId")}::int[], ${col("day")}::date[], ${col("channelId")}::int[], ${col("storeId")}::int[],
+                         ${col("n")}::int[], ${col("nReleased")}::int[], ${col("gross")}::bigint[], ${col("storeFee")}::bigint[],
+                         ${col("commission")}::bigint[], ${col("shipping")}::bigint[], ${col("adjustment")}::bigint[], ${col("net")}::bigint[],
+                         ${col("released")}::bigint[])
+    ON CONFLICT (business_id, day, channel_id, store_id) DO UPDATE SET
+      n = settlement_days.n + excluded.n, n_released = settlement_days.n_released + excluded.n_released,
+      gross = settlement_days.gross + excluded.gross, store_fee = settlement_days.store_fee + excluded.store_fee,
+      commission = settlement_days.commission + excluded.commission, shipping = settlement_days.shipping + excluded.shipping,
+      adjustment = settlement_days.adjustment + excluded.adjustment, net = settlement_days.net + excluded.net,
+      released = settlement_days.released + excluded.released`);
+}
+
+const zero = { n: 0, nReleased: 0, gross: 0, storeFee: 0, commission: 0, shipping: 0, adjustment: 0, net: 0, released: 0 };
+
+/**
+ * Moves the income of every settlement whose hold has ended (at `now`) to saldo, in batches:
+ * one release posting per settlement (key release:settlement:<id>, :<n> for a later part), the
+ * row marked released, the day totals. Rows are taken with SKIP LOCKED, so several processes
+ * sweep side by side. Answers how many settlements it released.
+ */
+export async function releaseDueSettlements(now = new Date(), opts: { batch?: number; db?: Db; businessId?: number } = {}): Promise<number> {
+  const batch = opts.batch ?? 1000;
+  let total = 0;
+  for (;;) {
+    const n = await (opts.db ?? pool).transaction(async (tx) => {
+      const due = await tx
+        .select({
+          id: settlements.id, businessId: settlements.businessId, orderId: settlements.orderId, day: settlements.day, channelId: settlements.channelId,
+          storeId: settlements.storeId, net: settlements.net, adjustment: settlements.adjustment, released: settlements.released,
+        })
+        .from(settlements)
+        .where(and(eq(settlements.status, "holding"), sql`${settlements.releaseAt} <= ${now}`,
+          opts.businessId === undefined ? undefined : eq(settlements.businessId, opts.businessId)))
+        .orderBy(settlements.releaseAt)
+        .limit(batch)
+        .for("update", { skipLocked: true });
+      if (!due.length) return 0;
+      const postings: Posting[] = [];
+      for (const s of due) {
+        const amount = s.net + s.adjustment - s.released;
+        if (amount <= 0) continue;
+        postings.push({
+          businessId: s.businessId, kind: "release", key: s.released ? `release:settlement:${s.id}:${s.released}` : `release:settlement:${s.id}`,
+          legs: [{ account: "income", amount: -amount }, { account: "saldo", amount }], ref: { type: "settlement", id: s.id },
+          memo: { order_id: s.orderId },
+        });
+      }
+      await postMany(tx, postings);
+      await tx.execute(sql`
+        UPDATE settlements SET status = 'released', released_at = ${now}, released = GREATEST(released, net + adjustment)
+         WHERE id = ANY(${sql.param(due.map((s) => s.id))}::int[])`);
+      await addToDays(tx, due.map((s) => ({
+        ...zero, businessId: s.businessId, day: s.day, channelId: s.channelId, storeId: s.storeId,
+        nReleased: s.released ? 0 : 1, released: Math.max(0, s.net + s.adjustment - s.released),
+      })));
+      return due.length;
+    });
+    total += n;
+    if (n < batch) return total;
+  }
+}
+
+/**
+ * A platform correction of one order's settlement (± whole rupiah, with the caller's key so a
+ * retry posts once): on income, refused when income would go below 0 (money:errors.insufficient_income).
+ */
+export async function adjustSettlement(exec: Db, input: { businessId: number; orderId: number; amount: number; key: string; note?: string }) {
+  if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new Refused("money:errors.amount_invalid", { amount: ["money:errors.amount_invalid"] });
+  return exec.transaction(async (tx) => {
+    const [s] = await tx.select().from(settlements)
+      .where(and(eq(settlements.businessId, input.businessId), eq(settlements.orderId, input.orderId))).for("update");
+    if (!s) throw new Refused("income:errors.not_settled", { order_id: ["income:errors.not_settled"] });
+    const [posted] = await postMany(tx, [{
+      businessId: input.businessId, kind: "settlement_adjustment", key: `adjustment:${input.key}`, ref: { type: "order", id: input.orderId },
+      legs: [{ account: "income", amount: input.amount }, { account: "adjustments", amount: -input.amount }],
+      memo: { settlement_id: s.id, ...(input.note ? { note: input.note } : {}) },
+    }]);
+    if (!posted.created) return { settlementId: s.id, transactionId: posted.transactionId, created: false };
+    // A released settlement that gained money holds it again until the sweeper moves the difference.
+    const status: SettlementStatus = s.status === "released" && s.net + s.adjustment + input.amount > s.released ? "holding" : s.status;
+    await tx.update(settlements).set({ adjustment: s.adjustment + input.amount, status }).where(eq(settlements.id, s.id));
+    await addToDays(tx, [{ ...zero, businessId: s.businessId, day: s.day, channelId: s.channelId, storeId: s.storeId, adjustment: input.amount }]);
+    return { settlementId: s.id, transactionId: posted.transactionId, created: true };
+  });
+}
+
+/**
+ * The demo only (core/demo/orders.ts): its orders finish in one run and their history is then
+ * spread over days, so each settlement takes its order's finish time from the history and the day
+ * totals are summed again. The ledger's postings keep the time they were made (append-only).
+ */
+export async function backdateDemoSettlements(exec: Db, businessIds: number[]) {
+  await exec.transaction(async (tx) => {
+    const ids = sql.param(businessIds);
+    await tx.execute(sql`
+      UPDATE settlements st SET finished_at = f.at, day = (f.at AT TIME ZONE 'Asia/Jakarta')::date,
+             release_at = f.at + make_interval(days => ${holdDays()})
+        FROM (SELECT h.order_id, max(h.time_created) AS at FROM order_status_history h
+               WHERE h.business_id = ANY(${ids}::int[]) AND h.to_status = 'finish' GROUP BY h.order_id) f
+       WHERE st.order_id = f.order_id AND st.business_id = ANY(${ids}::int[]) AND st.status = 'holding'`);
+    await tx.execute(sql`DELETE FROM settlement_days WHERE business_id = ANY(${ids}::int[])`);
+    await tx.execute(sql`
+      INSERT INTO settlement_days (business_id, day, channel_id, store_id, n, n_released, gross, store_fee, commission, shipping, adjustment, net, released)
+      SELECT business_id, day, channel_id, store_id, count(*), count(*) FILTER (WHERE status = 'released'), sum(gross), sum(store_fee),
+             sum(commission), sum(shipping), sum(adjustment), sum(net), sum(released)
+        FROM settlements WHERE business_id = ANY(${ids}::int[]) GROUP BY business_id, day, channel_id, store_id`);
+  });
+}
+
+// The job worker moves income past its hold period to saldo every minute (core/jobs/worker.ts).
+registerSweep("settlement-release", Number(process.env.SETTLEMENT_SWEEP_MS ?? 60_000), () => releaseDueSettlements());
