@@ -5,8 +5,8 @@
  *
  * Points (spec: silent; issue 15 item 4 "decide"):
  *   - earned: 1 point per full Rp 10.000 (POINT_STEP) of an order's sales, credited when the order
- *     finishes (kind points_earned, reference the order); a return the buyer wins takes them back
- *     (as many as the business still holds: points.ts postPointsReturned);
+ *     finishes (kind points_earned, reference the order, with its settlement); a returned order
+ *     never finished, so it never earned any;
  *   - spent: on deposit invoices (platform costs), each point paying Rp 100 (POINT_VALUE)
  *     (kind points_spent, reference the invoice).
  *   Points never go below zero (the ledger's floor) and never turn into money that leaves.

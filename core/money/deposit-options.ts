@@ -13,7 +13,8 @@ export const PAYMENT_METHODS = [2, 3, 4, 5, 6] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** One point pays Rp 100 of a deposit invoice. */
-export const POINT_VALUE = 100;
+// Points are worth POINT_VALUE rupiah each on an invoice: the one rule lives with the points page.
+export { POINT_VALUE } from "./balance-pages.ts";
 
 /** A top-up is Rp 10.000 … Rp 100.000.000. */
 export const TOPUP_MIN = 10_000;

@@ -18,9 +18,5 @@ export function defaultCommissionBp(platformCode: string | null | undefined): nu
   return CHANNEL_PLATFORMS[platformCode as ChannelPlatformCode].type === 2 ? 500 : 0;
 }
 
-/** Points earned: 1 point per full Rp 10.000 of a settled order's gross. */
-export const RUPIAH_PER_POINT = 10_000;
-export const pointsFor = (gross: number) => Math.floor(Math.max(0, gross) / RUPIAH_PER_POINT);
-
 /** Days income is held before it moves to saldo (MONEY_HOLD_DAYS, default 3). */
 export const DEFAULT_HOLD_DAYS = 3;

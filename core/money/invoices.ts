@@ -18,7 +18,7 @@
  *   auto    → the sweeper, for a business with auto-payment on, when an unpaid invoice falls due:
  *             `invoice_payment` with debt: the deposit may go below zero; the next top-up pays
  *             the debt off because it is one balance. Pages show a negative deposit as a debt.
- * Every invoice payment's ledger key is `invoice-<id>:paid` (points: `invoice-<id>:points`), so it
+ * Every invoice payment's ledger key is `invoice-<id>:paid` (points: `points:invoice:<id>`, core/money/points.ts), so it
  * happens once whatever the path.
  *
  * Decisions where the spec is silent:
@@ -41,6 +41,7 @@ import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound, Refused } from "#core/errors.ts";
 import { DAY_MS, unix, WIB_OFFSET_MS, wibDayStart } from "#core/lib/time.ts";
 import { balancesOf, postMany, type Posting } from "./ledger.ts";
+import { pointsSpentPosting } from "./points.ts";
 import { invoicePayments, methodField, paymentJson, startPayment } from "./payments.ts";
 import { INVOICE_TABS, PAY_VIA, POINT_VALUE, type InvoiceSetting } from "./deposit-options.ts";
 
@@ -268,8 +269,7 @@ function payPostings(inv: Invoice, via: "deposit" | "points" | "auto", points: n
   const rest = inv.amount - used * POINT_VALUE;
   const postings: Posting[] = [];
   if (used > 0) {
-    postings.push({ businessId: inv.businessId, kind: "points_spent", key: `invoice-${inv.id}:points`, ref, memo, userId,
-      legs: [{ account: "points", amount: -used }, { account: "points_issued", amount: used }] });
+    postings.push(pointsSpentPosting(inv.businessId, { id: inv.id, points: used }, userId));
   }
   if (rest > 0) {
     postings.push({ businessId: inv.businessId, kind: "invoice_payment", key: `invoice-${inv.id}:paid`, ref, memo, userId, debt: via === "auto",

@@ -7,16 +7,14 @@
  *
  * Decisions where the spec is silent:
  * - Points are counted on the order's sales (its gross, before fees): what the seller sold.
- * - The postings' keys make each happen once: `points:order:<id>` (earned), `points:order:<id>:returned`
- *   (taken back: kind points_earned with a negative amount, so the history shows the earning
- *   undone; at most what the business still holds, postPointsReturned), `points:invoice:<id>`
- *   (spent). The other side of every posting is `points_issued` (db/schema/money.ts).
+ * - The postings' keys make each happen once: `points:order:<id>` (earned, with the order's
+ *   settlement: core/money/settlements.ts), `points:invoice:<id>` (spent on a deposit invoice:
+ *   core/money/invoices.ts). The other side of every posting is `points_issued` (db/schema/money.ts).
+ * - Nothing takes points back: a complaint opens only before an order finishes (core/orders/
+ *   lifecycle.ts), so a returned order never settled and never earned any.
  * - An order too small to earn a point posts nothing (a posting must move something).
  */
-import { and, eq, inArray } from "drizzle-orm";
-import type { Tx } from "#db/client.ts";
-import { ledgerAccounts, ledgerTransactions } from "#db/schema/index.ts";
-import { post, type Posted, type Posting } from "./ledger.ts";
+import type { Posting } from "./ledger.ts";
 import { pointsForSales } from "./balance-pages.ts";
 import { accountHistory, defineAccountHistoryExport, historyQuery, type HistoryQuery } from "./history.ts";
 import type { Scope } from "#core/actor.ts";
@@ -39,32 +37,6 @@ export function pointsEarnedPosting(businessId: number, order: { id: number; sal
     businessId, kind: "points_earned", key: `points:order:${order.id}`, ref: { type: "order", id: order.id }, at,
     legs: [{ account: "points", amount: points }, { account: "points_issued", amount: -points }],
   };
-}
-
-/**
- * Takes back the points of a returned order, inside the caller's transaction: what the order
- * earned, but never more than the business still holds (points spent since are not clawed back
- * into a negative balance, which the ledger refuses — a refusal here would undo the whole return).
- * The points accounts are locked first, in the ledger's own order (by id), so the balance read is
- * the one the posting sees. Once per order: a second call answers the first posting. Null when
- * there is nothing to take back.
- */
-export async function postPointsReturned(tx: Tx, businessId: number, order: { id: number; sales: number }): Promise<Posted | null> {
-  const key = `points:order:${order.id}:returned`;
-  const [done] = await tx.select({ id: ledgerTransactions.id }).from(ledgerTransactions)
-    .where(and(eq(ledgerTransactions.businessId, businessId), eq(ledgerTransactions.key, key)));
-  if (done) return { transactionId: done.id, created: false };
-  const earned = pointsForSales(order.sales);
-  const accounts = await tx.select({ code: ledgerAccounts.code, balance: ledgerAccounts.balance }).from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.businessId, businessId), inArray(ledgerAccounts.code, ["points", "points_issued"])))
-    .orderBy(ledgerAccounts.id)
-    .for("update");
-  const back = Math.min(earned, accounts.find((a) => a.code === "points")?.balance ?? 0);
-  if (back <= 0) return null;
-  return post(tx, {
-    businessId, kind: "points_earned", key, ref: { type: "order", id: order.id }, memo: { reversal: true, earned },
-    legs: [{ account: "points", amount: -back }, { account: "points_issued", amount: back }],
-  });
 }
 
 /** Points spent on a deposit invoice (refused by the ledger beyond the balance). */

@@ -42,7 +42,9 @@ import { DAY_MS, wibDate } from "#core/lib/time.ts";
 import { Refused } from "#core/errors.ts";
 import { registerSweep } from "#core/jobs/worker.ts";
 import { postMany, type Posting } from "./ledger.ts";
-import { DEFAULT_HOLD_DAYS, defaultCommissionBp, pointsFor } from "./income-options.ts";
+import { DEFAULT_HOLD_DAYS, defaultCommissionBp } from "./income-options.ts";
+import { pointsForSales } from "./balance-pages.ts";
+import { pointsEarnedPosting } from "./points.ts";
 
 export const holdDays = () => {
   const n = Number(process.env.MONEY_HOLD_DAYS ?? DEFAULT_HOLD_DAYS);
@@ -82,7 +84,7 @@ export function breakdownOf(
   const commission = take(feeAmount(gross, { percentBp: commissionBp, fixedAmount: 0 }));
   const subsidy = order.shippingParameter?.shipping_subsidy;
   const shipping = take(typeof subsidy === "number" && Number.isSafeInteger(subsidy) ? subsidy : 0);
-  return { gross, storeFee, commission, commissionBp, shipping, net: left, points: pointsFor(gross) };
+  return { gross, storeFee, commission, commissionBp, shipping, net: left, points: pointsForSales(gross) };
 }
 
 /** The ledger postings of one settlement (the settlement itself and its points). */
@@ -99,12 +101,8 @@ export function postingsOf(s: { id: number; businessId: number; orderId: number;
   if (s.gross > 0) {
     out.push({ businessId: s.businessId, kind: "settlement", key: `settlement:order:${s.orderId}`, legs, ref, memo: { settlement_id: s.id }, at });
   }
-  if (s.points > 0) {
-    out.push({
-      businessId: s.businessId, kind: "points_earned", key: `points:order:${s.orderId}`, ref,
-      legs: [{ account: "points", amount: s.points }, { account: "points_issued", amount: -s.points }], at,
-    });
-  }
+  const points = pointsEarnedPosting(s.businessId, { id: s.orderId, sales: s.gross }, at);
+  if (points) out.push(points);
   return out;
 }
 

@@ -14,7 +14,7 @@ import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
 import { issueToken } from "#core/auth/tokens.ts";
 import { runNextJob } from "#core/jobs/worker.ts";
 import { auditLedger, post, type Posting } from "#core/money/ledger.ts";
-import { pointsEarnedPosting, pointsSpentPosting, postPointsReturned } from "#core/money/points.ts";
+import { pointsEarnedPosting, pointsSpentPosting } from "#core/money/points.ts";
 import { call } from "./helpers.ts";
 import { moneyBusiness } from "./money-fixtures.ts";
 
@@ -45,12 +45,12 @@ beforeAll(async () => {
   A = await business("Poin A");
   B = await business("Poin B");
   const old = new Date((now - 40 * DAY) * 1000);
-  // A: 3 points from an order 40 days ago, 12 from one today, 5 spent on an invoice, 2 earned and taken back (the order returned).
+  // A: 3 points from an order 40 days ago, 12 from one today, 5 spent on an invoice, 2 earned and spent on another invoice.
   await posting(pointsEarnedPosting(A.businessId, { id: 900_001, sales: 35_000 }, old)); // 3 points, 40 days ago
   await posting(pointsEarnedPosting(A.businessId, { id: 900_002, sales: 129_999 })); // 12 points
   await posting(pointsSpentPosting(A.businessId, { id: 77, points: 5 })); // −5
   await posting(pointsEarnedPosting(A.businessId, { id: 900_003, sales: 20_000 })); // 2 points
-  await db.transaction((tx) => postPointsReturned(tx, A.businessId, { id: 900_003, sales: 20_000 })); // −2
+  await posting(pointsSpentPosting(A.businessId, { id: 78, points: 2 })); // −2
   // A's money: saldo, an invoice charged to an empty deposit (debt), income on hold, a withdrawal on its way.
   await posting({ businessId: A.businessId, kind: "release", key: "saldo-1", legs: [{ account: "sales", amount: -250_000 }, { account: "saldo", amount: 250_000 }] });
   await posting({ businessId: A.businessId, kind: "withdrawal", key: "wd-1", legs: [{ account: "saldo", amount: -50_000 }, { account: "payout", amount: 50_000 }] });
@@ -105,7 +105,7 @@ describe("GET /v0.0.0/balances/histories/point", () => {
     expect(res.body.pagination).toEqual({ total_page: 1, total_record: 5, summary_data: { balance: 10, total_in: 17, total_out: 7 } });
     const rows = res.body.data!;
     expect(rows.map((r) => [r.kind, r.amount, r.balance_after])).toEqual([
-      ["points_earned", -2, 10], ["points_earned", 2, 12], ["points_spent", -5, 10], ["points_earned", 12, 15], ["points_earned", 3, 3],
+      ["points_spent", -2, 10], ["points_earned", 2, 12], ["points_spent", -5, 10], ["points_earned", 12, 15], ["points_earned", 3, 3],
     ]);
     expect(rows[2]).toMatchObject({ kind_name: "Points spent", direction: "out", ref_type: "invoice", reference: "Invoice #77", reference_path: null });
     expect(rows[3]).toMatchObject({ kind_name: "Points earned", direction: "in", ref_type: "order", reference: "Order #900002", reference_path: "/orders/900002" });
@@ -114,7 +114,7 @@ describe("GET /v0.0.0/balances/histories/point", () => {
   });
 
   it("filters by kind, direction and WIB days, and pages", async () => {
-    expect((await history({ kind: "points_spent" })).body.data!.map((r) => r.amount)).toEqual([-5]);
+    expect((await history({ kind: "points_spent" })).body.data!.map((r) => r.amount)).toEqual([-2, -5]);
     const ins = await history({ direction: "in" });
     expect(ins.body.data!.map((r) => r.amount)).toEqual([2, 12, 3]);
     expect(ins.body.pagination!.summary_data).toEqual({ balance: 10, total_in: 17, total_out: 0 });
@@ -151,22 +151,6 @@ describe("GET /v0.0.0/balances/histories/point", () => {
     const empty = await history({}, (await business("Tanpa poin")).token);
     expect(empty.status).toBe(404);
     expect(empty.body.pagination!.summary_data).toEqual({ balance: 0, total_in: 0, total_out: 0 });
-  });
-
-  it("takes back a returned order's points once, never more than the business still holds", async () => {
-    const c = await business("Retur poin");
-    await posting(pointsEarnedPosting(c.businessId, { id: 920_001, sales: 59_999 })); // 5
-    await posting(pointsSpentPosting(c.businessId, { id: 5, points: 4 })); // 1 left
-    const back = () => db.transaction((tx) => postPointsReturned(tx, c.businessId, { id: 920_001, sales: 59_999 }));
-    const first = await back();
-    expect(first).toMatchObject({ created: true });
-    expect(await back()).toEqual({ transactionId: first!.transactionId, created: false });
-    const h = await history({}, c.token);
-    expect(h.body.data!.map((r) => [r.kind, r.amount, r.balance_after])).toEqual([["points_earned", -1, 0], ["points_spent", -4, 1], ["points_earned", 5, 5]]);
-    // Nothing earned or nothing left: nothing posted.
-    expect(await db.transaction((tx) => postPointsReturned(tx, c.businessId, { id: 920_002, sales: 9_999 }))).toBeNull();
-    expect(await db.transaction((tx) => postPointsReturned(tx, c.businessId, { id: 920_003, sales: 90_000 }))).toBeNull();
-    expect(await auditLedger(db, c.businessId)).toEqual([]);
   });
 
   it("exports the filtered history as an xlsx in the asker's language", async () => {
