@@ -28,9 +28,12 @@
  * - Returns: a complaint opens only before `finish` (core/orders/lifecycle.ts: complain from
  *   `received`), so a returned order never settles and there is nothing to reverse. A platform
  *   correction after the fact is an adjustment.
- * - Adjustments: posted on income (refused below 0 by the ledger). While the settlement is
- *   holding, the release moves net + adjustments; a positive adjustment to a released settlement
- *   puts it back to holding until the sweeper moves the difference (key release:settlement:<id>:<n>).
+ * - Adjustments: a positive one goes to income (a released settlement is holding again until the
+ *   sweeper moves the difference, key release:settlement:<id>:<n>); a negative one takes from where
+ *   the settlement's money is — what it still holds in income first, the rest from saldo (refused
+ *   when saldo has less: money already withdrawn is the platform's to collect another way) — and
+ *   never takes a settlement below 0. Taking it all from income would leave the other settlements'
+ *   releases short, and the sweeper would be refused for ever (found by the money property test).
  * - The finish time is the order's finish in its status history (the demo and the bulk data
  *   generator: its last change); the settlement period is its WIB day.
  */
@@ -41,7 +44,7 @@ import { applicableFee, feeAmount } from "#core/profile/store-fees-money.ts";
 import { DAY_MS, wibDate } from "#core/lib/time.ts";
 import { Refused } from "#core/errors.ts";
 import { registerSweep } from "#core/jobs/worker.ts";
-import { postMany, type Posting } from "./ledger.ts";
+import { postMany, type Leg, type Posting } from "./ledger.ts";
 import { DEFAULT_HOLD_DAYS, defaultCommissionBp } from "./income-options.ts";
 import { pointsForSales } from "./balance-pages.ts";
 import { pointsEarnedPosting } from "./points.ts";
@@ -258,15 +261,23 @@ export async function adjustSettlement(exec: Db, input: { businessId: number; or
     const [s] = await tx.select().from(settlements)
       .where(and(eq(settlements.businessId, input.businessId), eq(settlements.orderId, input.orderId))).for("update");
     if (!s) throw new Refused("income:errors.not_settled", { order_id: ["income:errors.not_settled"] });
+    // The correction takes money from where this settlement's money is: what it still holds in
+    // income first, the part already released from saldo. A settlement is never corrected below 0.
+    const holding = s.net + s.adjustment - s.released;
+    if (s.net + s.adjustment + input.amount < 0) throw new Refused("income:errors.adjustment_too_big", { amount: ["income:errors.adjustment_too_big"] });
+    const fromIncome = input.amount > 0 ? input.amount : -Math.min(-input.amount, holding);
+    const fromSaldo = input.amount - fromIncome; // ≤ 0: the released part taken back
     const [posted] = await postMany(tx, [{
       businessId: input.businessId, kind: "settlement_adjustment", key: `adjustment:${input.key}`, ref: { type: "order", id: input.orderId },
-      legs: [{ account: "income", amount: input.amount }, { account: "adjustments", amount: -input.amount }],
+      legs: ([{ account: "income", amount: fromIncome }, { account: "saldo", amount: fromSaldo }, { account: "adjustments", amount: -input.amount }] satisfies Leg[]).filter((l) => l.amount !== 0),
       memo: { settlement_id: s.id, ...(input.note ? { note: input.note } : {}) },
     }]);
     if (!posted.created) return { settlementId: s.id, transactionId: posted.transactionId, created: false };
-    // A released settlement that gained money holds it again until the sweeper moves the difference.
-    const status: SettlementStatus = s.status === "released" && s.net + s.adjustment + input.amount > s.released ? "holding" : s.status;
-    await tx.update(settlements).set({ adjustment: s.adjustment + input.amount, status }).where(eq(settlements.id, s.id));
+    // A released settlement that gained money holds it again until the sweeper moves the difference;
+    // what was taken back from saldo is no longer released.
+    const released = s.released + fromSaldo;
+    const status: SettlementStatus = s.net + s.adjustment + input.amount > released ? "holding" : s.status;
+    await tx.update(settlements).set({ adjustment: s.adjustment + input.amount, released, status }).where(eq(settlements.id, s.id));
     await addToDays(tx, [{ ...zero, businessId: s.businessId, day: s.day, channelId: s.channelId, storeId: s.storeId, adjustment: input.amount }]);
     return { settlementId: s.id, transactionId: posted.transactionId, created: true };
   });
