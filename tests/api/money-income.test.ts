@@ -130,7 +130,7 @@ describe("release to saldo after the hold period", () => {
     const again = await adjustSettlement(db, { businessId: shop.businessId, orderId: order.id, amount: -5_000, key: "corr-1" });
     expect(again.created).toBe(false);
     await expect(adjustSettlement(db, { businessId: shop.businessId, orderId: order.id, amount: -1_000_000, key: "corr-2" }))
-      .rejects.toMatchObject({ message: "money:errors.insufficient_income" });
+      .rejects.toMatchObject({ message: "income:errors.adjustment_too_big" });
     expect((await balancesOf(db, shop.businessId)).income).toBe(35_000);
     await releaseDueSettlements(new Date(Date.now() + 4 * 86400_000), { businessId: shop.businessId });
     expect((await balancesOf(db, shop.businessId)).income).toBe(0);
