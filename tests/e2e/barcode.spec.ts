@@ -14,6 +14,8 @@ const results = (page: Page, name = "Search results") => page.getByRole("list", 
 const chosen = (page: Page, name = "Chosen products") => page.getByRole("list", { name, exact: true });
 
 test("print barcode labels of chosen variants @core", async ({ page, checkA11y }) => {
+  // A long journey (several pages, axe on each): 15–20 s alone, past 30 s beside another worker on two cores.
+  test.slow();
   await page.goto("/products/barcode");
   await expect(page.getByRole("heading", { name: "Barcode labels", level: 1 })).toBeVisible();
   await checkA11y();

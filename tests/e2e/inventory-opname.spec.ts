@@ -51,6 +51,8 @@ test.describe("stock count", () => {
   test.use({ storageState: authFile("staff") });
 
   test("count a warehouse by scanning three barcodes, see the variance, adjust with approval @core", async ({ page, browser, javaScriptEnabled, checkA11y }) => {
+    // A long journey (several pages, axe on each): 15–20 s alone, past 30 s beside another worker on two cores.
+    test.slow();
     await page.goto("/erp/inventory/opname");
     await expect(page.getByRole("heading", { name: "Stock counts (opname)", level: 1 })).toBeVisible();
     await checkA11y();

@@ -27,6 +27,8 @@ async function lowStockVariant(): Promise<Picked> {
 }
 
 test("a seller finds a product's stock, filters to low stock and opens its history @core", async ({ page, checkA11y, javaScriptEnabled }) => {
+  // A long journey (several pages, axe on each): 15–20 s alone, past 30 s beside another worker on two cores.
+  test.slow();
   const v = await lowStockVariant();
   await page.goto("/erp/inventory");
   await expect(page).toHaveURL(/\/erp\/inventory\/all-inventory$/);
