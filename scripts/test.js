@@ -4,6 +4,9 @@
  * its readable reporter on the terminal and a JSON report on the side, then one closing line
  * `N passed, N failed[, N skipped]` summed from both JSON reports (CI reads that line).
  * Exits non-zero when anything failed, including a runner that crashed before counting.
+ * E2E_SCOPE=core: Playwright runs only the core journeys (tagged @core) with JavaScript on — CI's
+ * second database, where what differs is the database, not the browser (the no-JS runs and the
+ * layout checks do not touch it differently).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -53,7 +56,8 @@ const unit = vitestCounts(readJson(vitestJson));
 if (vitestExit !== 0 && unit.failed === 0) unit.failed = 1; // crashed before reporting a failure
 
 const playwrightJson = path.join(reports, "playwright.json");
-const playwrightExit = run(bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson });
+const scope = process.env.E2E_SCOPE === "core" ? ["--grep", "@core", "--project", "js"] : [];
+const playwrightExit = run(bin("playwright"), ["test", ...scope], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson });
 const e2e = playwrightCounts(readJson(playwrightJson));
 if (playwrightExit !== 0 && e2e.failed === 0) e2e.failed = 1;
 
