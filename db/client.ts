@@ -72,10 +72,45 @@ pool.connect = ((...args: unknown[]) => {
   return poolConnect(...args);
 }) as typeof pool.connect;
 
+export class ConcurrentQueryInTransaction extends Error {
+  constructor() {
+    super("A transaction's handle got a query while its last one was still running: a transaction has one connection, so read one after the other (sideBySide)");
+  }
+}
+
+/**
+ * A transaction has one connection, which runs one statement at a time: a second query sent
+ * before the first answered (a Promise.all over `tx`) is queued by pg@8 with a deprecation
+ * warning and refused by pg@9. It throws here at once, wherever it happens, so the tests find
+ * every such place; sideBySide() below is the way to read side by side on any handle.
+ */
+function oneQueryAtATime(tx: Tx): () => void {
+  const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
+  if (!client || typeof client.query !== "function") return () => {};
+  const query = client.query;
+  let running = false;
+  client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+    if (running) throw new ConcurrentQueryInTransaction();
+    const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
+    if (answer && typeof (answer as Promise<unknown>).then === "function") {
+      running = true;
+      (answer as Promise<unknown>).then(() => (running = false), () => (running = false));
+    }
+    return answer;
+  } as typeof client.query;
+  return () => void delete (client as { query?: unknown }).query; // the prototype's again, for the pool
+}
+
 const transaction = db.transaction.bind(db);
 db.transaction = (async (work, config) => {
   const mark = { open: true, committed: [] as (() => unknown)[] };
-  const result = await transaction((tx) => openTransaction.run(mark, () => work(tx)).finally(() => (mark.open = false)), config);
+  const result = await transaction((tx) => {
+    const release = oneQueryAtATime(tx);
+    return openTransaction.run(mark, () => work(tx)).finally(() => {
+      mark.open = false;
+      release();
+    });
+  }, config);
   for (const then of mark.committed) {
     try {
       await then();
@@ -85,6 +120,23 @@ db.transaction = (async (work, config) => {
   }
   return result;
 }) as Db["transaction"];
+
+/** Any database handle: the pool's, or a transaction's. */
+export type Exec = Db | Tx;
+
+type Answers<T extends readonly (() => unknown)[]> = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+
+/**
+ * Reads side by side where that is safe: on the pool at once, each on its own connection (a list
+ * page and its count); on a transaction's handle one after the other, since its one connection
+ * runs one statement at a time (see oneQueryAtATime).
+ */
+export async function sideBySide<T extends readonly (() => unknown)[]>(exec: Exec, ...reads: T): Promise<Answers<T>> {
+  if (exec === db) return (await Promise.all(reads.map((read) => read()))) as Answers<T>;
+  const answers: unknown[] = [];
+  for (const read of reads) answers.push(await read());
+  return answers as Answers<T>;
+}
 
 /**
  * Runs `then` once the transaction this is called in has committed (not at all when it rolls

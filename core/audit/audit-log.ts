@@ -20,7 +20,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { db as pool, type Db, type Tx } from "#db/client.ts";
+import { db as pool, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { apiTokens, businessMembers, updateHistory, users } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { canAccess, type Privilege } from "#core/auth/privileges.ts";
@@ -125,10 +125,10 @@ export type AuditEntry = ReturnType<typeof auditJson>;
 export async function auditLog(scope: Scope, q: z.infer<typeof auditListQuery>) {
   const { db, actor } = sellerScope(scope, "setting");
   const where = whereOf(actor.member.businessId, readableTypes(actor.member), q);
-  const [rows, [{ total }]] = await Promise.all([
-    auditRows(db, where, q.sort, q.limit, offsetOf(q)),
-    db.select({ total: count() }).from(updateHistory).where(where),
-  ]);
+  const [rows, [{ total }]] = await sideBySide(db,
+    () => auditRows(db, where, q.sort, q.limit, offsetOf(q)),
+    () => db.select({ total: count() }).from(updateHistory).where(where),
+  );
   return { rows: rows.map(auditJson), total };
 }
 

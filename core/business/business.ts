@@ -14,7 +14,7 @@
 import { and, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { businessGroups, businesses, businessMembers, cities, provinces, settings, villages } from "#db/schema/index.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import { unix } from "#core/lib/time.ts";
@@ -87,14 +87,14 @@ function baseQuery(exec: Db | Tx = db) {
 /** One page of the companies the user may see (their membership grants the profile privilege). */
 export async function findCompanies(userId: number, f: CompanyFilters, page: { limit: number; offset: number }, exec: Db | Tx = db) {
   const where = and(scoped(userId, f), grantsProfile);
-  const [rows, [{ total }]] = await Promise.all([
-    baseQuery(exec)
+  const [rows, [{ total }]] = await sideBySide(exec,
+    () => baseQuery(exec)
       .where(where)
       .orderBy(...orderBy(f.sort, { created: businesses.timeCreated, modified: businesses.timeModified, name: businesses.name, id: businesses.id }))
       .limit(page.limit)
       .offset(page.offset),
-    exec.select({ total: count() }).from(businesses).innerJoin(businessMembers, eq(businessMembers.businessId, businesses.id)).where(where),
-  ]);
+    () => exec.select({ total: count() }).from(businesses).innerJoin(businessMembers, eq(businessMembers.businessId, businesses.id)).where(where),
+  );
   return { rows, total };
 }
 

@@ -17,6 +17,7 @@
  */
 import { and, asc, count, eq, ilike, inArray, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { sideBySide } from "#db/client.ts";
 import { businessGroups, businesses, businessMembers } from "#db/schema/index.ts";
 import { BUSINESS_STATUS, statusName } from "#db/schema/company-enums.ts";
 import { MEMBER_STATUS } from "#db/schema/team-enums.ts";
@@ -40,11 +41,11 @@ export async function otherBusinesses(scope: Scope, q: z.infer<typeof otherBusin
     notInArray(businesses.id, mine),
     q.search ? ilike(businesses.name, contains(q.search)) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db.select({ business_id: businesses.id, name: businesses.name }).from(businesses).where(where)
+  const [rows, [{ total }]] = await sideBySide(db,
+    () => db.select({ business_id: businesses.id, name: businesses.name }).from(businesses).where(where)
       .orderBy(asc(businesses.name), asc(businesses.id)).limit(q.limit).offset(offsetOf(q)),
-    db.select({ total: count() }).from(businesses).where(where),
-  ]);
+    () => db.select({ total: count() }).from(businesses).where(where),
+  );
   return { rows, total };
 }
 

@@ -28,7 +28,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte,
 import { randomInt } from "node:crypto";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { giftVoucherCodes, giftVouchers } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound, Refused } from "#core/errors.ts";
@@ -90,12 +90,12 @@ const flat = (r: { row: typeof giftVouchers.$inferSelect; redeemed: number }): G
 
 export async function findGiftVouchers(businessId: number, f: GiftVoucherFilters, page: Page, exec: Db | Tx = db) {
   const where = filtered(businessId, f);
-  const [rows, [{ total }]] = await Promise.all([
-    exec.select(columns).from(giftVouchers).where(where)
+  const [rows, [{ total }]] = await sideBySide(exec,
+    () => exec.select(columns).from(giftVouchers).where(where)
       .orderBy(...orderBy(f.sort, { created: giftVouchers.timeCreated, modified: giftVouchers.timeModified, name: giftVouchers.name, id: giftVouchers.id }))
       .limit(page.limit).offset(page.offset),
-    exec.select({ total: count() }).from(giftVouchers).where(where),
-  ]);
+    () => exec.select({ total: count() }).from(giftVouchers).where(where),
+  );
   return { rows: rows.map(flat), total };
 }
 
@@ -173,10 +173,10 @@ export async function findCodes(giftVoucherId: number, f: z.infer<typeof codeFil
     f.search ? ilike(giftVoucherCodes.code, contains(f.search.replace(/[-\s]/g, "").toUpperCase())) : undefined,
     f.redeemed === "1" ? isNotNull(giftVoucherCodes.timeRedeemed) : f.redeemed === "0" ? isNull(giftVoucherCodes.timeRedeemed) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    exec.select().from(giftVoucherCodes).where(where).orderBy(asc(giftVoucherCodes.id)).limit(page.limit).offset(page.offset),
-    exec.select({ total: count() }).from(giftVoucherCodes).where(where),
-  ]);
+  const [rows, [{ total }]] = await sideBySide(exec,
+    () => exec.select().from(giftVoucherCodes).where(where).orderBy(asc(giftVoucherCodes.id)).limit(page.limit).offset(page.offset),
+    () => exec.select({ total: count() }).from(giftVoucherCodes).where(where),
+  );
   return { rows, total };
 }
 

@@ -15,7 +15,7 @@
  * them and the web flashes the same ones as its toasts.
  */
 import type { TFunction } from "i18next";
-import type { Db, Tx } from "#db/client.ts";
+import { sideBySide, type Db, type Tx } from "#db/client.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound, pgErrorCode, Refused } from "#core/errors.ts";
 import { historyPage, recordHistory } from "#core/lib/history.ts";
@@ -113,7 +113,7 @@ export function offeringService<B, R extends { id: number }, F, J>(spec: Offerin
       const seller = sellerScope(scope, PRIVILEGE);
       const businessId = seller.actor.member.businessId;
       const done = await changeStatus(seller, { table: spec.table, refType: spec.refType }, ids, activate);
-      const rows = await Promise.all(done.map((id) => spec.find(businessId, id, seller.db)));
+      const rows = await sideBySide(seller.db, ...done.map((id) => () => spec.find(businessId, id, seller.db)));
       return rows.filter((r) => r !== undefined).map((r) => spec.json(r, seller.actor.t));
     },
 

@@ -27,7 +27,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { packageItems, packages, products, productVariants } from "#db/schema/index.ts";
 import { Refused } from "#core/errors.ts";
 import { diff } from "#core/lib/history.ts";
@@ -114,12 +114,12 @@ export async function itemsOf(ids: number[], exec: Db | Tx = db) {
 
 export async function findPackages(businessId: number, f: PackageFilters, page: Page, exec: Db | Tx = db) {
   const where = filtered(businessId, f);
-  const [rows, [{ total }]] = await Promise.all([
-    exec.select().from(packages).where(where)
+  const [rows, [{ total }]] = await sideBySide(exec,
+    () => exec.select().from(packages).where(where)
       .orderBy(...orderBy(f.sort, { created: packages.timeCreated, modified: packages.timeModified, name: packages.name, id: packages.id }))
       .limit(page.limit).offset(page.offset),
-    exec.select({ total: count() }).from(packages).where(where),
-  ]);
+    () => exec.select({ total: count() }).from(packages).where(where),
+  );
   const items = await itemsOf(rows.map((r) => r.id), exec);
   return { rows: rows.map((r) => ({ ...r, items: items.get(r.id) ?? [] })), total };
 }

@@ -14,7 +14,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { TFunction } from "i18next";
-import { db, type Db, type Tx } from "#db/client.ts";
+import { db, sideBySide, type Db, type Tx } from "#db/client.ts";
 import {
   brands, jobs, productCategories, productUploadRows, productUploads, stores, uploads, warehousePartitions, warehouses,
 } from "#db/schema/index.ts";
@@ -23,7 +23,6 @@ import { translator } from "#core/i18n.ts";
 import { unix } from "#core/lib/time.ts";
 import { GENDER_AUDIENCES, STOCK_TYPES } from "./product-enums.ts";
 import { XLSX_TYPE } from "./product-bulk-xlsx.ts";
-import { both } from "./product-reads.ts";
 
 export type UploadRow = typeof productUploads.$inferSelect;
 export type RowRow = typeof productUploadRows.$inferSelect;
@@ -62,7 +61,7 @@ export type Lookups = Awaited<ReturnType<typeof loadLookups>>;
 
 /** The business's active brands and every third-level category, as shown in and read from templates. */
 export async function loadLookups(businessId: number, tx: Tx | Db = db) {
-  const [brandRows, cats] = await both(tx,
+  const [brandRows, cats] = await sideBySide(tx,
     () => tx.select({ id: brands.id, name: brands.name }).from(brands)
       .where(and(eq(brands.businessId, businessId), eq(brands.status, 1))).orderBy(asc(brands.name)),
     () => tx.select().from(productCategories).orderBy(asc(productCategories.sortOrder)));

@@ -24,12 +24,11 @@
  */
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db as pool, type Db, type Tx } from "#db/client.ts";
+import { db as pool, sideBySide, type Db, type Tx } from "#db/client.ts";
 import { brands, productCategories, productImages, products, productVariants, stockLevels } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { contains } from "#core/lib/list-query.ts";
 import { PRODUCT_STATUSES } from "./product-enums.ts";
-import { both } from "./product-reads.ts";
 
 /** A comma list of positive ids ("4,7"), at most `max` of them. */
 export const idList = (max: number) =>
@@ -111,7 +110,7 @@ export async function findPickerItems(businessId: number, q: PickerQuery, db: Db
   // Stock per variant as correlated sums: computed only for the page's rows (the unique key of
   // stock_levels starts with variant_id), never a GROUP BY over the whole business's stock.
   const stockSum = (expr: SQL) => sql<number>`(SELECT coalesce(sum(${expr}), 0)::bigint FROM ${stockLevels} WHERE ${stockLevels.variantId} = ${productVariants.id})`;
-  const [rows, [{ total }]] = await both(db, () => db
+  const [rows, [{ total }]] = await sideBySide(db, () => db
       .select({
         id: productVariants.id, productId: products.id, productName: products.name, sku: productVariants.sku,
         barcode: productVariants.barcode, price: productVariants.price, compareAtPrice: productVariants.compareAtPrice,
@@ -131,7 +130,7 @@ export async function findPickerItems(businessId: number, q: PickerQuery, db: Db
   if (!rows.length) return { rows: [], total };
 
   const productIds = [...new Set(rows.map((r) => r.productId))];
-  const [family, images] = await both(db,
+  const [family, images] = await sideBySide(db,
     () => db.select({
       id: productVariants.id, productId: productVariants.productId, variantName: productVariants.variantName, sizeName: productVariants.sizeName, sku: productVariants.sku,
     }).from(productVariants).where(inArray(productVariants.productId, productIds))

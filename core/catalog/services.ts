@@ -20,7 +20,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { serviceStores, services, stores } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { Refused } from "#core/errors.ts";
@@ -105,12 +105,12 @@ async function storesOf(ids: number[], exec: Db | Tx) {
 
 export async function findServices(businessId: number, f: ServiceFilters, page: Page, exec: Db | Tx = db) {
   const where = filtered(businessId, f);
-  const [rows, [{ total }]] = await Promise.all([
-    exec.select().from(services).where(where)
+  const [rows, [{ total }]] = await sideBySide(exec,
+    () => exec.select().from(services).where(where)
       .orderBy(...orderBy(f.sort, { created: services.timeCreated, modified: services.timeModified, name: services.name, id: services.id }))
       .limit(page.limit).offset(page.offset),
-    exec.select({ total: count() }).from(services).where(where),
-  ]);
+    () => exec.select({ total: count() }).from(services).where(where),
+  );
   const st = await storesOf(rows.map((r) => r.id), exec);
   return { rows: rows.map((r) => ({ ...r, stores: st.get(r.id) ?? [] })), total };
 }

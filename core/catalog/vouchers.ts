@@ -24,7 +24,7 @@
 import { and, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { vouchers } from "#db/schema/index.ts";
 import { Refused } from "#core/errors.ts";
 import { diff } from "#core/lib/history.ts";
@@ -116,12 +116,12 @@ export type VoucherRow = typeof vouchers.$inferSelect;
 
 export async function findVouchers(businessId: number, f: VoucherFilters, page: Page, exec: Db | Tx = db) {
   const where = filtered(businessId, f);
-  const [rows, [{ total }]] = await Promise.all([
-    exec.select().from(vouchers).where(where)
+  const [rows, [{ total }]] = await sideBySide(exec,
+    () => exec.select().from(vouchers).where(where)
       .orderBy(...orderBy(f.sort, { created: vouchers.timeCreated, modified: vouchers.timeModified, name: vouchers.name, id: vouchers.id }))
       .limit(page.limit).offset(page.offset),
-    exec.select({ total: count() }).from(vouchers).where(where),
-  ]);
+    () => exec.select({ total: count() }).from(vouchers).where(where),
+  );
   return { rows, total };
 }
 

@@ -44,14 +44,13 @@ async function banner(db: DemoDb, userId: number, a: string, b: string) {
 }
 
 export async function seedDemoBrands(db: DemoDb, ids: DemoIds) {
-  const [nw, ap, pk, rw, sj, tl] = await Promise.all([
-    logo(db, ids.seller, "NW", "#7c2d12"),
-    logo(db, ids.seller, "AP", "#3f6212"),
-    logo(db, ids.seller, "PK", "#334155"),
-    logo(db, ids.seller, "RW", "#9d174d"),
-    logo(db, ids.seller2, "SJ", "#1e3a8a"),
-    logo(db, ids.seller2, "TL", "#854d0e"),
-  ]);
+  // One after the other: the seed may run on one connection, which answers one query at a time.
+  const nw = await logo(db, ids.seller, "NW", "#7c2d12");
+  const ap = await logo(db, ids.seller, "AP", "#3f6212");
+  const pk = await logo(db, ids.seller, "PK", "#334155");
+  const rw = await logo(db, ids.seller, "RW", "#9d174d");
+  const sj = await logo(db, ids.seller2, "SJ", "#1e3a8a");
+  const tl = await logo(db, ids.seller2, "TL", "#854d0e");
   const rows = await db.insert(s.brands).values([
     {
       businessId: ids.tokoDemo, name: "Nusantara Wear", image: nw, productCategoryId: 10202, status: BRAND_STATUS.active,
@@ -120,7 +119,8 @@ export async function seedDemoBrands(db: DemoDb, ids: DemoIds) {
   ]));
 
   // Nusantara Wear's sections: a little of everything.
-  const [b1, b2] = await Promise.all([banner(db, ids.seller, "#7c2d12", "#f59e0b"), banner(db, ids.seller, "#1e3a8a", "#38bdf8")]);
+  const b1 = await banner(db, ids.seller, "#7c2d12", "#f59e0b");
+  const b2 = await banner(db, ids.seller, "#1e3a8a", "#38bdf8");
   const entry = (section: string, data: Record<string, unknown>, sortOrder = 0) =>
     ({ businessId: ids.tokoDemo, brandId: nusantara.id, section, data, sortOrder, timeCreated: ago(30), timeModified: ago(30) });
   await db.insert(s.brandEntries).values([

@@ -98,12 +98,10 @@ export async function seedDemoSites(db: DemoDb, ids: DemoIds) {
  */
 async function seedFees(db: DemoDb, ids: DemoIds) {
   const toko = ids.tokoDemo;
-  const [storeRows, channelRows] = await Promise.all([
-    db.select({ id: s.stores.id, type: s.stores.type, isDefault: s.stores.isDefault }).from(s.stores)
-      .where(eq(s.stores.businessId, toko)).orderBy(asc(s.stores.id)),
-    db.select({ id: s.channels.id, code: s.channels.platformCode }).from(s.channels)
-      .where(eq(s.channels.businessId, toko)).orderBy(asc(s.channels.id)),
-  ]);
+  const storeRows = await db.select({ id: s.stores.id, type: s.stores.type, isDefault: s.stores.isDefault }).from(s.stores)
+    .where(eq(s.stores.businessId, toko)).orderBy(asc(s.stores.id));
+  const channelRows = await db.select({ id: s.channels.id, code: s.channels.platformCode }).from(s.channels)
+    .where(eq(s.channels.businessId, toko)).orderBy(asc(s.channels.id));
   if (!storeRows.length) return;
   const fees: (typeof s.storeFees.$inferInsert)[] = [];
   for (const store of storeRows) {

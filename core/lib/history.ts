@@ -8,7 +8,7 @@
  * from (./acting-session.ts), read here rather than passed by every caller.
  */
 import { and, count, desc, eq } from "drizzle-orm";
-import type { Db, Tx } from "#db/client.ts";
+import { sideBySide, type Db, type Tx } from "#db/client.ts";
 import { updateHistory, users } from "#db/schema/index.ts";
 import { unix } from "#core/lib/time.ts";
 import { sessionOf } from "./acting-session.ts";
@@ -53,8 +53,8 @@ export async function historyPage(
   q: { page: number; limit: number },
 ): Promise<{ rows: HistoryEntry[]; total: number }> {
   const where = and(eq(updateHistory.businessId, ref.businessId), eq(updateHistory.refType, ref.refType), eq(updateHistory.refId, ref.refId));
-  const [rows, [{ total }]] = await Promise.all([
-    db
+  const [rows, [{ total }]] = await sideBySide(db,
+    () => db
       .select({ id: updateHistory.id, action: updateHistory.action, changes: updateHistory.changes, userName: users.name, time: updateHistory.timeCreated })
       .from(updateHistory)
       .leftJoin(users, eq(users.id, updateHistory.userId))
@@ -62,8 +62,8 @@ export async function historyPage(
       .orderBy(desc(updateHistory.timeCreated), desc(updateHistory.id))
       .limit(q.limit)
       .offset(offsetOf(q)),
-    db.select({ total: count() }).from(updateHistory).where(where),
-  ]);
+    () => db.select({ total: count() }).from(updateHistory).where(where),
+  );
   return {
     rows: rows.map((r) => ({
       update_history_id: r.id,

@@ -18,7 +18,7 @@
 import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { TFunction } from "i18next";
-import { db as pool, type Db, type Tx } from "#db/client.ts";
+import { db as pool, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { depositInvoices, ledgerAccounts, ledgerEntries, ledgerTransactions, moneySettings } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { defineExport } from "#core/jobs/exports.ts";
@@ -69,13 +69,13 @@ async function findHistories(db: Db | Tx, businessId: number, f: HistoryFilters)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .leftJoin(depositInvoices, and(eq(ledgerTransactions.refType, "invoice"), eq(depositInvoices.id, ledgerTransactions.refId)));
-  const [rows, [{ total }]] = await Promise.all([
-    base().where(and(...where)).orderBy(desc(ledgerEntries.id)).limit(f.limit).offset((f.page - 1) * f.limit),
-    db.select({ total: count() }).from(ledgerEntries)
+  const [rows, [{ total }]] = await sideBySide(db,
+    () => base().where(and(...where)).orderBy(desc(ledgerEntries.id)).limit(f.limit).offset((f.page - 1) * f.limit),
+    () => db.select({ total: count() }).from(ledgerEntries)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
       .where(and(...where)),
-  ]);
+  );
   return { rows, total };
 }
 

@@ -18,7 +18,7 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db as pool } from "#db/client.ts";
+import { db as pool, sideBySide } from "#db/client.ts";
 import { channels, settlementDays, settlements, stores } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import type { Privilege } from "#core/auth/privileges.ts";
@@ -117,7 +117,7 @@ export async function incomeHistory(scope: Scope, q: IncomeQuery, privilege: Pri
     .where(rowWhere(businessId, q))
     .orderBy(desc(settlements.day), desc(settlements.finishedAt), desc(settlements.id))
     .limit(q.limit).offset((q.page - 1) * q.limit);
-  const [rows, total] = await Promise.all([rowsQ, countOf(scope, businessId, q)]);
+  const [rows, total] = await sideBySide(db,() => rowsQ, () => countOf(scope, businessId, q));
   return { rows: rows.map((r) => settlementJson({ ...r.s, storeName: r.storeName }, actor.t)), total };
 }
 
@@ -164,16 +164,16 @@ export async function incomeSummary(scope: Scope, q: IncomeFilters, privilege: P
   // One scan of the day table summed four ways at once (GROUPING SETS): the total, by day, by
   // channel, by store. GROUPING(day, channel_id, store_id) says which set a row is: 7 the total,
   // 3 a day, 5 a channel, 6 a store.
-  const [rows, chans, sts, balances] = await Promise.all([
-    db.select({
+  const [rows, chans, sts, balances] = await sideBySide(db,
+    () => db.select({
       set: sql<number>`GROUPING(${settlementDays.day}, ${settlementDays.channelId}, ${settlementDays.storeId})`,
       day: settlementDays.day, channelId: settlementDays.channelId, storeId: settlementDays.storeId, ...sums,
     }).from(settlementDays).where(dayWhere(businessId, q))
       .groupBy(sql`GROUPING SETS ((), (${settlementDays.day}), (${settlementDays.channelId}), (${settlementDays.storeId}))`),
-    db.select({ id: channels.id, name: channels.name, platformCode: channels.platformCode }).from(channels).where(eq(channels.businessId, businessId)),
-    db.select({ id: stores.id, name: stores.name }).from(stores).where(eq(stores.businessId, businessId)),
-    balancesOf(db, businessId),
-  ]);
+    () => db.select({ id: channels.id, name: channels.name, platformCode: channels.platformCode }).from(channels).where(eq(channels.businessId, businessId)),
+    () => db.select({ id: stores.id, name: stores.name }).from(stores).where(eq(stores.businessId, businessId)),
+    () => balancesOf(db, businessId),
+  );
   const of = (set: number) => rows.filter((r) => Number(r.set) === set);
   const channelOf = new Map(chans.map((c) => [c.id, c]));
   const storeName = new Map(sts.map((x) => [x.id, x.name]));
@@ -196,11 +196,11 @@ export type IncomeSummary = Awaited<ReturnType<typeof incomeSummary>>;
 export async function settlementPeriods(scope: Scope, q: IncomeQuery, privilege: Privilege = "balance") {
   const { db, actor } = sellerScope(scope, privilege);
   const where = dayWhere(actor.member.businessId, q);
-  const [rows, [{ n }]] = await Promise.all([
-    db.select({ day: settlementDays.day, ...sums }).from(settlementDays).where(where).groupBy(settlementDays.day)
+  const [rows, [{ n }]] = await sideBySide(db,
+    () => db.select({ day: settlementDays.day, ...sums }).from(settlementDays).where(where).groupBy(settlementDays.day)
       .orderBy(desc(settlementDays.day)).limit(q.limit).offset((q.page - 1) * q.limit),
-    db.select({ n: sql<number>`count(DISTINCT ${settlementDays.day})::int` }).from(settlementDays).where(where),
-  ]);
+    () => db.select({ n: sql<number>`count(DISTINCT ${settlementDays.day})::int` }).from(settlementDays).where(where),
+  );
   return { rows: rows.map((r) => ({ day: r.day, ...totalsJson(r) })), total: n };
 }
 
@@ -231,10 +231,10 @@ export async function findSettledOrder(scope: Scope, text: string, privilege: Pr
 export async function incomeChoices(scope: Scope, privilege: Privilege = "balance") {
   const { db, actor } = sellerScope(scope, privilege);
   const businessId = actor.member.businessId;
-  const [chs, sts] = await Promise.all([
-    db.select({ id: channels.id, name: channels.name }).from(channels).where(eq(channels.businessId, businessId)).orderBy(channels.name),
-    db.select({ id: stores.id, name: stores.name }).from(stores).where(eq(stores.businessId, businessId)).orderBy(stores.name),
-  ]);
+  const [chs, sts] = await sideBySide(db,
+    () => db.select({ id: channels.id, name: channels.name }).from(channels).where(eq(channels.businessId, businessId)).orderBy(channels.name),
+    () => db.select({ id: stores.id, name: stores.name }).from(stores).where(eq(stores.businessId, businessId)).orderBy(stores.name),
+  );
   return { channels: chs, stores: sts };
 }
 

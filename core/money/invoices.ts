@@ -35,7 +35,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { TFunction } from "i18next";
-import { db as pool, type Db, type Tx } from "#db/client.ts";
+import { db as pool, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { BUSINESS_STATUS, businesses, depositInvoices, moneySettings, type InvoiceLine } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound, Refused } from "#core/errors.ts";
@@ -184,11 +184,11 @@ function baseConditions(businessId: number, f: Partial<InvoiceFilters>): SQL[] {
 
 export async function findInvoices(db: Db | Tx, businessId: number, f: InvoiceFilters, now = new Date()) {
   const where = and(...baseConditions(businessId, f), statusCondition(f.status, now));
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(depositInvoices).where(where).orderBy(desc(depositInvoices.timeCreated), desc(depositInvoices.id))
+  const [rows, [{ total }]] = await sideBySide(db,
+    () => db.select().from(depositInvoices).where(where).orderBy(desc(depositInvoices.timeCreated), desc(depositInvoices.id))
       .limit(f.limit).offset((f.page - 1) * f.limit),
-    db.select({ total: count() }).from(depositInvoices).where(where),
-  ]);
+    () => db.select({ total: count() }).from(depositInvoices).where(where),
+  );
   return { rows, total };
 }
 
@@ -220,14 +220,14 @@ export async function invoiceSummary(scope: Scope) {
   const businessId = actor.member.businessId;
   const now = new Date();
   const monthStart = subscriptionPeriod(3, now).start;
-  const [[r], balances] = await Promise.all([
-    db.select({
+  const [[r], balances] = await sideBySide(db,
+    () => db.select({
       unpaid: sql<string>`coalesce(sum(${depositInvoices.amount}) FILTER (WHERE ${depositInvoices.status} = 'unpaid'), 0)`,
       overdue: sql<string>`coalesce(sum(${depositInvoices.amount}) FILTER (WHERE ${statusCondition("overdue", now)}), 0)`,
       paid: sql<string>`coalesce(sum(${depositInvoices.amount}) FILTER (WHERE ${depositInvoices.status} = 'paid' AND ${depositInvoices.paidAt} >= ${monthStart}), 0)`,
     }).from(depositInvoices).where(eq(depositInvoices.businessId, businessId)),
-    balancesOf(db, businessId),
-  ]);
+    () => balancesOf(db, businessId),
+  );
   return {
     unpaid_total: Number(r.unpaid), overdue_total: Number(r.overdue), paid_this_month: Number(r.paid),
     deposit_balance: balances.deposit, debt: Math.max(0, -balances.deposit), points: balances.points,

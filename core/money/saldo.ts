@@ -18,7 +18,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, sum, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { TFunction } from "i18next";
-import { db as pool, type Db, type Tx } from "#db/client.ts";
+import { db as pool, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, payouts, users } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { defineExport } from "#core/jobs/exports.ts";
@@ -55,11 +55,11 @@ const dayAfter = (s: number) => wibDayStart(new Date(s * 1000), 1);
 
 export async function saldoSummaryOf(exec: Exec, businessId: number, now = new Date()) {
   const monthStart = new Date(Date.parse(`${new Date(now.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 7)}-01T00:00:00Z`) - WIB_OFFSET_MS);
-  const [b, [paid]] = await Promise.all([
-    balancesOf(exec, businessId),
-    exec.select({ total: sum(payouts.amount).mapWith(Number) }).from(payouts)
+  const [b, [paid]] = await sideBySide(exec,
+    () => balancesOf(exec, businessId),
+    () => exec.select({ total: sum(payouts.amount).mapWith(Number) }).from(payouts)
       .where(and(eq(payouts.businessId, businessId), eq(payouts.source, "saldo"), eq(payouts.status, "paid"), gte(payouts.timeFinished, monthStart))),
-  ]);
+  );
   return { saldo: b.saldo, in_withdrawal: b.payout, withdrawn_this_month: paid?.total ?? 0, holding_income: b.income, deposit: b.deposit };
 }
 
@@ -94,18 +94,18 @@ export async function saldoHistoryOf(exec: Exec, businessId: number, q: SaldoHis
     .where(and(eq(ledgerAccounts.businessId, businessId), eq(ledgerAccounts.code, "saldo")));
   if (!account) return { rows: [], total: 0, summary: { money_in: 0, money_out: 0 } };
   const where = historyWhere(account.id, q);
-  const [rows, [totals]] = await Promise.all([
-    exec.select({
+  const [rows, [totals]] = await sideBySide(exec,
+    () => exec.select({
       id: ledgerEntries.id, amount: ledgerEntries.amount, balanceAfter: ledgerEntries.balanceAfter, time: ledgerEntries.timeCreated,
       kind: ledgerTransactions.kind, refType: ledgerTransactions.refType, refId: ledgerTransactions.refId, transactionId: ledgerTransactions.id,
     }).from(ledgerEntries).innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
       .where(where).orderBy(q.sort === 1 ? asc(ledgerEntries.id) : desc(ledgerEntries.id)).limit(q.limit).offset(offset),
-    exec.select({
+    () => exec.select({
       n: count(),
       in: sql<string>`coalesce(sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.amount} > 0), 0)`.mapWith(Number),
       out: sql<string>`coalesce(-sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.amount} < 0), 0)`.mapWith(Number),
     }).from(ledgerEntries).innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId)).where(where),
-  ]);
+  );
   return {
     rows: rows.map((r) => ({
       entry_id: r.id,
@@ -143,12 +143,12 @@ function payoutWhere(businessId: number, q: Omit<WithdrawHistoryQuery, "page" | 
 export async function withdrawHistoryOf(exec: Exec, businessId: number, q: WithdrawHistoryQuery, t: TFunction, offset = (q.page - 1) * q.limit) {
   const base = payoutWhere(businessId, q);
   const where = and(...base, ...(q.status ? [eq(payouts.status, q.status)] : []));
-  const [rows, counts] = await Promise.all([
-    exec.select({ p: payouts, name: users.name }).from(payouts).leftJoin(users, eq(users.id, payouts.requestedBy)).where(where)
+  const [rows, counts] = await sideBySide(exec,
+    () => exec.select({ p: payouts, name: users.name }).from(payouts).leftJoin(users, eq(users.id, payouts.requestedBy)).where(where)
       .orderBy(...(q.sort === 1 ? [asc(payouts.timeCreated), asc(payouts.id)] : [desc(payouts.timeCreated), desc(payouts.id)]))
       .limit(q.limit).offset(offset),
-    exec.select({ status: payouts.status, n: count() }).from(payouts).where(and(...base)).groupBy(payouts.status),
-  ]);
+    () => exec.select({ status: payouts.status, n: count() }).from(payouts).where(and(...base)).groupBy(payouts.status),
+  );
   const byStatus = Object.fromEntries(PAYOUT_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<(typeof PAYOUT_STATUSES)[number], number>;
   const total = q.status ? byStatus[q.status] : Object.values(byStatus).reduce((a, b) => a + b, 0);
   return { rows: rows.map((r) => payoutJson({ ...r.p, requestedByName: r.name }, t)), total, summary: { counts: byStatus } };

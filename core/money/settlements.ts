@@ -38,7 +38,7 @@
  *   generator: its last change); the settlement period is its WIB day.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { db as pool, type Db, type Tx } from "#db/client.ts";
+import { db as pool, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { channelCommissions, channels, settlements, storeFees, type SettlementStatus } from "#db/schema/index.ts";
 import { applicableFee, feeAmount } from "#core/profile/store-fees-money.ts";
 import { DAY_MS, wibDate } from "#core/lib/time.ts";
@@ -111,15 +111,15 @@ export function postingsOf(s: { id: number; businessId: number; orderId: number;
 
 /** The business's settlement rates: its store fees and its commission per platform. */
 async function ratesOf(tx: Tx | Db, businessId: number, channelIds: number[]) {
-  const [fees, own, chans] = await Promise.all([
-    tx.select({ storeId: storeFees.storeId, channelId: storeFees.channelId, percentBp: storeFees.percentBp, fixedAmount: storeFees.fixedAmount, status: storeFees.status })
+  const [fees, own, chans] = await sideBySide(tx,
+    () => tx.select({ storeId: storeFees.storeId, channelId: storeFees.channelId, percentBp: storeFees.percentBp, fixedAmount: storeFees.fixedAmount, status: storeFees.status })
       .from(storeFees).where(eq(storeFees.businessId, businessId)),
-    tx.select({ platformCode: channelCommissions.platformCode, rateBp: channelCommissions.rateBp })
+    () => tx.select({ platformCode: channelCommissions.platformCode, rateBp: channelCommissions.rateBp })
       .from(channelCommissions).where(eq(channelCommissions.businessId, businessId)),
-    channelIds.length
+    () => channelIds.length
       ? tx.select({ id: channels.id, platformCode: channels.platformCode }).from(channels).where(and(eq(channels.businessId, businessId), inArray(channels.id, channelIds)))
       : Promise.resolve([]),
-  ]);
+  );
   const rate = new Map(own.map((r) => [r.platformCode, r.rateBp]));
   const platform = new Map(chans.map((c) => [c.id, c.platformCode]));
   return {

@@ -10,6 +10,7 @@
  */
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { sideBySide } from "#db/client.ts";
 import { notifications } from "#db/schema/index.ts";
 import { sellerScope, type Scope, type SellerActor } from "#core/actor.ts";
 import { canAccess, privilegeForPath } from "#core/auth/privileges.ts";
@@ -55,12 +56,12 @@ export type NotificationJson = ReturnType<typeof notificationJson>;
 export async function listNotifications(scope: Scope, q: NotificationListQuery) {
   const { db, actor } = sellerScope(scope);
   const where = and(mine(actor), q.status === "unread" ? isNull(notifications.readAt) : q.status === "read" ? isNotNull(notifications.readAt) : undefined);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(notifications).where(where)
+  const [rows, [{ total }]] = await sideBySide(db,
+    () => db.select().from(notifications).where(where)
       .orderBy(...(q.sort === 1 ? [notifications.id] : [desc(notifications.id)]))
       .limit(q.limit).offset(offsetOf(q)),
-    db.select({ total: count() }).from(notifications).where(where),
-  ]);
+    () => db.select({ total: count() }).from(notifications).where(where),
+  );
   return { rows: rows.map((n) => notificationJson(actor, n)), total };
 }
 

@@ -12,7 +12,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { notificationSettings, users } from "#db/schema/index.ts";
-import type { Db, Tx } from "#db/client.ts";
+import { sideBySide, type Db, type Tx } from "#db/client.ts";
 import type { Scope } from "#core/actor.ts";
 import { ownMembership } from "#core/auth/account.ts";
 import { canAccess } from "#core/auth/privileges.ts";
@@ -64,9 +64,9 @@ async function contactOf(exec: Db | Tx, userId: number) {
 
 export async function getNotificationSettings(scope: Scope, businessId: number) {
   const member = await ownMembership(scope, businessId);
-  const [stored, contact] = await Promise.all([
-    storedOf(scope.db, member.businessId, scope.actor.user.id), contactOf(scope.db, scope.actor.user.id),
-  ]);
+  const [stored, contact] = await sideBySide(scope.db,
+    () => storedOf(scope.db, member.businessId, scope.actor.user.id), () => contactOf(scope.db, scope.actor.user.id),
+  );
   return settingsJson(member, stored, contact);
 }
 

@@ -16,7 +16,7 @@
  *   (200: the order exists, nothing has happened on the road yet).
  */
 import { aliasedTable, and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { db as pool, type Db, type Tx } from "#db/client.ts";
+import { db as pool, type Db, type Tx, sideBySide } from "#db/client.ts";
 import {
   channels, orderItems, orders, orderStatusHistory, orderTracking, stores, users, warehousePartitions, warehouses,
 } from "#db/schema/index.ts";
@@ -95,9 +95,9 @@ export async function orderDetail(scope: Scope, orderId: number) {
   const { db, actor } = sellerScope(scope, "orders");
   const t = actor.t;
   const order = await orderOf(actor.member.businessId, orderId, db);
-  const [lines, history, channel, source, names] = await Promise.all([
-    linesOf([order.id], db),
-    db
+  const [lines, history, channel, source, names] = await sideBySide(db,
+    () => linesOf([order.id], db),
+    () => db
       .select({
         action: orderStatusHistory.action, actor: orderStatusHistory.actor, userName: users.name, fromStatus: orderStatusHistory.fromStatus,
         toStatus: orderStatusHistory.toStatus, reason: orderStatusHistory.reason, note: orderStatusHistory.note, timeCreated: orderStatusHistory.timeCreated,
@@ -106,12 +106,12 @@ export async function orderDetail(scope: Scope, orderId: number) {
       .leftJoin(users, eq(users.id, orderStatusHistory.userId))
       .where(eq(orderStatusHistory.orderId, order.id))
       .orderBy(asc(orderStatusHistory.id)),
-    order.channelId
+    () => order.channelId
       ? db.select({ id: channels.id, name: channels.name, platformCode: channels.platformCode }).from(channels).where(eq(channels.id, order.channelId)).then((r) => r[0])
       : undefined,
-    sourceOf(order, db),
-    courierNamesOf(),
-  ]);
+    () => sourceOf(order, db),
+    () => courierNamesOf(),
+  );
   const cancelReasonName = (code: number | null) => (code ? t(`orders:cancel_reasons.${code}`) : null);
   return {
     order_id: order.id,
@@ -204,14 +204,14 @@ export async function sourceOf(order: Pick<OrderRow, "storeId" | "warehouseId">,
 export async function orderTrackingJson(scope: Scope, orderId: number) {
   const { db, actor } = sellerScope(scope, "orders");
   const order = await orderOf(actor.member.businessId, orderId, db);
-  const [events, names] = await Promise.all([
-    db
+  const [events, names] = await sideBySide(db,
+    () => db
       .select({ description: orderTracking.description, location: orderTracking.location, timeCreated: orderTracking.timeCreated })
       .from(orderTracking)
       .where(eq(orderTracking.orderId, order.id))
       .orderBy(desc(orderTracking.timeCreated), desc(orderTracking.id)),
-    courierNamesOf(),
-  ]);
+    () => courierNamesOf(),
+  );
   return {
     order_id: order.id,
     order_code: order.orderCode,

@@ -17,6 +17,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
+import { sideBySide } from "#db/client.ts";
 import { channels, stores } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { Refused } from "#core/errors.ts";
@@ -108,15 +109,15 @@ export type OrderFilterChoices = {
 export async function orderFilterChoices(scope: Scope): Promise<OrderFilterChoices> {
   const { db, actor } = sellerScope(scope, "orders");
   const businessId = actor.member.businessId;
-  const [{ rows }, names] = await Promise.all([
-    db.execute<{ kind: "c" | "s"; id: number; name: string }>(sql`
+  const [{ rows }, names] = await sideBySide(db,
+    () => db.execute<{ kind: "c" | "s"; id: number; name: string }>(sql`
       SELECT kind, id, name FROM (
         SELECT 'c' AS kind, ${channels.id} AS id, ${channels.name} AS name FROM ${channels} WHERE ${channels.businessId} = ${businessId}
         UNION ALL
         SELECT 's', ${stores.id}, ${stores.name} FROM ${stores} WHERE ${stores.businessId} = ${businessId}
       ) choice ORDER BY kind, lower(name), id`),
-    courierNamesOf(),
-  ]);
+    () => courierNamesOf(),
+  );
   const withServices = new Set([...names.services.keys()].map((k) => k.slice(0, k.indexOf(":"))));
   return {
     channels: rows.filter((r) => r.kind === "c").map((r) => ({ id: r.id, name: r.name })),

@@ -16,7 +16,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db, Tx } from "#db/client.ts";
+import { sideBySide, type Db, type Tx } from "#db/client.ts";
 import { orderItems, orders, products } from "#db/schema/index.ts";
 import { unix } from "#core/lib/time.ts";
 import { orderOf, sourceOf, type OrderRow } from "./detail.ts";
@@ -67,7 +67,7 @@ async function weightOf(db: Db | Tx, orderId: number) {
 export async function shippingParameters(scope: Scope, orderId: number) {
   const { db, actor } = sellerScope(scope, "orders");
   const order = await orderOf(actor.member.businessId, orderId, db);
-  const [source, weight, names] = await Promise.all([sourceOf(order, db), weightOf(db, order.id), courierNamesOf()]);
+  const [source, weight, names] = await sideBySide(db,() => sourceOf(order, db), () => weightOf(db, order.id), () => courierNamesOf());
   const courier = order.deliveryMethod === "courier";
   return {
     order_id: order.id,

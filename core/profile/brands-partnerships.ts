@@ -17,7 +17,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import type { Db, Tx } from "#db/client.ts";
+import { sideBySide, type Db, type Tx } from "#db/client.ts";
 import { brands, businesses, partnerships } from "#db/schema/index.ts";
 import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
 import { sellerScope, type Scope, type SellerActor } from "#core/actor.ts";
@@ -114,14 +114,14 @@ export async function listBrandPartnerships(scope: Scope, q: PartnershipsQuery) 
     q.status === undefined ? inArray(partnerships.status, [...OPEN_STATUSES]) : eq(partnerships.status, q.status),
     q.brand_id ? eq(partnerships.refId, q.brand_id) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    // Waiting for the business first, then the latest change first.
+  const [rows, [{ total }]] = await sideBySide(db,
+    () => // Waiting for the business first, () => then the latest change first.
     partnershipSelect(db, where)
       .orderBy(sql`CASE WHEN ${partnerships.status} IN (0, 2, 3) AND ${partnerships.requestedByBusinessId} <> ${me} THEN 0 ELSE 1 END`,
         desc(partnerships.timeModified), desc(partnerships.id))
       .limit(q.limit).offset(offsetOf(q)),
-    db.select({ total: count() }).from(partnerships).where(and(eq(partnerships.kind, "brand"), where)),
-  ]);
+    () => db.select({ total: count() }).from(partnerships).where(and(eq(partnerships.kind, "brand"), where)),
+  );
   return { rows: rows.map((r) => partnershipJson(r, actor)), total };
 }
 

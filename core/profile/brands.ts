@@ -31,7 +31,7 @@ import { and, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "dr
 import { alias } from "drizzle-orm/pg-core";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { brands, businesses, partnerships, productCategories } from "#db/schema/index.ts";
 import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
 import { sellerScope, type Scope, type SellerActor } from "#core/actor.ts";
@@ -125,14 +125,14 @@ export async function findBrands(
   exec: Db | Tx = db,
 ) {
   const where = filtered(businessId, f);
-  const [rows, [{ total }]] = await Promise.all([
-    baseQuery(businessId, exec, partnerStatuses)
+  const [rows, [{ total }]] = await sideBySide(exec,
+    () => baseQuery(businessId, exec, partnerStatuses)
       .where(where)
       .orderBy(...orderBy(f.sort, { created: brands.timeCreated, modified: brands.timeModified, name: brands.name, id: brands.id }))
       .limit(page.limit)
       .offset(page.offset),
-    exec.select({ total: count() }).from(brands).leftJoin(partnerships, partnershipOf(businessId, partnerStatuses)).where(where),
-  ]);
+    () => exec.select({ total: count() }).from(brands).leftJoin(partnerships, partnershipOf(businessId, partnerStatuses)).where(where),
+  );
   return { rows, total };
 }
 
@@ -279,8 +279,8 @@ export async function partnerableBrands(scope: Scope, businessId: number, q: { p
   const mine = and(eq(partnerships.kind, "brand"), eq(partnerships.refId, brands.id), eq(partnerships.partnerBusinessId, me));
   const where = and(eq(brands.businessId, other.id), eq(brands.status, BRAND_STATUS.active),
     q.search ? ilike(brands.name, contains(q.search)) : undefined);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select({
+  const [rows, [{ total }]] = await sideBySide(db,
+    () => db.select({
       id: brands.id, name: brands.name, image: brands.image, categoryId: productCategories.id, categoryName: productCategories.name,
       parentCategoryName: parentCategory.name, topCategoryName: topCategory.name, partnershipStatus: partnerships.status,
       timeCreated: brands.timeCreated,
@@ -293,8 +293,8 @@ export async function partnerableBrands(scope: Scope, businessId: number, q: { p
       .where(where)
       .orderBy(...orderBy(q.sort, { created: brands.timeCreated, modified: brands.timeModified, name: brands.name, id: brands.id }))
       .limit(q.limit).offset(offsetOf(q)),
-    db.select({ total: count() }).from(brands).where(where),
-  ]);
+    () => db.select({ total: count() }).from(brands).where(where),
+  );
   return {
     rows: rows.map((r) => ({
       brand_id: r.id,

@@ -25,6 +25,7 @@
  */
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { sideBySide } from "#db/client.ts";
 import { businesses, businessMembers, users } from "#db/schema/index.ts";
 import { sellerScope, type Scope, type SellerActor } from "#core/actor.ts";
 import { PRIVILEGES } from "#core/auth/privileges.ts";
@@ -114,7 +115,7 @@ export async function channelTree(scope: Scope, q: z.infer<typeof channelTreeQue
   const { db, actor } = sellerScope(scope);
   const t = actor.t;
   const ids = await businessesAsked(actor, q);
-  const graphs = await Promise.all(ids.map((id) => businessChannelGraph(id, { type: q.type === 1 ? undefined : q.type, status: q.status, search: q.search }, db)));
+  const graphs = await sideBySide(db, ...ids.map((id) => () => businessChannelGraph(id, { type: q.type === 1 ? undefined : q.type, status: q.status, search: q.search }, db)));
   const chs = q.type === 1 ? [] : graphs.flatMap((g) => g.channels);
   const sts = graphs.flatMap((g) => g.stores);
   const links = graphs.flatMap((g) => g.links);
@@ -168,8 +169,8 @@ export async function listStaffs(scope: Scope, q: z.infer<typeof staffQuery>) {
   if (q.status !== undefined) w.push(eq(businessMembers.status, q.status));
   if (q.search) w.push(or(ilike(users.name, contains(q.search)), ilike(users.email, contains(q.search)), ilike(users.phone, contains(q.search)))!);
   const where = and(...w);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select({
+  const [rows, [{ total }]] = await sideBySide(db,
+    () => db.select({
       userId: users.id, name: users.name, email: users.email, phone: users.phone, role: businessMembers.role,
       privileges: businessMembers.privileges, businessId: businesses.id, businessName: businesses.name, joined: businessMembers.timeCreated,
       status: businessMembers.status,
@@ -181,8 +182,8 @@ export async function listStaffs(scope: Scope, q: z.infer<typeof staffQuery>) {
       .orderBy(...orderBy(q.sort, { created: businessMembers.timeCreated, modified: users.timeModified, name: users.name, id: users.id }), asc(businesses.id))
       .limit(q.limit)
       .offset(offsetOf(q)),
-    db.select({ total: count() }).from(businessMembers).innerJoin(users, eq(users.id, businessMembers.userId)).where(where),
-  ]);
+    () => db.select({ total: count() }).from(businessMembers).innerJoin(users, eq(users.id, businessMembers.userId)).where(where),
+  );
   return {
     rows: rows.map((r) => {
       const privileges = r.role === "owner" ? [...PRIVILEGES] : r.privileges;

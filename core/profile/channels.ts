@@ -16,7 +16,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { businesses, channels, storeChannels, stores } from "#db/schema/index.ts";
 import { sellerScope, type Scope, type SellerActor } from "#core/actor.ts";
 import { NotFound } from "#core/errors.ts";
@@ -78,14 +78,14 @@ const baseQuery = (exec: Db | Tx = db) =>
 /** One page of a business's channels with the filters. */
 export async function findChannels(businessId: number, f: ChannelFilters, page: { limit: number; offset: number }, exec: Db | Tx = db) {
   const w = where(businessId, f);
-  const [rows, [{ total }]] = await Promise.all([
-    baseQuery(exec)
+  const [rows, [{ total }]] = await sideBySide(exec,
+    () => baseQuery(exec)
       .where(w)
       .orderBy(...orderBy(f.sort, { created: channels.timeCreated, modified: channels.timeModified, name: channels.name, id: channels.id }))
       .limit(page.limit)
       .offset(page.offset),
-    exec.select({ total: count() }).from(channels).where(w),
-  ]);
+    () => exec.select({ total: count() }).from(channels).where(w),
+  );
   return { rows, total };
 }
 
@@ -109,14 +109,14 @@ export type StoreLink = { storeId: number; image: string | null; type: number; n
 export async function storeLinks(businessId: number, channelIds: number[], exec: Db | Tx = db) {
   const out = new Map<number, StoreLink[]>();
   if (!channelIds.length) return out;
-  const [all, chs, rows] = await Promise.all([
-    exec.select({ id: stores.id, image: stores.image, type: stores.type, name: stores.name, status: stores.status })
+  const [all, chs, rows] = await sideBySide(exec,
+    () => exec.select({ id: stores.id, image: stores.image, type: stores.type, name: stores.name, status: stores.status })
       .from(stores).where(eq(stores.businessId, businessId)).orderBy(asc(sql`lower(${stores.name})`), asc(stores.id)),
-    exec.select({ id: channels.id, platformCode: channels.platformCode, status: channels.status })
+    () => exec.select({ id: channels.id, platformCode: channels.platformCode, status: channels.status })
       .from(channels).where(and(eq(channels.businessId, businessId), inArray(channels.id, channelIds))),
-    exec.select({ storeId: storeChannels.storeId, channelId: storeChannels.channelId })
+    () => exec.select({ storeId: storeChannels.storeId, channelId: storeChannels.channelId })
       .from(storeChannels).where(and(eq(storeChannels.businessId, businessId), inArray(storeChannels.channelId, channelIds))),
-  ]);
+  );
   const connected = new Set(withMarketplaceLinks(chs, all, rows).map((l) => `${l.channelId}:${l.storeId}`));
   for (const id of channelIds) {
     out.set(id, all.map((s) => ({ storeId: s.id, image: s.image, type: s.type, name: s.name, status: s.status, connected: connected.has(`${id}:${s.id}`) })));
@@ -198,14 +198,14 @@ export function channelSnapshot(v: {
 
 /** All channels and all stores of a business, with the connections between them. */
 export async function businessChannelGraph(businessId: number, f: { type?: number; status?: number; search?: string } = {}, exec: Db | Tx = db) {
-  const [chs, sts, links] = await Promise.all([
-    exec.select({ id: channels.id, name: channels.name, platformCode: channels.platformCode, status: channels.status, isDefault: channels.isDefault })
+  const [chs, sts, links] = await sideBySide(exec,
+    () => exec.select({ id: channels.id, name: channels.name, platformCode: channels.platformCode, status: channels.status, isDefault: channels.isDefault })
       .from(channels).where(where(businessId, { type: f.type, status: f.status, search: f.search }))
       .orderBy(asc(sql`lower(${channels.name})`), asc(channels.id)),
-    exec.select({ id: stores.id, name: stores.name, type: stores.type, image: stores.image, status: stores.status, isDefault: stores.isDefault })
+    () => exec.select({ id: stores.id, name: stores.name, type: stores.type, image: stores.image, status: stores.status, isDefault: stores.isDefault })
       .from(stores).where(eq(stores.businessId, businessId)).orderBy(asc(sql`lower(${stores.name})`), asc(stores.id)),
-    exec.select({ storeId: storeChannels.storeId, channelId: storeChannels.channelId }).from(storeChannels).where(eq(storeChannels.businessId, businessId)),
-  ]);
+    () => exec.select({ storeId: storeChannels.storeId, channelId: storeChannels.channelId }).from(storeChannels).where(eq(storeChannels.businessId, businessId)),
+  );
   return { channels: chs, stores: sts, links: withMarketplaceLinks(chs, sts, links) };
 }
 

@@ -11,7 +11,7 @@
 import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { businesses, cities, factories, provinces } from "#db/schema/index.ts";
 import { unix } from "#core/lib/time.ts";
 import { contains, listQuery, offsetOf, orderBy } from "#core/lib/list-query.ts";
@@ -95,14 +95,14 @@ function filtered(businessId: number, f: Partial<FactoryFilters>) {
 
 export async function findFactories(businessId: number, f: FactoryFilters, page: { limit: number; offset: number }, exec: Db | Tx = db) {
   const where = filtered(businessId, f);
-  const [rows, [{ total }]] = await Promise.all([
-    baseQuery(exec)
+  const [rows, [{ total }]] = await sideBySide(exec,
+    () => baseQuery(exec)
       .where(where)
       .orderBy(...orderBy(f.sort, { created: factories.timeCreated, modified: factories.timeModified, name: factories.name, id: factories.id }))
       .limit(page.limit)
       .offset(page.offset),
-    exec.select({ total: count() }).from(factories).leftJoin(cities, eq(cities.id, factories.cityId)).where(where),
-  ]);
+    () => exec.select({ total: count() }).from(factories).leftJoin(cities, eq(cities.id, factories.cityId)).where(where),
+  );
   return { rows, total };
 }
 
@@ -223,7 +223,7 @@ export const factoryStatusMessage = (activate: boolean, count: number) =>
 export async function setFactoryStatus(scope: Scope, ids: number[], activate: boolean) {
   const seller = sellerScope(scope, "profile");
   const done = await changeStatus(seller, { table: factories, refType: REF }, ids, activate);
-  const rows = await Promise.all(done.map((id) => findFactory(seller.actor.member.businessId, id, seller.db)));
+  const rows = await sideBySide(seller.db, ...done.map((id) => () => findFactory(seller.actor.member.businessId, id, seller.db)));
   return rows.filter((r) => r !== undefined).map((r) => factoryJson(r, seller.actor.t));
 }
 

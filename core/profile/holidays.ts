@@ -28,7 +28,7 @@
 import { and, asc, count, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { brands, holidayBrands, holidays, holidayStores, stores } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound, Refused } from "#core/errors.ts";
@@ -111,12 +111,12 @@ type HolidayRow = typeof holidays.$inferSelect & {
 /** The stores and brands of the sessions `ids`, by name. */
 async function scopesOf(exec: Db | Tx, ids: number[]) {
   if (!ids.length) return { storesOf: new Map(), brandsOf: new Map() };
-  const [storeRows, brandRows] = await Promise.all([
-    exec.select({ holidayId: holidayStores.holidayId, id: stores.id, name: stores.name }).from(holidayStores)
+  const [storeRows, brandRows] = await sideBySide(exec,
+    () => exec.select({ holidayId: holidayStores.holidayId, id: stores.id, name: stores.name }).from(holidayStores)
       .innerJoin(stores, eq(stores.id, holidayStores.storeId)).where(inArray(holidayStores.holidayId, ids)).orderBy(sql`lower(${stores.name})`, stores.id),
-    exec.select({ holidayId: holidayBrands.holidayId, id: brands.id, name: brands.name }).from(holidayBrands)
+    () => exec.select({ holidayId: holidayBrands.holidayId, id: brands.id, name: brands.name }).from(holidayBrands)
       .innerJoin(brands, eq(brands.id, holidayBrands.brandId)).where(inArray(holidayBrands.holidayId, ids)).orderBy(sql`lower(${brands.name})`, brands.id),
-  ]);
+  );
   const storesOf = new Map<number, { store_branch_id: number; name: string }[]>();
   const brandsOf = new Map<number, { brand_id: number; name: string }[]>();
   for (const s of storeRows) storesOf.set(s.holidayId, [...(storesOf.get(s.holidayId) ?? []), { store_branch_id: s.id, name: s.name }]);
@@ -146,12 +146,12 @@ function filtered(exec: Db | Tx, businessId: number, f: Partial<HolidayFilters>)
 
 export async function findHolidays(businessId: number, f: HolidayFilters, page: { limit: number; offset: number }, exec: Db | Tx = db) {
   const where = filtered(exec, businessId, f);
-  const [rows, [{ total }]] = await Promise.all([
-    exec.select().from(holidays).where(where)
+  const [rows, [{ total }]] = await sideBySide(exec,
+    () => exec.select().from(holidays).where(where)
       .orderBy(...orderBy(f.sort, { created: holidays.timeCreated, modified: holidays.timeModified, name: holidays.name, id: holidays.id }))
       .limit(page.limit).offset(page.offset),
-    exec.select({ total: count() }).from(holidays).where(where),
-  ]);
+    () => exec.select({ total: count() }).from(holidays).where(where),
+  );
   return { rows: await withScopes(exec, rows), total };
 }
 
@@ -208,10 +208,10 @@ export async function getHoliday(scope: Scope, id: number) {
 export async function holidayChoices(scope: Scope) {
   const { db, actor } = sellerScope(scope, "profile");
   const businessId = actor.member.businessId;
-  const [storeRows, brandRows] = await Promise.all([
-    db.select({ store_branch_id: stores.id, name: stores.name }).from(stores).where(eq(stores.businessId, businessId)).orderBy(sql`lower(${stores.name})`, stores.id),
-    db.select({ brand_id: brands.id, name: brands.name }).from(brands).where(eq(brands.businessId, businessId)).orderBy(sql`lower(${brands.name})`, brands.id),
-  ]);
+  const [storeRows, brandRows] = await sideBySide(db,
+    () => db.select({ store_branch_id: stores.id, name: stores.name }).from(stores).where(eq(stores.businessId, businessId)).orderBy(sql`lower(${stores.name})`, stores.id),
+    () => db.select({ brand_id: brands.id, name: brands.name }).from(brands).where(eq(brands.businessId, businessId)).orderBy(sql`lower(${brands.name})`, brands.id),
+  );
   return { stores: storeRows, brands: brandRows };
 }
 
@@ -220,12 +220,12 @@ async function checkRefs(exec: Db | Tx, businessId: number, body: HolidayBody) {
   if (body.scope === "business") return { stores: [] as { id: number; name: string }[], brands: [] as { id: number; name: string }[] };
   const storeIds = [...new Set(body.store_ids)];
   const brandIds = [...new Set(body.brand_ids)];
-  const [storeRows, brandRows] = await Promise.all([
-    storeIds.length ? exec.select({ id: stores.id, name: stores.name }).from(stores)
+  const [storeRows, brandRows] = await sideBySide(exec,
+    () => storeIds.length ? exec.select({ id: stores.id, name: stores.name }).from(stores)
       .where(and(eq(stores.businessId, businessId), inArray(stores.id, storeIds))).orderBy(asc(stores.id)) : [],
-    brandIds.length ? exec.select({ id: brands.id, name: brands.name }).from(brands)
+    () => brandIds.length ? exec.select({ id: brands.id, name: brands.name }).from(brands)
       .where(and(eq(brands.businessId, businessId), inArray(brands.id, brandIds))).orderBy(asc(brands.id)) : [],
-  ]);
+  );
   const errors: Record<string, string[]> = {};
   if (storeRows.length !== storeIds.length) errors.store_ids = ["site:errors.store_not_yours"];
   if (brandRows.length !== brandIds.length) errors.brand_ids = ["holiday:errors.brand_not_yours"];

@@ -13,6 +13,7 @@
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { sideBySide } from "#db/client.ts";
 import { brands, businesses, partnerships, stores } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound } from "#core/errors.ts";
@@ -57,8 +58,8 @@ export async function listAllPartnerships(scope: Scope, q: AllPartnershipsQuery)
       .innerJoin(ownerBiz, eq(ownerBiz.id, partnerships.ownerBusinessId))
       .innerJoin(partnerBiz, eq(partnerBiz.id, partnerships.partnerBusinessId))
       .where(where);
-  const [rows, [{ total }]] = await Promise.all([
-    scoped(db.select({
+  const [rows, [{ total }]] = await sideBySide(db,
+    () => scoped(db.select({
       id: partnerships.id, kind: partnerships.kind, refId: partnerships.refId, status: partnerships.status,
       ownerBusinessId: partnerships.ownerBusinessId, partnerBusinessId: partnerships.partnerBusinessId,
       requestedByBusinessId: partnerships.requestedByBusinessId, timeModified: partnerships.timeModified,
@@ -70,8 +71,8 @@ export async function listAllPartnerships(scope: Scope, q: AllPartnershipsQuery)
         desc(partnerships.timeModified), desc(partnerships.id),
       )
       .limit(q.limit).offset(offsetOf(q)),
-    scoped(db.select({ total: count() }).from(partnerships).$dynamic()),
-  ]);
+    () => scoped(db.select({ total: count() }).from(partnerships).$dynamic()),
+  );
   return {
     rows: rows.map((r) => {
       const incoming = r.ownerBusinessId === me;

@@ -41,7 +41,7 @@
 import { and, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { channels, storeFees, stores } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound, Refused } from "#core/errors.ts";
@@ -107,8 +107,8 @@ function filtered(businessId: number, f: Partial<StoreFeeFilters>) {
 
 export async function findStoreFees(businessId: number, f: StoreFeeFilters, page: { limit: number; offset: number }, exec: Db | Tx = db) {
   const where = filtered(businessId, f);
-  const [rows, [{ total }]] = await Promise.all([
-    baseQuery(exec)
+  const [rows, [{ total }]] = await sideBySide(exec,
+    () => baseQuery(exec)
       .where(where)
       // "Name" sorts by the store, then the store-wide fee first, then the channel's name.
       .orderBy(
@@ -117,9 +117,9 @@ export async function findStoreFees(businessId: number, f: StoreFeeFilters, page
       )
       .limit(page.limit)
       .offset(page.offset),
-    exec.select({ total: count() }).from(storeFees)
+    () => exec.select({ total: count() }).from(storeFees)
       .innerJoin(stores, eq(stores.id, storeFees.storeId)).leftJoin(channels, eq(channels.id, storeFees.channelId)).where(where),
-  ]);
+  );
   return { rows, total };
 }
 
@@ -170,12 +170,12 @@ export async function storeFeeChoices(scope: Scope) {
   const { db, actor } = sellerScope(scope, "profile");
   const businessId = actor.member.businessId;
   const t = actor.t;
-  const [storeRows, channelRows] = await Promise.all([
-    db.select({ id: stores.id, name: stores.name, type: stores.type, status: stores.status }).from(stores)
+  const [storeRows, channelRows] = await sideBySide(db,
+    () => db.select({ id: stores.id, name: stores.name, type: stores.type, status: stores.status }).from(stores)
       .where(eq(stores.businessId, businessId)).orderBy(sql`lower(${stores.name})`, stores.id),
-    db.select({ id: channels.id, name: channels.name, code: channels.platformCode, status: channels.status }).from(channels)
+    () => db.select({ id: channels.id, name: channels.name, code: channels.platformCode, status: channels.status }).from(channels)
       .where(eq(channels.businessId, businessId)).orderBy(sql`lower(${channels.name})`, channels.id),
-  ]);
+  );
   return {
     stores: storeRows.map((s) => ({
       store_branch_id: s.id, name: s.name, type: s.type, type_name: t(`profile:store_types.${s.type}`, { defaultValue: t("profile:unknown") }), status: s.status,

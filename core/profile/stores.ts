@@ -32,7 +32,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
 import {
   bankAccounts, banks, businesses, channels, cities, courierServices, couriers, partnerships, provinces, storeChannels, stores, villages,
 } from "#db/schema/index.ts";
@@ -142,17 +142,17 @@ function scoped(viewer: number, f: Partial<StoreFilters> = {}) {
 
 export async function findStores(viewer: number, f: StoreFilters, page: { limit: number; offset: number }, exec: Db | Tx = db) {
   const where = scoped(viewer, f);
-  const [rows, [{ total }]] = await Promise.all([
-    baseQuery(viewer, exec)
+  const [rows, [{ total }]] = await sideBySide(exec,
+    () => baseQuery(viewer, exec)
       .where(where)
       .orderBy(...orderBy(f.sort, { created: stores.timeCreated, modified: stores.timeModified, name: stores.name, id: stores.id }))
       .limit(page.limit)
       .offset(page.offset),
-    exec.select({ total: count() }).from(stores)
+    () => exec.select({ total: count() }).from(stores)
       .innerJoin(cities, eq(cities.id, stores.cityId))
       .leftJoin(partnerships, partnerJoin(viewer))
       .where(where),
-  ]);
+  );
   return { rows, total };
 }
 

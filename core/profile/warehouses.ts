@@ -17,7 +17,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { businesses, cities, provinces, warehousePartitions, warehouses } from "#db/schema/index.ts";
 import { unix } from "#core/lib/time.ts";
 import { contains, listQuery, offsetOf, orderBy } from "#core/lib/list-query.ts";
@@ -162,14 +162,14 @@ export async function partitionsOf(ids: number[], exec: Db | Tx = db) {
 /** One page of the business's warehouses, each with its partitions. */
 export async function findWarehouses(businessId: number, f: WarehouseFilters, page: { limit: number; offset: number }, exec: Db | Tx = db) {
   const where = filtered(businessId, f);
-  const [rows, [{ total }]] = await Promise.all([
-    baseQuery(exec)
+  const [rows, [{ total }]] = await sideBySide(exec,
+    () => baseQuery(exec)
       .where(where)
       .orderBy(...orderBy(f.sort, { created: warehouses.timeCreated, modified: warehouses.timeModified, name: warehouses.name, id: warehouses.id }))
       .limit(page.limit)
       .offset(page.offset),
-    exec.select({ total: count() }).from(warehouses).leftJoin(cities, eq(cities.id, warehouses.cityId)).where(where),
-  ]);
+    () => exec.select({ total: count() }).from(warehouses).leftJoin(cities, eq(cities.id, warehouses.cityId)).where(where),
+  );
   const partitions = await partitionsOf(rows.map((r) => r.id), exec);
   return { rows: rows.map((r) => ({ ...r, partitions: partitions.get(r.id) ?? [] })), total };
 }

@@ -24,13 +24,12 @@ import { allCategories, categoryTree } from "#core/catalog/categories.ts";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { PgSelect } from "drizzle-orm/pg-core";
-import { db as pool, type Db, type Tx } from "#db/client.ts";
+import { db as pool, sideBySide, type Db, type Exec, type Tx } from "#db/client.ts";
 import {
   brands, cities, products, productVariants, provinces, stockLevels, stores, warehousePartitions, warehouses,
 } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { contains } from "#core/lib/list-query.ts";
-import { both } from "#core/catalog/product-reads.ts";
 import { categoryRange } from "#core/catalog/product-picker.ts";
 import { SOURCE_TYPES } from "#core/catalog/product-enums.ts";
 
@@ -82,7 +81,6 @@ function availabilityOrder(sort: number): SQL[] {
   }
 }
 
-type Exec = Db | Tx;
 
 export async function findAvailability(businessId: number, q: AvailabilityQuery, db: Exec = pool) {
   const where = availabilityWhere(businessId, q);
@@ -94,7 +92,7 @@ export async function findAvailability(businessId: number, q: AvailabilityQuery,
       .leftJoin(warehousePartitions, eq(warehousePartitions.id, stockLevels.partitionId))
       .leftJoin(cities, eq(cities.id, sql`coalesce(${stores.cityId}, ${warehouses.cityId})`))
       .where(where);
-  const [rows, [totals]] = await both(db,
+  const [rows, [totals]] = await sideBySide(db,
     () => joined(db.select({
       id: stockLevels.id, productId: products.id, productName: products.name, variantId: productVariants.id, sku: productVariants.sku,
       barcode: productVariants.barcode, variantName: productVariants.variantName, sizeName: productVariants.sizeName,
@@ -138,7 +136,7 @@ export function availabilityJson(r: AvailabilityRow, t: (k: string) => string) {
 /** The business's active stores and warehouses as the spec's source groups (empty groups left out). */
 export async function findSources(businessId: number, search: string | undefined, t: (k: string) => string, db: Exec = pool) {
   const like = search ? contains(search) : undefined;
-  const [storeRows, warehouseRows] = await both(db,
+  const [storeRows, warehouseRows] = await sideBySide(db,
     () => db.select({ id: stores.id, name: stores.name, cityName: cities.name }).from(stores)
       .leftJoin(cities, eq(cities.id, stores.cityId))
       .where(and(eq(stores.businessId, businessId), eq(stores.status, 1), like ? ilike(stores.name, like) : undefined))

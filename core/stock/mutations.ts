@@ -38,7 +38,7 @@
  */
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db as pool, type Db, type Tx } from "#db/client.ts";
+import { db as pool, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { orders, products, productVariants, stockMovements, stores, users, warehousePartitions, warehouses } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { Refused } from "#core/errors.ts";
@@ -266,10 +266,10 @@ export async function listMutations(scope: Scope, q: MutationListQuery) {
   const range = cursor
     ? sql`(${stockMovements.timeCreated}, ${stockMovements.id}) ${ascending ? sql`>` : sql`<`} (${cursor.t}::timestamptz, ${cursor.i})`
     : undefined;
-  const [fetched, count] = await Promise.all([
-    movementRows(db, and(where, range)!, ascending, q.limit + 1),
-    boundedTotal(db, where),
-  ]);
+  const [fetched, count] = await sideBySide(db,
+    () => movementRows(db, and(where, range)!, ascending, q.limit + 1),
+    () => boundedTotal(db, where),
+  );
   const more = fetched.length > q.limit;
   const rows = fetched.slice(0, q.limit);
   if (ascending) rows.reverse();

@@ -27,7 +27,7 @@
  *   lock, the last one wins whole (no mix of both), and both read the result afterwards.
  */
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
-import { db as pool, type Db, type Tx } from "#db/client.ts";
+import { db as pool, type Db, type Tx, sideBySide } from "#db/client.ts";
 import { businessMembers, users } from "#db/schema/index.ts";
 import { MEMBER_STATUS } from "#db/schema/team-enums.ts";
 import { sellerScope, type Scope, type SellerScope } from "#core/actor.ts";
@@ -81,14 +81,14 @@ function filtered(businessId: number, q: Partial<StaffListQuery>) {
 export async function listStaff(scope: Scope, q: StaffListQuery) {
   const { db, actor } = staffReader(scope);
   const where = filtered(actor.member.businessId, q);
-  const [rows, [{ total }]] = await Promise.all([
-    base(db)
+  const [rows, [{ total }]] = await sideBySide(db,
+    () => base(db)
       .where(where)
       .orderBy(...orderBy(q.sort, { created: businessMembers.timeCreated, modified: businessMembers.timeModified, name: users.name, id: users.id }))
       .limit(q.limit)
       .offset(offsetOf(q)),
-    db.select({ total: count() }).from(businessMembers).innerJoin(users, eq(users.id, businessMembers.userId)).where(where),
-  ]);
+    () => db.select({ total: count() }).from(businessMembers).innerJoin(users, eq(users.id, businessMembers.userId)).where(where),
+  );
   return { rows: rows.map((r) => staffJson(r, actor.t, actor.user.id)), total };
 }
 

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db, QueryOutsideTransaction } from "#db/client.ts";
+import { ConcurrentQueryInTransaction, db, QueryOutsideTransaction, sideBySide } from "#db/client.ts";
 
 describe("the transaction guard", () => {
   it("refuses the global handle inside a transaction", async () => {
@@ -22,6 +22,22 @@ describe("the transaction guard", () => {
       await db.transaction(async (inner) => inner.execute(sql`SELECT 1`));
     }).catch((e) => e);
     expect(err).toBeInstanceOf(QueryOutsideTransaction);
+  });
+
+  it("refuses a second query on a transaction's one connection while the first still runs", async () => {
+    const err = await db.transaction(async (tx) => {
+      await Promise.all([tx.execute(sql`SELECT pg_sleep(0.05)`), tx.execute(sql`SELECT 1`)]);
+    }).catch((e) => e);
+    expect(err.cause ?? err).toBeInstanceOf(ConcurrentQueryInTransaction);
+    // The connection went back to the pool whole: the next transaction on it works.
+    expect(await db.transaction(async (tx) => (await tx.execute(sql`SELECT 4 AS n`)).rows[0].n)).toBe(4);
+  });
+
+  it("sideBySide reads at once on the pool and in turn on a transaction, answering in order", async () => {
+    const read = (exec: typeof db, n: number) => () => exec.execute(sql`SELECT ${n}::int AS n`).then((r) => r.rows[0].n);
+    expect(await sideBySide(db, read(db, 1), read(db, 2), read(db, 3))).toEqual([1, 2, 3]);
+    const inTx = await db.transaction((tx) => sideBySide(tx, read(tx as unknown as typeof db, 1), read(tx as unknown as typeof db, 2), () => "no query"));
+    expect(inTx).toEqual([1, 2, "no query"]);
   });
 
   it("lets nested work through the transaction's own handle (savepoints) and the pool afterwards", async () => {
