@@ -39,9 +39,3 @@ export const BALANCE_CARDS = [
 ] as const;
 export type BalanceKey = (typeof BALANCE_CARDS)[number]["key"];
 
-/** Where a ledger transaction's reference leads on the web (null: shown as text). */
-export function referencePath(refType: string | null, refId: number | null): string | null {
-  if (refId == null) return null;
-  if (refType === "order") return `/orders/${refId}`;
-  return null;
-}

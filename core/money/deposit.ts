@@ -25,6 +25,7 @@ import { defineExport } from "#core/jobs/exports.ts";
 import { registerSweep } from "#core/jobs/worker.ts";
 import { LEDGER_KINDS } from "./ledger.ts";
 import { balancesOf } from "./ledger.ts";
+import { ledgerReference, referenceColumns } from "./references.ts";
 import { INVOICE_SETTINGS } from "./deposit-options.ts";
 import { findInvoices, invoiceJson, invoiceListQuery, sweepDepositInvoices } from "./invoices.ts";
 import "./payments.ts"; // the simulator's callbacks land there
@@ -63,8 +64,7 @@ async function findHistories(db: Db | Tx, businessId: number, f: HistoryFilters)
   if (f.date_to !== undefined) where.push(lt(ledgerEntries.timeCreated, new Date((f.date_to + 1) * 1000)));
   const base = () => db.select({
     id: ledgerEntries.id, amount: ledgerEntries.amount, balanceAfter: ledgerEntries.balanceAfter, time: ledgerEntries.timeCreated,
-    kind: ledgerTransactions.kind, refType: ledgerTransactions.refType, refId: ledgerTransactions.refId,
-    invoiceNumber: depositInvoices.number, invoiceType: depositInvoices.type,
+    kind: ledgerTransactions.kind, invoiceType: depositInvoices.type, ...referenceColumns(businessId),
   }).from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
@@ -89,7 +89,7 @@ function historyJson(r: Awaited<ReturnType<typeof findHistories>>["rows"][number
     type_name: t(`deposit:types.${type}`, { defaultValue: t(`money:kinds.${r.kind}`) }),
     amount: r.amount,
     balance_after: r.balanceAfter,
-    reference: r.invoiceNumber ?? (r.refType && r.refId ? `${r.refType}-${r.refId}` : null),
+    ...ledgerReference(r, t),
     invoice_id: r.refType === "invoice" ? r.refId : null,
     time_created: Math.floor(r.time.getTime() / 1000),
   };

@@ -33,14 +33,15 @@ import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { db as pool, type Db, type Tx } from "#db/client.ts";
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, orders, type AccountCode } from "#db/schema/index.ts";
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, type AccountCode } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { Refused } from "#core/errors.ts";
 import { defineExport } from "#core/jobs/exports.ts";
 import { unix, wibDayStart } from "#core/lib/time.ts";
 import { blank } from "#core/profile/warehouses-shared.ts";
 import { LEDGER_KINDS, type LedgerKind } from "./ledger.ts";
-import { HISTORY_PAGE_SIZES, referencePath } from "./balance-pages.ts";
+import { HISTORY_PAGE_SIZES } from "./balance-pages.ts";
+import { ledgerReference, referenceColumns } from "./references.ts";
 
 export const MAX_EXPORT_ROWS = 100_000;
 
@@ -95,12 +96,10 @@ async function entryRows(exec: Db | Tx, where: SQL, businessId: number, offset: 
     .select({
       id: ledgerEntries.id, transactionId: ledgerEntries.transactionId, time: ledgerEntries.timeCreated,
       amount: ledgerEntries.amount, balanceAfter: ledgerEntries.balanceAfter,
-      kind: ledgerTransactions.kind, refType: ledgerTransactions.refType, refId: ledgerTransactions.refId, memo: ledgerTransactions.memo,
-      orderCode: orders.orderCode,
+      kind: ledgerTransactions.kind, memo: ledgerTransactions.memo, ...referenceColumns(businessId),
     })
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .leftJoin(orders, and(eq(ledgerTransactions.refType, "order"), eq(orders.id, ledgerTransactions.refId), eq(orders.businessId, businessId)))
     .where(where)
     .orderBy(desc(ledgerEntries.id))
     .limit(limit)
@@ -110,8 +109,6 @@ type EntryRow = Awaited<ReturnType<typeof entryRows>>[number];
 
 export function historyJson(r: EntryRow, t: TFunction) {
   const memo = r.memo ?? {};
-  const reference = r.orderCode
-    ?? (r.refType && r.refId != null ? t(`money:refs.${r.refType}`, { id: r.refId, defaultValue: `${r.refType} #${r.refId}` }) : null);
   return {
     entry_id: r.id,
     transaction_id: r.transactionId,
@@ -123,8 +120,7 @@ export function historyJson(r: EntryRow, t: TFunction) {
     balance_after: r.balanceAfter,
     ref_type: r.refType,
     ref_id: r.refId,
-    reference,
-    reference_path: referencePath(r.refType, r.refId),
+    ...ledgerReference(r, t),
     note: typeof memo.note === "string" ? memo.note : null,
     memo,
   };

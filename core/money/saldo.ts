@@ -25,6 +25,7 @@ import { defineExport } from "#core/jobs/exports.ts";
 import { unix, wibDayStart, WIB_OFFSET_MS } from "#core/lib/time.ts";
 import { balancesOf, LEDGER_KINDS } from "./ledger.ts";
 import { PAYOUT_SOURCES, PAYOUT_STATUSES, payoutNumber } from "./payout-options.ts";
+import { ledgerReference, referenceColumns } from "./references.ts";
 import { payoutJson } from "./payouts.ts";
 
 type Exec = Db | Tx;
@@ -83,12 +84,6 @@ function historyWhere(accountId: number, q: Omit<SaldoHistoryQuery, "page" | "li
   return and(...where)!;
 }
 
-/** A history line's reference as people read it, and where it leads (a withdrawal's number). */
-function reference(refType: string | null, refId: number | null) {
-  if (refType === "payout" && refId) return payoutNumber(refId);
-  return refType && refId ? `${refType}-${refId}` : null;
-}
-
 export async function saldoHistoryOf(exec: Exec, businessId: number, q: SaldoHistoryQuery, t: TFunction, offset = (q.page - 1) * q.limit) {
   const [account] = await exec.select({ id: ledgerAccounts.id }).from(ledgerAccounts)
     .where(and(eq(ledgerAccounts.businessId, businessId), eq(ledgerAccounts.code, "saldo")));
@@ -97,7 +92,7 @@ export async function saldoHistoryOf(exec: Exec, businessId: number, q: SaldoHis
   const [rows, [totals]] = await sideBySide(exec,
     () => exec.select({
       id: ledgerEntries.id, amount: ledgerEntries.amount, balanceAfter: ledgerEntries.balanceAfter, time: ledgerEntries.timeCreated,
-      kind: ledgerTransactions.kind, refType: ledgerTransactions.refType, refId: ledgerTransactions.refId, transactionId: ledgerTransactions.id,
+      kind: ledgerTransactions.kind, transactionId: ledgerTransactions.id, ...referenceColumns(businessId),
     }).from(ledgerEntries).innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
       .where(where).orderBy(q.sort === 1 ? asc(ledgerEntries.id) : desc(ledgerEntries.id)).limit(q.limit).offset(offset),
     () => exec.select({
@@ -114,7 +109,7 @@ export async function saldoHistoryOf(exec: Exec, businessId: number, q: SaldoHis
       kind_name: t(`money:kinds.${r.kind}`),
       ref_type: r.refType,
       ref_id: r.refId,
-      reference: reference(r.refType, r.refId),
+      ...ledgerReference(r, t),
       amount: r.amount,
       balance_after: r.balanceAfter,
       time_created: unix(r.time)!,

@@ -121,6 +121,10 @@ describe("release to saldo after the hold period", () => {
     expect(await releaseDueSettlements(new Date(Date.now() + 5 * 86400_000), { businessId: shop.businessId })).toBe(0);
     const rows = await db.select().from(s.settlements).where(eq(s.settlements.businessId, shop.businessId));
     expect(rows.every((r) => r.status === "released" && r.released === r.net)).toBe(true);
+    // The saldo history names each release by its order's code and leads to the order.
+    const [one] = await db.select({ id: s.orders.id, code: s.orders.orderCode }).from(s.orders).where(eq(s.orders.id, rows[0].orderId));
+    const lines = (await call("GET", "/v0.0.0/saldo/histories", { token: shop.token, query: { kind: "release", limit: 150 } })).body.data as { reference: string; reference_path: string }[];
+    expect(lines).toContainEqual(expect.objectContaining({ reference: one.code, reference_path: `/orders/${one.id}` }));
   });
 
   it("adjusts a settlement ± on income, refused below zero, and releases a later gain", async () => {

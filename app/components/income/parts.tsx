@@ -28,7 +28,7 @@ export function Cards({ items }: { items: { label: string; value: string; note?:
         <div key={i.label} className={`rounded-lg border p-3 ${i.tone ? "border-brand-200 bg-brand-50" : "border-slate-200 bg-white"}`}>
           <dt className="text-xs font-medium text-slate-600">{i.label}</dt>
           <dd className="mt-1 text-lg font-semibold tabular-nums text-slate-900">{i.value}</dd>
-          {i.note ? <dd className="mt-0.5 text-xs text-slate-500">{i.note}</dd> : null}
+          {i.note ? <dd className="mt-0.5 text-xs text-slate-600">{i.note}</dd> : null}
         </div>
       ))}
     </dl>

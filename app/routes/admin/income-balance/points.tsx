@@ -30,6 +30,7 @@ import { dateRangeQuery, parseDateFilter, type DateFilter } from "#app/lib/date-
 import { useLocale, useTranslation } from "#app/lib/i18n-react.tsx";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
+import { LedgerReference } from "#app/components/income/ledger-reference.tsx";
 import { loadExports } from "#app/lib/list-page.server.ts";
 import { listHref, parseListParams, type ListParams } from "#app/lib/list-params.ts";
 import { pageTitle } from "#app/lib/meta.ts";
@@ -93,11 +94,7 @@ export default function Points({ loaderData }: Route.ComponentProps) {
       key: "reference", header: t("column.reference"),
       cell: (h) => (
         <>
-          {h.reference
-            ? h.reference_path
-              ? <Link to={localePath(locale, h.reference_path)} className="font-mono text-xs text-brand-700 underline">{h.reference}</Link>
-              : <span className="font-mono text-xs">{h.reference}</span>
-            : <span className="text-slate-500">-</span>}
+          <LedgerReference h={h} />
           {h.note ? <span className="block text-xs text-slate-500">{h.note}</span> : null}
         </>
       ),

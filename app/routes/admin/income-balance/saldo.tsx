@@ -45,6 +45,7 @@ import { replyRefused } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { useLocale, useTranslation } from "#app/lib/i18n-react.tsx";
 import { localePath } from "#app/lib/i18n.ts";
+import { LedgerReference } from "#app/components/income/ledger-reference.tsx";
 import { loadExports } from "#app/lib/list-page.server.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { pageTitle } from "#app/lib/meta.ts";
@@ -139,7 +140,7 @@ export default function Saldo({ loaderData, actionData }: Route.ComponentProps) 
   const historyColumns: Column<SaldoHistoryRow>[] = [
     { key: "time", header: t("column.time"), primary: true, cell: (h) => time(h.time_created) },
     { key: "kind", header: t("column.kind"), cell: (h) => h.kind_name },
-    { key: "reference", header: t("column.reference"), cell: (h) => h.reference ? <span className="font-mono text-xs">{h.reference}</span> : "-" },
+    { key: "reference", header: t("column.reference"), cell: (h) => <LedgerReference h={h} /> },
     { key: "amount", header: t("column.amount"), cell: (h) => signed(h.amount) },
     { key: "balance_after", header: t("column.balance_after"), className: "tabular-nums", cell: (h) => money(h.balance_after) },
   ];

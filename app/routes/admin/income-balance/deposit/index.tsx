@@ -44,6 +44,7 @@ import { loadExports } from "#app/lib/list-page.server.ts";
 import { listHref, parseListParams, type ListParams } from "#app/lib/list-params.ts";
 import { pageTitle } from "#app/lib/meta.ts";
 import { flashToast } from "#app/lib/session.server.ts";
+import { LedgerReference } from "#app/components/income/ledger-reference.tsx";
 
 const PATH = "/income-balance/deposit";
 const FILTERS = { tab: DEPOSIT_TABS, status: INVOICE_TABS, type: ["sales_po", "system_subscription"] } as const;
@@ -154,9 +155,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
   const historyColumns: Column<DepositHistory>[] = [
     { key: "time", header: t("column.time"), primary: true, cell: (h) => formatDateTime(h.time_created) },
     { key: "type", header: t("column.type"), cell: (h) => h.type_name },
-    { key: "reference", header: t("column.reference"), cell: (h) => h.invoice_id
-      ? <Link to={lp(`${PATH}/invoices/${h.invoice_id}`)} className="font-mono text-xs text-brand-700 underline">{h.reference}</Link>
-      : <span className="font-mono text-xs">{h.reference ?? "-"}</span> },
+    { key: "reference", header: t("column.reference"), cell: (h) => <LedgerReference h={h} /> },
     { key: "amount", header: t("column.amount"), className: "tabular-nums", cell: (h) => <Movement amount={h.amount} /> },
     { key: "balance_after", header: t("column.balance_after"), className: "tabular-nums", cell: (h) => formatRupiah(h.balance_after) },
   ];

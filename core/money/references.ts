@@ -1,0 +1,46 @@
+/**
+ * What a ledger line refers to, as a seller reads it, and where it leads — one rule for every
+ * balance history (saldo, deposit, income, points): an order's code (a settlement and its release
+ * to saldo both name their order), an invoice's number, a withdrawal's number, else the reference
+ * named in the reader's language ("Payment #3"); the path is the page that shows it.
+ */
+import type { TFunction } from "i18next";
+import { sql } from "drizzle-orm";
+import { depositInvoices, ledgerTransactions, orders, settlements } from "#db/schema/index.ts";
+import { payoutNumber } from "./payout-options.ts";
+
+/** The columns a history query selects beside its entries (ledger_transactions joined in). */
+export const referenceColumns = (businessId: number) => ({
+  refType: ledgerTransactions.refType,
+  refId: ledgerTransactions.refId,
+  orderId: sql<number | null>`CASE ${ledgerTransactions.refType}
+    WHEN 'order' THEN ${ledgerTransactions.refId}
+    WHEN 'settlement' THEN (SELECT ${settlements.orderId} FROM ${settlements} WHERE ${settlements.id} = ${ledgerTransactions.refId} AND ${settlements.businessId} = ${businessId})
+  END`.as("ref_order_id"),
+  orderCode: sql<string | null>`(SELECT ${orders.orderCode} FROM ${orders} WHERE ${orders.businessId} = ${businessId} AND ${orders.id} = CASE ${ledgerTransactions.refType}
+    WHEN 'order' THEN ${ledgerTransactions.refId}
+    WHEN 'settlement' THEN (SELECT ${settlements.orderId} FROM ${settlements} WHERE ${settlements.id} = ${ledgerTransactions.refId} AND ${settlements.businessId} = ${businessId})
+  END)`.as("ref_order_code"),
+  invoiceNumber: sql<string | null>`CASE WHEN ${ledgerTransactions.refType} = 'invoice' THEN
+    (SELECT ${depositInvoices.number} FROM ${depositInvoices} WHERE ${depositInvoices.id} = ${ledgerTransactions.refId} AND ${depositInvoices.businessId} = ${businessId}) END`.as("ref_invoice_number"),
+});
+
+type Refs = { refType: string | null; refId: number | null; orderId: number | null; orderCode: string | null; invoiceNumber: string | null };
+
+export function ledgerReference(r: Refs, t: TFunction): { reference: string | null; reference_path: string | null } {
+  if (r.refType == null || r.refId == null) return { reference: null, reference_path: null };
+  // An order or an invoice that is not (or no longer) the business's is named, not linked.
+  if (r.orderId != null) return r.orderCode ? { reference: r.orderCode, reference_path: `/orders/${r.orderId}` } : { reference: t("money:refs.order", { id: r.orderId }), reference_path: null };
+  switch (r.refType) {
+    case "invoice":
+      return r.invoiceNumber
+        ? { reference: r.invoiceNumber, reference_path: `/income-balance/deposit/invoices/${r.refId}` }
+        : { reference: t("money:refs.invoice", { id: r.refId }), reference_path: null };
+    case "payment":
+      return { reference: t("money:refs.payment", { id: r.refId }), reference_path: `/income-balance/deposit/payments/${r.refId}` };
+    case "payout":
+      return { reference: payoutNumber(r.refId), reference_path: null };
+    default:
+      return { reference: t(`money:refs.${r.refType}`, { id: r.refId, defaultValue: `${r.refType} #${r.refId}` }), reference_path: null };
+  }
+}
