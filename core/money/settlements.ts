@@ -242,7 +242,9 @@ export async function releaseDueSettlements(now = new Date(), opts: { batch?: nu
          WHERE id = ANY(${sql.param(due.map((s) => s.id))}::int[])`);
       await addToDays(tx, due.map((s) => ({
         ...zero, businessId: s.businessId, day: s.day, channelId: s.channelId, storeId: s.storeId,
-        nReleased: s.released ? 0 : 1, released: Math.max(0, s.net + s.adjustment - s.released),
+        // Every row taken here was holding: it counts as released again (an adjustment that made a
+        // released settlement hold again took it off the count).
+        nReleased: 1, released: Math.max(0, s.net + s.adjustment - s.released),
       })));
       return due.length;
     });
@@ -278,7 +280,8 @@ export async function adjustSettlement(exec: Db, input: { businessId: number; or
     const released = s.released + fromSaldo;
     const status: SettlementStatus = s.net + s.adjustment + input.amount > released ? "holding" : s.status;
     await tx.update(settlements).set({ adjustment: s.adjustment + input.amount, released, status }).where(eq(settlements.id, s.id));
-    await addToDays(tx, [{ ...zero, businessId: s.businessId, day: s.day, channelId: s.channelId, storeId: s.storeId, adjustment: input.amount }]);
+    const nReleased = s.status === "released" && status === "holding" ? -1 : 0;
+    await addToDays(tx, [{ ...zero, businessId: s.businessId, day: s.day, channelId: s.channelId, storeId: s.storeId, adjustment: input.amount, nReleased }]);
     return { settlementId: s.id, transactionId: posted.transactionId, created: true };
   });
 }

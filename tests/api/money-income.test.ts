@@ -109,6 +109,13 @@ describe("settlement of a finished order", () => {
   });
 });
 
+/** The shop's released settlements as the day totals count them, and as the settlements are. */
+async function releasedCounts() {
+  const [d] = await db.select({ n: sql<number>`coalesce(sum(${s.settlementDays.nReleased}), 0)::int` }).from(s.settlementDays).where(eq(s.settlementDays.businessId, shop.businessId));
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(s.settlements).where(and(eq(s.settlements.businessId, shop.businessId), eq(s.settlements.status, "released")));
+  return { days: d.n, rows: r.n };
+}
+
 describe("release to saldo after the hold period", () => {
   it("moves each due settlement's net to saldo once, by a given clock", async () => {
     const before = await balancesOf(db, shop.businessId);
@@ -140,9 +147,14 @@ describe("release to saldo after the hold period", () => {
     expect((await balancesOf(db, shop.businessId)).income).toBe(0);
     await adjustSettlement(db, { businessId: shop.businessId, orderId: order.id, amount: 2_000, key: "corr-3" });
     expect(await settlementOf(order.id)).toMatchObject({ status: "holding", adjustment: -3_000, released: 35_000 });
+    // The day totals count it as holding again, then as released again: never twice, never missing.
+    const holdingAgain = await releasedCounts();
+    expect(holdingAgain.days).toBe(holdingAgain.rows);
     await releaseDueSettlements(new Date(Date.now() + 4 * 86400_000), { businessId: shop.businessId });
     expect(await settlementOf(order.id)).toMatchObject({ status: "released", released: 37_000 });
     expect((await balancesOf(db, shop.businessId)).income).toBe(0);
+    const releasedAgain = await releasedCounts();
+    expect(releasedAgain).toEqual({ days: releasedAgain.rows, rows: holdingAgain.rows + 1 });
   });
 });
 
