@@ -20,7 +20,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { db as pool, type Db, type Tx, sideBySide } from "#db/client.ts";
+import { db as pool, sideBySide, type Db, type Tx } from "#db/client.ts";
 import { apiTokens, businessMembers, updateHistory, users } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { canAccess, type Privilege } from "#core/auth/privileges.ts";

@@ -14,7 +14,7 @@
 import { and, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
+import { db, sideBySide, type Db, type Tx } from "#db/client.ts";
 import { businessGroups, businesses, businessMembers, cities, provinces, settings, villages } from "#db/schema/index.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import { unix } from "#core/lib/time.ts";

@@ -15,7 +15,7 @@
  * them and the web flashes the same ones as its toasts.
  */
 import type { TFunction } from "i18next";
-import { sideBySide, type Db, type Tx } from "#db/client.ts";
+import { sideBySide, type Exec, type Tx } from "#db/client.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound, pgErrorCode, Refused } from "#core/errors.ts";
 import { historyPage, recordHistory } from "#core/lib/history.ts";
@@ -25,7 +25,6 @@ import { changeStatus, type StatusSpec } from "#core/lib/status-change.ts";
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 export type WriteContext = { businessId: number; userId: number };
 export type Page = { limit: number; offset: number };
-type Exec = Db | Tx;
 
 const PRIVILEGE = "products";
 

@@ -17,7 +17,7 @@ import { categoryTree } from "./categories.ts";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Tx } from "#db/client.ts";
+import { db, type Exec, type Tx } from "#db/client.ts";
 import {
   brands, channels, productCategories, productChannels, productImages, products, productVariants, stockMovements, stores, users,
   warehousePartitions, warehouses,
@@ -33,7 +33,6 @@ import { stockOf } from "#core/stock/stock-ledger.ts";
 /** The history rows of a product (core/lib/history.ts ref_type). */
 export const HISTORY_REF = "product";
 
-type Exec = typeof db | Tx;
 
 export type Location = { key: string; source_type: 1 | 2; source_id: number; partition_id: number | null; name: string; group: string; active: boolean };
 

@@ -24,7 +24,7 @@
 import { and, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
+import { db, sideBySide, type Db, type Tx } from "#db/client.ts";
 import { vouchers } from "#db/schema/index.ts";
 import { Refused } from "#core/errors.ts";
 import { diff } from "#core/lib/history.ts";

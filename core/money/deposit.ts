@@ -18,7 +18,7 @@
 import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { TFunction } from "i18next";
-import { db as pool, type Db, type Tx, sideBySide } from "#db/client.ts";
+import { db as pool, sideBySide, type Db, type Tx } from "#db/client.ts";
 import { depositInvoices, ledgerAccounts, ledgerEntries, ledgerTransactions, moneySettings } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { defineExport } from "#core/jobs/exports.ts";

@@ -35,7 +35,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { TFunction } from "i18next";
-import { db as pool, type Db, type Tx, sideBySide } from "#db/client.ts";
+import { db as pool, sideBySide, type Db, type Tx } from "#db/client.ts";
 import { BUSINESS_STATUS, businesses, depositInvoices, moneySettings, type InvoiceLine } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound, Refused } from "#core/errors.ts";

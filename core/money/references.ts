@@ -9,18 +9,18 @@ import { sql } from "drizzle-orm";
 import { depositInvoices, ledgerTransactions, orders, settlements } from "#db/schema/index.ts";
 import { payoutNumber } from "./payout-options.ts";
 
+/** The order a line names: its own (an order's posting) or its settlement's (a release to saldo). */
+const refOrderId = (businessId: number) => sql<number | null>`CASE ${ledgerTransactions.refType}
+    WHEN 'order' THEN ${ledgerTransactions.refId}
+    WHEN 'settlement' THEN (SELECT ${settlements.orderId} FROM ${settlements} WHERE ${settlements.id} = ${ledgerTransactions.refId} AND ${settlements.businessId} = ${businessId})
+  END`;
+
 /** The columns a history query selects beside its entries (ledger_transactions joined in). */
 export const referenceColumns = (businessId: number) => ({
   refType: ledgerTransactions.refType,
   refId: ledgerTransactions.refId,
-  orderId: sql<number | null>`CASE ${ledgerTransactions.refType}
-    WHEN 'order' THEN ${ledgerTransactions.refId}
-    WHEN 'settlement' THEN (SELECT ${settlements.orderId} FROM ${settlements} WHERE ${settlements.id} = ${ledgerTransactions.refId} AND ${settlements.businessId} = ${businessId})
-  END`.as("ref_order_id"),
-  orderCode: sql<string | null>`(SELECT ${orders.orderCode} FROM ${orders} WHERE ${orders.businessId} = ${businessId} AND ${orders.id} = CASE ${ledgerTransactions.refType}
-    WHEN 'order' THEN ${ledgerTransactions.refId}
-    WHEN 'settlement' THEN (SELECT ${settlements.orderId} FROM ${settlements} WHERE ${settlements.id} = ${ledgerTransactions.refId} AND ${settlements.businessId} = ${businessId})
-  END)`.as("ref_order_code"),
+  orderId: refOrderId(businessId).as("ref_order_id"),
+  orderCode: sql<string | null>`(SELECT ${orders.orderCode} FROM ${orders} WHERE ${orders.businessId} = ${businessId} AND ${orders.id} = ${refOrderId(businessId)})`.as("ref_order_code"),
   invoiceNumber: sql<string | null>`CASE WHEN ${ledgerTransactions.refType} = 'invoice' THEN
     (SELECT ${depositInvoices.number} FROM ${depositInvoices} WHERE ${depositInvoices.id} = ${ledgerTransactions.refId} AND ${depositInvoices.businessId} = ${businessId}) END`.as("ref_invoice_number"),
 });

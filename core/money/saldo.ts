@@ -18,7 +18,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, sum, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { TFunction } from "i18next";
-import { db as pool, type Db, type Tx, sideBySide } from "#db/client.ts";
+import { db as pool, sideBySide, type Exec } from "#db/client.ts";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, payouts, users } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { defineExport } from "#core/jobs/exports.ts";
@@ -28,7 +28,6 @@ import { PAYOUT_SOURCES, PAYOUT_STATUSES, payoutNumber } from "./payout-options.
 import { ledgerReference, referenceColumns } from "./references.ts";
 import { payoutJson } from "./payouts.ts";
 
-type Exec = Db | Tx;
 const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
 const unixDay = blank(z.coerce.number({ error: "invalid" }).int("invalid").min(0, "invalid").max(4_102_444_800, "invalid"));
 const common = {

@@ -38,7 +38,7 @@
  *   generator: its last change); the settlement period is its WIB day.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { db as pool, type Db, type Tx, sideBySide } from "#db/client.ts";
+import { db as pool, sideBySide, type Db, type Tx } from "#db/client.ts";
 import { channelCommissions, channels, settlements, storeFees, type SettlementStatus } from "#db/schema/index.ts";
 import { applicableFee, feeAmount } from "#core/profile/store-fees-money.ts";
 import { DAY_MS, wibDate } from "#core/lib/time.ts";

@@ -16,7 +16,7 @@
  *   (200: the order exists, nothing has happened on the road yet).
  */
 import { aliasedTable, and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { db as pool, type Db, type Tx, sideBySide } from "#db/client.ts";
+import { db as pool, sideBySide, type Db, type Tx } from "#db/client.ts";
 import {
   channels, orderItems, orders, orderStatusHistory, orderTracking, stores, users, warehousePartitions, warehouses,
 } from "#db/schema/index.ts";

@@ -31,7 +31,7 @@ import { and, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "dr
 import { alias } from "drizzle-orm/pg-core";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
+import { db, sideBySide, type Db, type Tx } from "#db/client.ts";
 import { brands, businesses, partnerships, productCategories } from "#db/schema/index.ts";
 import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
 import { sellerScope, type Scope, type SellerActor } from "#core/actor.ts";

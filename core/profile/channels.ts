@@ -16,7 +16,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
+import { db, sideBySide, type Db, type Tx } from "#db/client.ts";
 import { businesses, channels, storeChannels, stores } from "#db/schema/index.ts";
 import { sellerScope, type Scope, type SellerActor } from "#core/actor.ts";
 import { NotFound } from "#core/errors.ts";

@@ -11,7 +11,7 @@
 import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
+import { db, sideBySide, type Db, type Tx } from "#db/client.ts";
 import { businesses, cities, factories, provinces } from "#db/schema/index.ts";
 import { unix } from "#core/lib/time.ts";
 import { contains, listQuery, offsetOf, orderBy } from "#core/lib/list-query.ts";

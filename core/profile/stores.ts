@@ -32,7 +32,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
+import { db, sideBySide, type Db, type Tx } from "#db/client.ts";
 import {
   bankAccounts, banks, businesses, channels, cities, courierServices, couriers, partnerships, provinces, storeChannels, stores, villages,
 } from "#db/schema/index.ts";

@@ -17,7 +17,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx, sideBySide } from "#db/client.ts";
+import { db, sideBySide, type Db, type Tx } from "#db/client.ts";
 import { businesses, cities, provinces, warehousePartitions, warehouses } from "#db/schema/index.ts";
 import { unix } from "#core/lib/time.ts";
 import { contains, listQuery, offsetOf, orderBy } from "#core/lib/list-query.ts";

@@ -27,7 +27,7 @@
  *   lock, the last one wins whole (no mix of both), and both read the result afterwards.
  */
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
-import { db as pool, type Db, type Tx, sideBySide } from "#db/client.ts";
+import { db as pool, sideBySide, type Db, type Tx } from "#db/client.ts";
 import { businessMembers, users } from "#db/schema/index.ts";
 import { MEMBER_STATUS } from "#db/schema/team-enums.ts";
 import { sellerScope, type Scope, type SellerScope } from "#core/actor.ts";
