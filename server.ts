@@ -7,10 +7,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { bootstrapDatabase } from "./db/bootstrap.ts";
 import { isDemo } from "./core/lib/demo.ts";
 import { serveBuildFiles } from "./server/static.ts";
+import { compressAnswers } from "./server/compress.ts";
 
 const started = Date.now();
 const dev = process.argv.includes("--dev");
@@ -50,7 +50,7 @@ if (dev) {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   entry = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as Entry;
   const root = new Hono();
-  root.use(compress());
+  root.use(compressAnswers);
   serveBuildFiles(root, path.join(buildDir, "client"));
   root.all("*", (c) => entry.app.fetch(c.req.raw, c.env));
   listener = getRequestListener(root.fetch);

@@ -47,6 +47,12 @@ const PROFILE = flags.includes("--profile");
 /** `--only=/orders,/auth`: just those pages (the floor is still measured before and after). */
 const ONLY = flags.find((f) => f.startsWith("--only="))?.slice("--only=".length).split(",");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Node's flags for server.ts as `npm start` runs it (package.json): a young generation of 32 MB
+ * semi-spaces, not 16, so a page's short-lived objects die young instead of being copied into the
+ * old generation — /orders: 10.6 → 10.0 ms of CPU per answer, GC was a tenth of it.
+ */
+const START_FLAGS = JSON.parse(fs.readFileSync("package.json", "utf8")).scripts.start.match(/node ((?:--[\w-]+(?:=\S+)? )*)--import tsx server\.ts/)[1].trim().split(" ").filter(Boolean) as string[];
 
 // ---- 1. database ----------------------------------------------------------------------------
 let tmp: string | undefined;
@@ -169,7 +175,7 @@ try {
   }
   const floorBefore = await floorRun();
 
-  app = await startServer(PORT, "server.ts", "/auth", PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
+  app = await startServer(PORT, "server.ts", "/auth", [...START_FLAGS, ...(PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [])]);
   const cookie = await signIn(app.base);
   const html = async (p: string) => (await fetch(app!.base + p, { headers: { Cookie: cookie }, redirect: "manual" })).text();
 
