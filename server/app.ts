@@ -23,6 +23,7 @@ import { databaseAnswers } from "#db/client.ts";
 import { fromAnotherSite, ourHost } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { unreadable } from "./unreadable.ts";
+import { handlersFor } from "./route-tables.ts";
 export { attachRealtime } from "./realtime.ts";
 import "#core/jobs/kinds.ts"; // every job kind, before the worker claims one
 export { startWorkers, stopWorkers } from "#core/jobs/worker.ts";
@@ -32,25 +33,12 @@ export { closeDatabase, databaseClosing } from "#db/client.ts";
 // In production the build is handed over once: given a function, React Router derives the route
 // table again on every request (about 6% of a page's CPU). Dev keeps the function, for HMR.
 // Every route's loader and action answers a core refusal the one way (app/lib/errors.server.ts).
-//
-// One handler per language in production (docs/decisions/0011): every page sits under the
-// optional segment "id?", which React Router flattens into two branches per page, and it tries
-// the branches one by one, twice a request: a tenth of /orders' server time went to matching.
-// The English handler's copy of the route table has that segment as a pathless layout, the
-// Indonesian one as "id": each matches half the branches. Route ids, modules and the browser's
-// manifest (with "id?") are the same, so a page renders and hydrates exactly as before.
-const serverBuild = import.meta.env.PROD ? withRefusalPagesOnEveryRoute(await import("virtual:react-router/server-build")) : null;
-const handlers = serverBuild
-  ? { en: createRequestHandler(forLanguage(serverBuild, "en"), process.env.NODE_ENV), id: createRequestHandler(forLanguage(serverBuild, "id"), process.env.NODE_ENV) }
-  : null;
+// Production answers each URL from a table of just the routes that can match it (its language and
+// first segment: server/route-tables.ts).
+const handlerFor = import.meta.env.PROD
+  ? handlersFor(withRefusalPagesOnEveryRoute(await import("virtual:react-router/server-build")), process.env.NODE_ENV)
+  : () => devHandler;
 const devHandler = createRequestHandler(async () => withRefusalPagesOnEveryRoute(await import("virtual:react-router/server-build")), process.env.NODE_ENV);
-const handlerFor = (pathname: string) => (!handlers ? devHandler : /^\/id(\/|\.data$|$)/.test(pathname) ? handlers.id : handlers.en);
-
-function forLanguage(build: ServerBuild, language: "en" | "id"): ServerBuild {
-  const routes = Object.fromEntries(Object.entries(build.routes).map(([id, route]) =>
-    [id, route?.path === "id?" ? { ...route, path: language === "id" ? "id" : undefined } : route]));
-  return { ...build, routes };
-}
 
 function withRefusalPagesOnEveryRoute(build: ServerBuild): ServerBuild {
   const routes = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => {

@@ -1,0 +1,119 @@
+/**
+ * Which copy of the route table answers a URL in production (docs/decisions/0011).
+ *
+ * React Router matches a URL by trying its table's branches one by one in rank order, twice a
+ * request (the handler, then the query), and renders from a route list it rebuilds per request
+ * from the whole manifest. With ~135 routes that was a tenth of /orders' server time. So each
+ * language and each static first segment of a path ("orders", "products", …) gets its own
+ * handler over a table of just the routes that can match such a URL: the routes under that
+ * segment, every route whose path starts with a param or a splat (the not-found page), and their
+ * layouts. The table keeps the full table's order, so the first branch to match is the one the
+ * full table would match. A URL whose first segment no route names gets the table of the param
+ * and splat routes: the keys are the build's segments, never the visitor's.
+ *
+ * The language: every page sits under the optional segment "id?". Each language's copy fixes it
+ * (pathless for English, "id" for Indonesian), so neither table holds each page twice.
+ * Route ids, modules and the browser's manifest (a file of its own: route discovery "initial")
+ * are unchanged, so a page renders and hydrates exactly as with the whole table.
+ */
+import { createRequestHandler, type ServerBuild } from "react-router";
+
+type Handler = ReturnType<typeof createRequestHandler>;
+type Language = "en" | "id";
+/** The key of routes that may match any first segment (a param, a splat, an optional segment). */
+const ANY = "*";
+
+/** The handler for a request's path, made on first use (at most two per static first segment). */
+export function handlersFor(build: ServerBuild, mode: string | undefined): (pathname: string) => Handler {
+  const tables = routeTables(build);
+  const made = new Map<string, Handler>();
+  return (pathname) => {
+    const key = tables.keyOf(pathname);
+    let handler = made.get(key);
+    if (!handler) {
+      handler = createRequestHandler(tables.buildFor(key), mode);
+      made.set(key, handler);
+    }
+    return handler;
+  };
+}
+
+/** `keyOf(pathname)`: which table answers the path; `buildFor(key)`: the build with that table. */
+export function routeTables(build: ServerBuild) {
+  const languageId = Object.entries(build.routes).find(([, route]) => route?.path === "id?")?.[0];
+  const tables = { en: keyedRoutes(forLanguage(build, "en"), languageId), id: keyedRoutes(forLanguage(build, "id"), languageId) };
+  return {
+    keyOf(pathname: string) {
+      const { language, segment } = firstSegment(pathname);
+      return `${language}:${tables[language].keys.has(segment) ? segment : ANY}`;
+    },
+    buildFor(key: string) {
+      const [language, segment] = key.split(/:(.*)/) as [Language, string];
+      return tables[language].buildFor(segment);
+    },
+  };
+}
+
+/** The page's language and its path's first segment, as React Router matches them (decoded, any case). */
+function firstSegment(pathname: string): { language: Language; segment: string } {
+  // A data request names its page: /orders.data, /_.data and /orders/_.data (trailing-slash aware).
+  const path = pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.replace(/\.data$/, "");
+  const segments = path.split("/").filter(Boolean).slice(0, 2).map((s) => decoded(s).toLowerCase());
+  const language: Language = segments[0] === "id" ? "id" : "en";
+  return { language, segment: (language === "id" ? segments[1] : segments[0]) ?? "" };
+}
+
+function decoded(segment: string) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // matched as it is (server/unreadable.ts refuses such a path before this)
+  }
+}
+
+function forLanguage(build: ServerBuild, language: Language): ServerBuild {
+  const routes = Object.fromEntries(Object.entries(build.routes).map(([id, route]) =>
+    [id, route?.path === "id?" ? { ...route, path: language === "id" ? "id" : undefined } : route]));
+  return { ...build, routes };
+}
+
+type ServerRoutes = ServerBuild["routes"];
+
+/** One language's table, and the build for each first-segment key (routes by key, layouts included). */
+function keyedRoutes(build: ServerBuild, languageId: string | undefined) {
+  const routes = build.routes;
+  const keyOf = new Map<string, string | null>(); // null: pathless, matches only through its children
+  for (const [id, route] of Object.entries(routes)) {
+    if (!route) continue;
+    if (route.path === undefined && !route.index) keyOf.set(id, null);
+    else keyOf.set(id, keyOfPath(pathOf(routes, id, languageId)));
+  }
+  const keys = new Set([...keyOf.values()].filter((k): k is string => k !== null && k !== ANY));
+  const buildFor = (key: string): ServerBuild => {
+    const kept = new Set<string>();
+    for (const [id, k] of keyOf) {
+      if (k !== key && k !== ANY) continue;
+      for (let at: string | undefined = id; at && !kept.has(at); at = routes[at]?.parentId) kept.add(at);
+    }
+    const only = <T>(all: Record<string, T>) => Object.fromEntries(Object.entries(all).filter(([id]) => kept.has(id)));
+    // The server's copy of the manifest too: React Router rebuilds its route list from it on
+    // every render. The browser's copy is the manifest file, which this does not touch.
+    return { ...build, routes: only(routes) as ServerRoutes, assets: { ...build.assets, routes: only(build.assets.routes) } };
+  };
+  return { keys, buildFor };
+}
+
+/** A route's full path below the language segment, from its layouts' paths and its own. */
+function pathOf(routes: ServerRoutes, id: string, languageId: string | undefined): string {
+  const parts: string[] = [];
+  for (let at: string | undefined = id; at; at = routes[at]?.parentId) {
+    const path = routes[at]?.path;
+    if (at !== languageId && path) parts.unshift(path);
+  }
+  return parts.join("/");
+}
+
+function keyOfPath(path: string): string {
+  const first = path.split("/").find(Boolean) ?? "";
+  return first.startsWith(":") || first.includes("*") || first.endsWith("?") ? ANY : first.toLowerCase();
+}
