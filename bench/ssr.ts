@@ -24,7 +24,7 @@
  *    Targets (issue 11): every page's ratio ≥ 0.5; /orders p99 ≤ 150 ms. A non-2xx answer (a
  *    redirect to sign-in too) or a socket error fails the page. Exit code 1 when a target is missed.
  * `--only=<path>,…`: just those pages. `--profile`: the project's server runs under
- * `node --cpu-prof` and only /orders is loaded; its self time is then summed by module
+ * `node --cpu-prof` and only /orders (or the `--only` pages) is loaded; its self time is then summed by module
  * (bench/cpu-profile.ts). Ports: BENCH_SSR_PORT (3290, the floor one more; refused when something
  * already answers there), BENCH_SSR_PG_PORT (54399).
  */
@@ -192,13 +192,11 @@ try {
 
   const pages: { path: string; urls: string[]; cookie?: string }[] = [
     { path: "/orders", urls: orderUrls, cookie },
-    ...(PROFILE ? [] : [
-      { path: "/auth", urls: ["/auth"] },
-      { path: "/dashboard", urls: ["/dashboard"], cookie },
-      { path: "/products/listing", urls: ["/products/listing"], cookie },
-      { path: "/profile/store", urls: ["/profile/store"], cookie },
-    ]),
-  ].filter((page) => !ONLY || ONLY.includes(page.path));
+    { path: "/auth", urls: ["/auth"] },
+    { path: "/dashboard", urls: ["/dashboard"], cookie },
+    { path: "/products/listing", urls: ["/products/listing"], cookie },
+    { path: "/profile/store", urls: ["/profile/store"], cookie },
+  ].filter((page) => (ONLY ? ONLY.includes(page.path) : !PROFILE || page.path === "/orders"));
   const loads: Awaited<ReturnType<typeof measure>>[] = [];
   for (const page of pages) {
     console.error(`  measuring ${page.path}…`);
