@@ -34,3 +34,12 @@ export function orderBy(sort: number, cols: { created: AnyColumn; modified: AnyC
 export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 export const offsetOf = (q: { page: number; limit: number }) => (q.page - 1) * q.limit;
+
+/**
+ * A list's total, counted only when its page does not already tell it: a page with room left is
+ * the last one, so the total is the rows before it and on it (an empty page past the end says
+ * nothing, and is counted). Most stores, partnerships… lists fit on one page: no count query.
+ */
+export async function totalOf(page: { offset: number; limit: number }, shown: number, count: () => Promise<number>) {
+  return shown < page.limit && (shown > 0 || page.offset === 0) ? page.offset + shown : count();
+}

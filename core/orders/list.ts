@@ -28,7 +28,8 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "#db/client.ts";
-import { channels, courierServices, couriers, orderItems, orders } from "#db/schema/index.ts";
+import { channels, orderItems, orders } from "#db/schema/index.ts";
+import { couriersOnce } from "#core/utilities/reference.ts";
 import { unix } from "#core/lib/time.ts";
 import { allowedActions } from "./lifecycle.ts";
 import { isStatusFilter, ORDER_STAGES, ORDER_STATUSES, ORDER_TABS, STAGE_OF, type OrderStatus } from "#db/schema/order-tabs.ts";
@@ -346,20 +347,10 @@ export async function itemPreviews(orderIds: number[], shown = 3) {
   return out;
 }
 
-/** Courier and service names by code (reference data: read once per process). */
-let courierNames: Promise<{ couriers: Map<string, string>; services: Map<string, string> }> | undefined;
-export function courierNamesOf() {
-  courierNames ??= Promise.all([
-    db.select({ code: couriers.code, name: couriers.name }).from(couriers),
-    db.select({ courier: courierServices.courierCode, code: courierServices.code, name: courierServices.name }).from(courierServices),
-  ]).then(([cs, ss]) => ({
-    couriers: new Map(cs.map((c) => [c.code, c.name])),
-    services: new Map(ss.map((s) => [`${s.courier}:${s.code}`, s.name])),
-  })).catch((e) => {
-    courierNames = undefined;
-    throw e;
-  });
-  return courierNames;
+/** Courier and service names by code (reference data: core/utilities/reference.ts couriersOnce). */
+export async function courierNamesOf() {
+  const { couriers, services } = await couriersOnce();
+  return { couriers, services: new Map(services.map((s) => [`${s.courierCode}:${s.code}`, s.name])) };
 }
 
 /** The list row as the API answers it. */

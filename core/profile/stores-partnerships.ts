@@ -17,7 +17,7 @@ import { businesses, cities, partnerships, stores } from "#db/schema/index.ts";
 import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { Refused } from "#core/errors.ts";
-import { contains, listQuery, offsetOf } from "#core/lib/list-query.ts";
+import { contains, listQuery, offsetOf, totalOf } from "#core/lib/list-query.ts";
 import { unix } from "#core/lib/time.ts";
 import { actOnPartnership, allowedMoves, OPEN_STATUSES, PENDING_STATUSES, requestPartnership, type PartnershipAction } from "./partnerships.ts";
 import { ACTIVE, PARTNERSHIP_STATUS } from "./profile-enums.ts";
@@ -162,7 +162,8 @@ export async function listStorePartnerships(scope: Scope, q: z.infer<typeof stor
     .orderBy(sql`CASE WHEN ${partnerships.status} IN (0, 2, 3) AND ${partnerships.requestedByBusinessId} <> ${viewer} THEN 0 ELSE 1 END`,
       desc(partnerships.timeModified), desc(partnerships.id))
     .limit(q.limit).offset(offsetOf(q));
-  const [{ total }] = await db.select({ total: count() }).from(partnerships).where(and(eq(partnerships.kind, "store"), where));
+  const total = await totalOf({ offset: offsetOf(q), limit: q.limit }, rows.length, async () =>
+    (await db.select({ total: count() }).from(partnerships).where(and(eq(partnerships.kind, "store"), where)))[0].total);
   return { rows: rows.map((r) => storePartnershipJson(r, viewer, actor.t)), total };
 }
 

@@ -32,12 +32,13 @@ import { alias } from "drizzle-orm/pg-core";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, sideBySide, type Db, type Tx } from "#db/client.ts";
+import { db, type Db, type Tx } from "#db/client.ts";
 import {
-  bankAccounts, banks, businesses, channels, cities, courierServices, couriers, partnerships, provinces, storeChannels, stores, villages,
+  bankAccounts, banks, businesses, channels, cities, partnerships, provinces, storeChannels, stores, villages,
 } from "#db/schema/index.ts";
 import { unix } from "#core/lib/time.ts";
-import { contains, orderBy } from "#core/lib/list-query.ts";
+import { couriersOnce } from "#core/utilities/reference.ts";
+import { contains, orderBy, totalOf } from "#core/lib/list-query.ts";
 import { OPEN_STATUSES } from "./partnerships.ts";
 import { ACTIVE, CHANNEL_PLATFORMS, PARTNERSHIP_STATUS, STORE_TYPES, type ChannelPlatformCode } from "./profile-enums.ts";
 
@@ -142,17 +143,18 @@ function scoped(viewer: number, f: Partial<StoreFilters> = {}) {
 
 export async function findStores(viewer: number, f: StoreFilters, page: { limit: number; offset: number }, exec: Db | Tx = db) {
   const where = scoped(viewer, f);
-  const [rows, [{ total }]] = await sideBySide(exec,
-    () => baseQuery(viewer, exec)
-      .where(where)
-      .orderBy(...orderBy(f.sort, { created: stores.timeCreated, modified: stores.timeModified, name: stores.name, id: stores.id }))
-      .limit(page.limit)
-      .offset(page.offset),
-    () => exec.select({ total: count() }).from(stores)
+  const rows = await baseQuery(viewer, exec)
+    .where(where)
+    .orderBy(...orderBy(f.sort, { created: stores.timeCreated, modified: stores.timeModified, name: stores.name, id: stores.id }))
+    .limit(page.limit)
+    .offset(page.offset);
+  const total = await totalOf(page, rows.length, async () => {
+    const [{ n }] = await exec.select({ n: count() }).from(stores)
       .innerJoin(cities, eq(cities.id, stores.cityId))
       .leftJoin(partnerships, partnerJoin(viewer))
-      .where(where),
-  );
+      .where(where);
+    return n;
+  });
   return { rows, total };
 }
 
@@ -191,12 +193,9 @@ export async function loadStoreContext(viewer: number, storeIds: number[], exec:
   return { channels: channelRows, connected, ownStores, services: new Map(services.map((s) => [s.id, s])) };
 }
 
+/** The courier services, by courier name then id (reference data, read once: core/utilities/reference.ts). */
 export async function courierServiceList(exec: Db | Tx = db) {
-  return exec
-    .select({ id: courierServices.id, name: courierServices.name, code: courierServices.code, group: courierServices.group, courierName: couriers.name })
-    .from(courierServices)
-    .innerJoin(couriers, eq(couriers.code, courierServices.courierCode))
-    .orderBy(asc(couriers.name), asc(courierServices.id));
+  return (await couriersOnce(exec)).services;
 }
 
 /** Courier groups in the order of the courier tree (GET /utilities/delivery-couriers). */

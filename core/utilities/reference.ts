@@ -8,6 +8,7 @@
 import { asc, eq, ilike, or } from "drizzle-orm";
 import { z } from "zod";
 import * as ref from "#db/reference-data.ts";
+import { db, sideBySide, type Exec } from "#db/client.ts";
 import { banks, courierServices, couriers } from "#db/schema/index.ts";
 import { DOCUMENT_TYPES, LEGAL_TYPES } from "#db/schema/company-enums.ts";
 import type { Scope } from "#core/actor.ts";
@@ -49,20 +50,38 @@ export type CourierGroup = {
   couriers: { code: string; name: string; services: { id: number; code: string; name: string }[] }[];
 };
 
+/**
+ * The couriers and their services: reference data, seeded from db/reference-data.ts and never
+ * changed while the app runs, so read once per process (a failed read is tried again next time).
+ * Services come by courier name, then id — the order of the courier tree and the store cards.
+ * Inside a transaction the first read goes through it (`exec`).
+ */
+export type CourierService = { id: number; code: string; name: string; group: string; courierCode: string; courierName: string };
+let courierReference: Promise<{ couriers: Map<string, string>; services: CourierService[] }> | undefined;
+export function couriersOnce(exec: Exec = db) {
+  courierReference ??= sideBySide(exec,
+    () => exec.select({ code: couriers.code, name: couriers.name }).from(couriers),
+    () => exec.select({ id: courierServices.id, code: courierServices.code, name: courierServices.name, group: courierServices.group,
+      courierCode: couriers.code, courierName: couriers.name })
+      .from(courierServices)
+      .innerJoin(couriers, eq(couriers.code, courierServices.courierCode))
+      .orderBy(asc(couriers.name), asc(courierServices.id)),
+  ).then(([cs, services]) => ({ couriers: new Map(cs.map((c) => [c.code, c.name])), services })).catch((e) => {
+    courierReference = undefined;
+    throw e;
+  });
+  return courierReference;
+}
+
 /** Courier tree by kind of delivery: a courier shows in every group it has services in; empty groups are left out. */
-export async function listDeliveryCouriers({ db, actor: { t } }: Scope): Promise<CourierGroup[]> {
-  const rows = await db
-    .select({ id: courierServices.id, code: courierServices.code, name: courierServices.name, group: courierServices.group,
-      courier_code: couriers.code, courier_name: couriers.name })
-    .from(courierServices)
-    .innerJoin(couriers, eq(couriers.code, courierServices.courierCode))
-    .orderBy(asc(couriers.name), asc(courierServices.id));
+export async function listDeliveryCouriers({ actor: { t } }: Scope): Promise<CourierGroup[]> {
+  const { services } = await couriersOnce();
   const tree = COURIER_GROUPS.map((group) => {
     const byCourier = new Map<string, CourierGroup["couriers"][number]>();
-    for (const r of rows.filter((r) => r.group === group)) {
-      const courier = byCourier.get(r.courier_code) ?? { code: r.courier_code, name: r.courier_name, services: [] };
+    for (const r of services.filter((r) => r.group === group)) {
+      const courier = byCourier.get(r.courierCode) ?? { code: r.courierCode, name: r.courierName, services: [] };
       courier.services.push({ id: r.id, code: r.code, name: r.name });
-      byCourier.set(r.courier_code, courier);
+      byCourier.set(r.courierCode, courier);
     }
     return { id: group, name: t(`utilities:courier_groups.${group}`), couriers: [...byCourier.values()] };
   });
