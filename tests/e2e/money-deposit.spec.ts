@@ -37,7 +37,7 @@ test("top up with the simulator, pay an invoice from the deposit, print it @core
 
   // Top up: the payment's page shows the virtual account, then Paid once the simulator calls back.
   const amount = javaScriptEnabled ? 50_000 : 60_000;
-  await page.getByLabel("Amount").fill(amount.toLocaleString("id-ID"));
+  await page.getByRole("region", { name: "Top up deposit" }).getByLabel("Amount").fill(amount.toLocaleString("id-ID"));
   await page.getByLabel("Payment method").selectOption({ label: "Virtual Account" });
   await page.getByRole("button", { name: "Top up", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Deposit top-up" })).toBeVisible({ timeout: 30_000 });

@@ -21,16 +21,16 @@ test.use({ storageState: authFile("seller") });
 
 const dots = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
 
-/** Puts `amount` into Toko Demo's saldo: one balanced ledger transaction, the accounts locked and moved with it. */
-async function fundSaldo(amount: number) {
+/** Puts `amount` into Toko Demo's saldo (or deposit): one balanced ledger transaction, the accounts locked and moved with it. */
+async function fundSaldo(amount: number, code: "saldo" | "deposit" = "saldo") {
   const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
   await client.connect();
   try {
     await client.query("BEGIN");
     const { rows: [b] } = await client.query("SELECT id FROM businesses WHERE name = 'Toko Demo'");
-    await client.query("INSERT INTO ledger_accounts (business_id, code, unit) VALUES ($1, 'saldo', 'idr'), ($1, 'sales', 'idr') ON CONFLICT DO NOTHING", [b.id]);
-    const { rows: acc } = await client.query("SELECT id, code, balance::bigint AS balance FROM ledger_accounts WHERE business_id = $1 AND code IN ('saldo', 'sales') ORDER BY id FOR UPDATE", [b.id]);
-    const saldo = acc.find((a) => a.code === "saldo");
+    await client.query("INSERT INTO ledger_accounts (business_id, code, unit) VALUES ($1, $2, 'idr'), ($1, 'sales', 'idr') ON CONFLICT DO NOTHING", [b.id, code]);
+    const { rows: acc } = await client.query("SELECT id, code, balance::bigint AS balance FROM ledger_accounts WHERE business_id = $1 AND code IN ($2, 'sales') ORDER BY id FOR UPDATE", [b.id, code]);
+    const saldo = acc.find((a) => a.code === code);
     const sales = acc.find((a) => a.code === "sales");
     const { rows: [t] } = await client.query("INSERT INTO ledger_transactions (business_id, kind, key) VALUES ($1, 'release', $2) RETURNING id", [b.id, `e2e-fund-${uid()}`]);
     await client.query(`INSERT INTO ledger_entries (transaction_id, business_id, account_id, unit, amount, balance_after)
@@ -81,6 +81,26 @@ test("withdraw from saldo: asked first, requested, then paid @core", async ({ pa
   // The saldo history shows the withdrawal with the saldo after it.
   await page.getByRole("navigation", { name: "Saldo lists" }).getByRole("link", { name: "Saldo history" }).click();
   await expect(page.getByRole("table", { name: "Saldo history" }).getByRole("row").filter({ hasText: `−Rp. ${dots(amount)}` }).first()).toContainText("Withdrawal requested");
+});
+
+test("withdraw from the deposit: asked first, then followed on the Withdrawals tab @core", async ({ page, javaScriptEnabled: js }) => {
+  const amount = 10_000 + (Math.floor(Math.random() * 9000) + 1) * 100 + 40;
+  await fundSaldo(amount + 50_000, "deposit");
+  await page.goto("/income-balance/deposit");
+  const card = page.getByRole("region", { name: "Withdraw from deposit" });
+  await expect(card.getByText("BCA 5270123456 a.n. PT Toko Demo")).toBeVisible();
+  await hydrated(page, js);
+  await card.getByLabel("Amount (Rp)").fill(dots(amount));
+  await card.getByRole("button", { name: "Withdraw", exact: true }).click();
+  const question = js ? page.getByRole("dialog") : page.getByRole("alertdialog");
+  await expect(question).toContainText(`Rp. ${dots(amount)} leaves your deposit now`);
+  await question.getByRole("button", { name: "Yes, withdraw" }).click();
+
+  await expect(toast(page, `of Rp. ${dots(amount)} requested`)).toBeVisible();
+  await expect(page).toHaveURL(/\/income-balance\/saldo\?tab=withdrawals/);
+  await expect(page.getByRole("table", { name: "Withdrawals" }).getByRole("row").filter({ hasText: `Rp. ${dots(amount)}` })).toContainText("Deposit");
+  const moved = await queryOne<{ source: string }>("SELECT source FROM payouts WHERE amount = $1", [amount]);
+  expect(moved).toEqual({ source: "deposit" });
 });
 
 test("the Indonesian page, and an amount below the smallest withdrawal @core", async ({ page, javaScriptEnabled: js }) => {

@@ -15,16 +15,17 @@ import { FieldError } from "#app/components/form-error.tsx";
 import { FormToken } from "#app/components/form-token.tsx";
 import { ConfirmDialog, preloadConfirmDialog, type ConfirmText } from "#app/components/list/confirm-dialog.tsx";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
+import type { PayoutSource } from "#core/money/payout-options.ts";
 
 export type Destination = { bank_name: string; account_no: string; account_name: string };
 export type WithdrawReply = { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null } | undefined;
 
 /** The confirm text for an amount as typed (unread: a general sentence; the server refuses it with its message). */
-export function useWithdrawText(destination: Destination) {
+export function useWithdrawText(destination: Destination, source: PayoutSource = "saldo") {
   const { t } = useTranslation("saldo");
   return (typed: string): ConfirmText => {
     const r = readRupiah(typed);
-    const vars = { bank: destination.bank_name, account_no: destination.account_no, account_name: destination.account_name };
+    const vars = { bank: destination.bank_name, account_no: destination.account_no, account_name: destination.account_name, source: t(`withdraw.from.${source}`) };
     const amount = "value" in r ? formatRupiah(r.value) : null;
     return {
       title: amount ? t("withdraw.confirm_title", { amount }) : t("withdraw.title"),
@@ -35,13 +36,14 @@ export function useWithdrawText(destination: Destination) {
   };
 }
 
-export function WithdrawForm({ destination, reply }: { destination: Destination; reply: WithdrawReply }) {
+/** `source`: the balance the money leaves (the saldo page's form, the deposit page's). */
+export function WithdrawForm({ destination, reply, source = "saldo" }: { destination: Destination; reply: WithdrawReply; source?: PayoutSource }) {
   const { t } = useTranslation("saldo");
   const submit = useSubmit();
   const busy = useNavigation().state === "submitting";
   const form = useRef<HTMLFormElement>(null);
   const [asking, setAsking] = useState<string | null>(null);
-  const text = useWithdrawText(destination);
+  const text = useWithdrawText(destination, source);
   const errors = reply?.error ?? {};
   const amountErrors = errors.amount ?? undefined;
   const formErrors = errors[""] ?? undefined;
@@ -61,9 +63,9 @@ export function WithdrawForm({ destination, reply }: { destination: Destination;
       <input type="hidden" name="intent" value="withdraw" />
       {formErrors?.length ? <FieldError id="withdraw-form-error" errors={formErrors} /> : null}
       <div>
-        <label htmlFor="withdraw-amount" className="mb-1 block text-sm font-medium text-slate-700">{t("withdraw.amount")}</label>
+        <label htmlFor={`withdraw-amount-${source}`} className="mb-1 block text-sm font-medium text-slate-700">{t("withdraw.amount")}</label>
         <input
-          id="withdraw-amount" name="amount" type="text" inputMode="numeric" autoComplete="off" defaultValue={typed} key={typed}
+          id={`withdraw-amount-${source}`} name="amount" type="text" inputMode="numeric" autoComplete="off" defaultValue={typed} key={typed}
           placeholder="250.000" className={inputClass}
           aria-invalid={amountErrors?.length ? true : undefined}
           aria-describedby={amountErrors?.length ? "withdraw-amount-error" : "withdraw-amount-hint"}

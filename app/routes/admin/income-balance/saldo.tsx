@@ -16,13 +16,12 @@
  * - Without the Withdraw privilege, no form: a line says who may. Without a default bank account
  *   or a disbursement service, the form is replaced by why, with a link to add an account.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useRevalidator } from "react-router";
 import type { Route } from "./+types/saldo";
 import { queueExport } from "#core/jobs/export-history.ts";
 import { formatDateTime, formatRupiah } from "#core/lib/format.ts";
-import { requestWithdrawal, withdrawalsOn, withdrawBody, withdrawDestination } from "#core/money/payouts.ts";
+import { withdrawalsOn, withdrawDestination } from "#core/money/payouts.ts";
 import type { PayoutJson } from "#core/money/payouts.ts";
 import { saldoHistory, saldoHistoryQuery, saldoSummary, withdrawHistory, withdrawHistoryQuery, type SaldoHistoryRow } from "#core/money/saldo.ts";
 import { PAYOUT_STATUSES, SALDO_KINDS, SALDO_TABS } from "#core/money/payout-options.ts";
@@ -39,9 +38,9 @@ import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { TabBar } from "#app/components/list/tab-bar.tsx";
 import { parseSaldoParams, saldoQuery } from "#app/components/saldo/saldo-params.ts";
 import { useWithdrawText, WithdrawForm, type WithdrawReply } from "#app/components/saldo/withdraw-form.tsx";
+import { withdrawAction } from "#app/components/saldo/withdraw.server.ts";
 import { can, getScope } from "#app/lib/auth.server.ts";
-import { confirmAsked, requireConfirmed } from "#app/lib/confirm.server.ts";
-import { replyRefused } from "#app/lib/forms.server.ts";
+import { confirmAsked } from "#app/lib/confirm.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { useLocale, useTranslation } from "#app/lib/i18n-react.tsx";
 import { localePath } from "#app/lib/i18n.ts";
@@ -49,7 +48,6 @@ import { LedgerReference } from "#app/components/income/ledger-reference.tsx";
 import { loadExports } from "#app/lib/list-page.server.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { pageTitle } from "#app/lib/meta.ts";
-import { flashToast } from "#app/lib/session.server.ts";
 
 const LIVE_MS = 4000;
 const LIVE_FOR_MS = 5 * 60_000;
@@ -97,18 +95,11 @@ export async function action(args: Route.ActionArgs) {
     throw redirect(url.pathname + listHref(params, { history: "open" }));
   }
   if (intent !== "withdraw") throw data(t("common:errors.unknown_action"), { status: 400 });
-  const submission = parseWithZod(form, { schema: withdrawBody });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  // Asked first (the amount was read: a typo is said before the question).
-  requireConfirmed(args.request, form, "withdraw", url.pathname + listHref(params));
-  let payout;
-  try {
-    payout = await requestWithdrawal(scope, { amount: submission.value.amount, source: "saldo" });
-  } catch (e) {
-    return replyRefused(args, submission, e);
-  }
-  flashToast(args.context, "success", t("saldo:withdraw.done", { number: payout.number, amount: formatRupiah(payout.amount) }));
-  throw redirect(`${url.pathname}${listHref({ ...params, page: 1, filters: { tab: "withdrawals" } })}`);
+  return withdrawAction(args, form, {
+    source: "saldo",
+    page: url.pathname + listHref(params),
+    done: `${url.pathname}${listHref({ ...params, page: 1, filters: { tab: "withdrawals" } })}`,
+  });
 }
 
 const statusTone = { requested: "warning", processing: "info", paid: "success", failed: "danger" } as const;

@@ -1,11 +1,16 @@
 /**
  * /income-balance/deposit (issue 15 item 3): the deposit — the prepaid balance for platform costs.
  * The balance (a negative one shown as a debt), the invoices' summary and points, the top-up form
- * (amount, method → the payment's page with its instructions), the invoice setting and the
- * auto-payment switch (a POST form with the one confirm step), then two tabs: History (the
+ * (amount, method → the payment's page with its instructions), the withdraw form (the saldo page's,
+ * from the deposit: app/components/saldo/), the invoice setting and the auto-payment switch (a
+ * POST form with the one confirm step), then two tabs: History (the
  * deposit's movements) and Invoices (status tabs with counts, type filter); both with the one date
  * filter, pages and the xlsx export, all in the URL. Rules: core/money/deposit.ts, payments.ts,
- * invoices.ts — the same calls as the REST API.
+ * invoices.ts, payouts.ts — the same calls as the REST API.
+ *
+ * Where the spec is silent: a withdrawal from the deposit is followed where every withdrawal is,
+ * the saldo page's Withdrawals tab (its source column says Deposit); the form leads there when
+ * done. The deposit cannot go below zero by a withdrawal (only an invoice charge makes a debt).
  */
 import { data, Form, Link, redirect } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -15,6 +20,7 @@ import { formatDate, formatDateTime, formatNumber, formatRupiah } from "#core/li
 import { depositHistories, depositSettings, invoiceSettingBody, setAutoPayment, setInvoiceSetting, type DepositHistory } from "#core/money/deposit.ts";
 import { invoiceCounts, invoiceSummary, listInvoices, type InvoiceJson } from "#core/money/invoices.ts";
 import { requestTopup, topupBody } from "#core/money/payments.ts";
+import { withdrawalsOn, withdrawDestination } from "#core/money/payouts.ts";
 import { DEPOSIT_TABS, INVOICE_SETTINGS, INVOICE_TABS, PAYMENT_METHODS, POINT_VALUE, TOPUP_MAX, TOPUP_MIN } from "#core/money/deposit-options.ts";
 import { SubmitButton } from "#app/components/button.tsx";
 import { ConfirmButton } from "#app/components/brand-confirm.tsx";
@@ -34,7 +40,9 @@ import { PageSizeSelect } from "#app/components/list/page-size-select.tsx";
 import { TabBar } from "#app/components/list/tab-bar.tsx";
 import { SectionCard } from "#app/components/section-card.tsx";
 import { useLocalePath, useTranslation } from "#app/lib/i18n-react.tsx";
-import { getScope } from "#app/lib/auth.server.ts";
+import { can, getScope } from "#app/lib/auth.server.ts";
+import { useWithdrawText, WithdrawForm, type Destination, type WithdrawReply } from "#app/components/saldo/withdraw-form.tsx";
+import { withdrawAction } from "#app/components/saldo/withdraw.server.ts";
 import { confirmAsked, requireConfirmed } from "#app/lib/confirm.server.ts";
 import { dateRangeQuery, parseDateFilter, type DateFilter } from "#app/lib/date-range.ts";
 import { replyRefused } from "#app/lib/forms.server.ts";
@@ -66,17 +74,19 @@ export async function loader(args: Route.LoaderArgs) {
   const { params, tab, dates, range, status, type } = readUrl(url);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   const query = { page: params.page, limit: params.limit, ...range };
-  const [summary, settings, exports, history, invoices, counts] = await Promise.all([
+  const [summary, settings, exports, history, invoices, counts, destination] = await Promise.all([
     invoiceSummary(scope),
     depositSettings(scope),
     loadExports(args, tab === "invoices" ? "deposit-invoices" : "deposit-histories"),
     tab === "history" ? depositHistories(scope, query) : null,
     tab === "invoices" ? listInvoices(scope, { ...query, status, type }) : null,
     tab === "invoices" ? invoiceCounts(scope, { ...range, type }) : null,
+    withdrawDestination(scope),
   ]);
   const rows: (DepositHistory | InvoiceJson)[] = history?.rows ?? invoices?.rows ?? [];
   const total = history?.total ?? invoices?.total ?? 0;
   const asked = confirmAsked(url, "auto_payment");
+  const withdrawAsked = confirmAsked(url, "withdraw");
   return {
     title: `${t("deposit:title")} | ${t("common:app_name")}`,
     params, tab, dates,
@@ -85,10 +95,11 @@ export async function loader(args: Route.LoaderArgs) {
     exports: exports.rows,
     exportsOpen: url.searchParams.get("history") === "open",
     confirmAuto: asked ? asked.fields.on === "1" ? "on" : "off" : null,
+    withdraw: { destination, allowed: can(args.context, "balance.withdraw"), on: withdrawalsOn(), asked: withdrawAsked?.fields ?? null },
   };
 }
 
-const INTENTS = ["topup", "invoice_setting", "auto_payment", "export"] as const;
+const INTENTS = ["topup", "withdraw", "invoice_setting", "auto_payment", "export"] as const;
 
 export async function action(args: Route.ActionArgs) {
   const scope = getScope(args.context);
@@ -110,6 +121,10 @@ export async function action(args: Route.ActionArgs) {
     }
     flashToast(args.context, "success", t("deposit:api.topup_requested"));
     throw redirect(localePath(locale, `${PATH}/payments/${payment.payment_id}`));
+  }
+  if (intent === "withdraw") {
+    const reply = await withdrawAction(args, formData, { source: "deposit", page: back, done: `${localePath(locale, "/income-balance/saldo")}?tab=withdrawals` });
+    return data({ form: "withdraw", reply: reply.data }, reply.init ?? undefined);
   }
   if (intent === "invoice_setting") {
     const submission = parseWithZod(formData, { schema: invoiceSettingBody });
@@ -135,13 +150,14 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Deposit({ loaderData, actionData }: Route.ComponentProps) {
-  const { summary, settings, params, tab, dates, counts, confirmAuto, list } = loaderData;
+  const { summary, settings, params, tab, dates, counts, confirmAuto, list, withdraw } = loaderData;
   const { t } = useTranslation("deposit");
   const lp = useLocalePath();
   const answer = actionData as { form: string; reply: FormReply } | undefined;
   const topup = formState(answer?.form === "topup" ? answer.reply : undefined, { id: "topup", defaults: { method: "3" } });
   const setting = formState(answer?.form === "setting" ? answer.reply : undefined, { id: "setting", defaults: { invoice_setting: String(settings.invoice_setting) } });
   const f = params.filters as Record<string, string | undefined>;
+  const withdrawText = useWithdrawText(withdraw.destination ?? { bank_name: "", account_no: "", account_name: "" }, "deposit");
   const autoText = (on: boolean) => ({
     title: t(on ? "auto.activate_title" : "auto.deactivate_title"), body: t(on ? "auto.activate_body" : "auto.deactivate_body"),
     confirmLabel: t(on ? "auto.activate" : "auto.deactivate"), tone: on ? "primary" as const : "danger" as const,
@@ -171,8 +187,8 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
-      <div className="grid gap-4 lg:grid-cols-3">
-        <section aria-labelledby="deposit-balance" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6 lg:col-span-1">
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section aria-labelledby="deposit-balance" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
           <h2 id="deposit-balance" className="text-sm font-medium text-slate-600">{t("balance.title")}</h2>
           <p className={`mt-1 text-2xl font-semibold tabular-nums ${summary.debt ? "text-red-700" : "text-slate-900"}`} data-testid="deposit-balance">
             {formatRupiah(summary.deposit_balance)}
@@ -198,6 +214,13 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
             <Select form={topup} name="method" label={t("topup.method")} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) }))} />
             <SubmitButton>{t("topup.submit")}</SubmitButton>
           </Form>
+        </SectionCard>
+
+        <SectionCard title={t("withdraw.title")} hint={t("withdraw.hint")}>
+          <WithdrawPart {...withdraw} reply={answer?.form === "withdraw" ? answer.reply as WithdrawReply : undefined} text={withdrawText} back={lp(PATH) + listHref(params)} />
+          <p className="mt-3 text-sm">
+            <Link to={`${lp("/income-balance/saldo")}?tab=withdrawals`} className="font-medium text-brand-700 underline">{t("withdraw.follow")}</Link>
+          </p>
         </SectionCard>
 
         <SectionCard title={t("settings.title")}>
@@ -251,6 +274,29 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
       </section>
     </div>
   );
+}
+
+/** The withdraw card's body: the form, or why there is none (the saldo page's rules, its words). */
+function WithdrawPart({ destination, allowed, on, asked, reply, text, back }: {
+  destination: Destination | null; allowed: boolean; on: boolean; asked: Record<string, string> | null;
+  reply: WithdrawReply; text: ReturnType<typeof useWithdrawText>; back: string;
+}) {
+  const { t } = useTranslation("saldo");
+  const lp = useLocalePath();
+  if (!allowed) return <p className="text-sm text-slate-600">{t("withdraw.no_privilege")}</p>;
+  if (!on) return <p className="text-sm text-amber-800">{t("withdraw.off")}</p>;
+  if (!destination) {
+    return (
+      <p className="text-sm text-slate-700">
+        {t("withdraw.no_bank")} <Link to={lp("/profile/store")} className="font-medium text-brand-700 underline">{t("withdraw.add_bank")}</Link>
+      </p>
+    );
+  }
+  if (asked) {
+    const fields = Object.fromEntries(Object.entries(asked).filter(([k]) => k === "intent" || k === "amount" || k === "_once"));
+    return <ConfirmPanel text={text(asked.amount ?? "")} fields={fields} cancelTo={back} />;
+  }
+  return <WithdrawForm destination={destination} reply={reply} source="deposit" />;
 }
 
 export const meta = pageTitle;
