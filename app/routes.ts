@@ -165,6 +165,7 @@ export default [
       route("income-balance/deposit/invoices/:id", "routes/admin/income-balance/deposit/invoice.tsx"),
       // Money (issue 15): income and settlements, and the POS transaction reports over them.
       route("income-balance/income", "routes/admin/income-balance/income.tsx"),
+      route("income-balance/commissions", "routes/admin/income-balance/commissions.tsx"),
       route("income-balance/settlement/:slug?", "routes/admin/income-balance/settlement.tsx"),
       route("omnichannel/pos-report/transaction/daily-settlement-list", "routes/admin/omnichannel/pos-report/transaction/daily-settlement-list.tsx"),
       route("omnichannel/pos-report/transaction/consolidation-settlement", "routes/admin/omnichannel/pos-report/transaction/consolidation-settlement.tsx"),

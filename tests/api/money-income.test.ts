@@ -95,6 +95,13 @@ describe("settlement of a finished order", () => {
     expect(put.body.data.find((r: { platform_code: string }) => r.platform_code === "TKP")).toMatchObject({ rate_bp: 300, default_bp: 500, custom: true });
     const bad = await call("PUT", "/v0.0.1/balances/income/commissions", { token: shop.token, json: { rates: [{ platform_code: "TKP", rate_bp: 10_001 }] } });
     expect(bad.status).toBe(422);
+    // As a seller types it: a percent with a comma, exact to the basis point; a third decimal is refused.
+    const typed = await call("PUT", "/v0.0.1/balances/income/commissions", { token: shop.token, json: { rates: [{ platform_code: "SHP", rate_percent: "2,75" }] } });
+    expect(typed.body.data.find((r: { platform_code: string }) => r.platform_code === "SHP")).toMatchObject({ rate_bp: 275, custom: true });
+    for (const rate_percent of ["2,755", "101", "-1", "abc", ""]) {
+      const refused = await call("PUT", "/v0.0.1/balances/income/commissions", { token: shop.token, json: { rates: [{ platform_code: "SHP", rate_percent }] } });
+      expect({ rate_percent, status: refused.status }).toEqual({ rate_percent, status: 422 });
+    }
     const order = await receivedOrder(shop, { channelId: shop.tkp, storeId: shop.store, subtotal: 100_000 });
     await finish(shop, order.id);
     expect(await settlementOf(order.id)).toMatchObject({ gross: 100_000, storeFee: 3_500, commission: 3_000, commissionBp: 300, net: 93_500 });

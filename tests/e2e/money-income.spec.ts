@@ -80,3 +80,27 @@ test("the income pages' layout holds at phone width", async ({ page }) => {
     expect(overflow, path).toBeLessThanOrEqual(1);
   }
 });
+
+test("channel commissions: a rate typed as a seller types it, a wrong one refused under its field @core", async ({ page, javaScriptEnabled: js }) => {
+  // Platforms no demo channel sells on, one per run (the two runs go side by side), so no other
+  // journey's settlement depends on them.
+  const [platform, code, typed, bp] = js ? ["SMS", "SMS", "1,25", 125] : ["LINE", "LNE", "1,5", 150];
+  await page.goto("/id/income-balance/commissions");
+  await expect(page.getByRole("heading", { level: 1, name: "Komisi channel" })).toBeVisible();
+  await hydrated(page, js);
+  await page.getByLabel(platform, { exact: true }).fill("abc");
+  await page.getByLabel("Shopify").fill("0,5");
+  await page.getByRole("button", { name: "Simpan tarif" }).click();
+  await expect(page.getByText("Persentase 0 sampai 100 dengan paling banyak dua desimal, mis. 2,5")).toBeVisible();
+  await expect(page.getByLabel(platform, { exact: true })).toHaveValue("abc");
+  await expect(page.getByLabel("Shopify")).toHaveValue("0,5");
+
+  await page.getByLabel("Shopify").fill("0");
+  await page.getByLabel(platform, { exact: true }).fill(typed);
+  await page.getByRole("button", { name: "Simpan tarif" }).click();
+  await expect(page.getByText("Tarif komisi disimpan.")).toBeVisible();
+  await expect(page.getByLabel(platform, { exact: true })).toHaveValue(typed);
+  const stored = await queryOne<{ rate_bp: number }>(
+    "SELECT rate_bp FROM channel_commissions WHERE platform_code = $1 AND business_id = (SELECT id FROM businesses WHERE name = 'Toko Demo')", [code]);
+  expect(stored.rate_bp).toBe(bp);
+});

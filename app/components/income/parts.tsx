@@ -36,13 +36,14 @@ export function Cards({ items }: { items: { label: string; value: string; note?:
 }
 
 /** The balance section's tabs (income and the settlement periods). */
-export function IncomeTabs({ active }: { active: "income" | "settlement" }) {
+export function IncomeTabs({ active }: { active: "income" | "settlement" | "commissions" }) {
   const { t } = useTranslation("income");
   const lp = useLocalePath();
   return (
     <TabBar label={t("title")} tabs={[
       { key: "income", to: lp("/income-balance/income"), label: t("nav.income"), active: active === "income" },
       { key: "settlement", to: lp("/income-balance/settlement"), label: t("nav.settlement"), active: active === "settlement" },
+      { key: "commissions", to: lp("/income-balance/commissions"), label: t("nav.commissions"), active: active === "commissions" },
     ]} />
   );
 }
