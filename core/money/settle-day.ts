@@ -8,9 +8,9 @@
  * Which orders: status `finish`, the finish time being the order's last `finish` status-history
  * row, or its last change when it has none (orders that never went through the lifecycle here).
  */
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { db as pool, type Db } from "#db/client.ts";
+import { db as pool, sideBySide, type Db } from "#db/client.ts";
 import { jobs } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { registerJob, kick } from "#core/jobs/worker.ts";
@@ -28,21 +28,27 @@ const dayBounds = (day: string) => {
   return { from, to: new Date(from.getTime() + DAY_MS) };
 };
 
-/** Finished orders of the day (or of any day) with no settlement, oldest id first, after `afterId`. */
-async function unsettled(exec: Db, businessId: number, day: string | null, afterId: number, limit: number): Promise<FinishedOrder[]> {
+/** The finished orders of the day (or of any day) with no settlement, after `afterId`: FROM … WHERE. */
+function finishedUnsettled(businessId: number, day: string | null, afterId: number) {
   const { from, to } = day ? dayBounds(day) : { from: new Date(0), to: new Date(8.64e15) };
-  const { rows } = await exec.execute<{
-    id: number; order_code: string; channel_id: number | null; channel_name: string; store_id: number | null; subtotal: string; discount: string;
-    shipping_parameter: Record<string, unknown> | null; finished_at: Date;
-  }>(sql`
-    SELECT o.id, o.order_code, o.channel_id, o.channel_name, o.store_id, o.subtotal, o.discount, o.shipping_parameter, f.at AS finished_at
+  return sql`
       FROM orders o
       CROSS JOIN LATERAL (SELECT coalesce((SELECT max(h.time_created) FROM order_status_history h WHERE h.order_id = o.id AND h.to_status = 'finish'),
                                           o.time_modified) AS at) f
      WHERE o.business_id = ${businessId} AND o.status = 'finish' AND o.id > ${afterId}
        AND o.time_created < ${to} AND o.time_modified >= ${from}
        AND f.at >= ${from} AND f.at < ${to}
-       AND NOT EXISTS (SELECT 1 FROM settlements s WHERE s.order_id = o.id)
+       AND NOT EXISTS (SELECT 1 FROM settlements s WHERE s.order_id = o.id)`;
+}
+
+/** Finished orders of the day (or of any day) with no settlement, oldest id first, after `afterId`. */
+async function unsettled(exec: Db, businessId: number, day: string | null, afterId: number, limit: number): Promise<FinishedOrder[]> {
+  const { rows } = await exec.execute<{
+    id: number; order_code: string; channel_id: number | null; channel_name: string; store_id: number | null; subtotal: string; discount: string;
+    shipping_parameter: Record<string, unknown> | null; finished_at: Date;
+  }>(sql`
+    SELECT o.id, o.order_code, o.channel_id, o.channel_name, o.store_id, o.subtotal, o.discount, o.shipping_parameter, f.at AS finished_at
+    ${finishedUnsettled(businessId, day, afterId)}
      ORDER BY o.id LIMIT ${limit}`);
   return rows.map((r) => ({
     id: r.id, businessId, orderCode: r.order_code, channelId: r.channel_id, channelName: r.channel_name, storeId: r.store_id,
@@ -76,6 +82,22 @@ export async function queueSettleDay(scope: Scope, body: z.infer<typeof settleDa
     .returning();
   kick();
   return { job_id: job.id, progress: job.progress, status: job.status };
+}
+
+/**
+ * What the day's settlement page says about settling it: how many of its finished orders have no
+ * settlement yet, and the settle job asked for it that has not ended (its progress), if any.
+ */
+export async function dayToSettle(scope: Scope, day: string) {
+  const { db, actor } = sellerScope(scope, "balance");
+  const businessId = actor.member.businessId;
+  const [{ rows: [{ n }] }, [job]] = await sideBySide(db,
+    () => db.execute<{ n: number }>(sql`SELECT count(*)::int AS n ${finishedUnsettled(businessId, day, 0)}`),
+    () => db.select({ id: jobs.id, progress: jobs.progress }).from(jobs)
+      .where(and(eq(jobs.businessId, businessId), eq(jobs.kind, "settle-day"), sql`${jobs.params}->>'day' = ${day}`, inArray(jobs.status, ["waiting", "processing"])))
+      .limit(1),
+  );
+  return { unsettled: n, job: job ?? null };
 }
 
 registerJob("settle-day", async (job, progress) => {

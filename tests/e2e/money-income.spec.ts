@@ -104,3 +104,30 @@ test("channel commissions: a rate typed as a seller types it, a wrong one refuse
     "SELECT rate_bp FROM channel_commissions WHERE platform_code = $1 AND business_id = (SELECT id FROM businesses WHERE name = 'Toko Demo')", [code]);
   expect(stored.rate_bp).toBe(bp);
 });
+
+test("settle a day: finished orders without a settlement are counted, then settled in the background @core", async ({ page, javaScriptEnabled: js }) => {
+  test.setTimeout(60_000);
+  // An order taken over from elsewhere: finished on a day of its own (one per run), never settled.
+  const day = js ? "2021-03-04" : "2021-03-05";
+  const ch = await channel("TKP");
+  const code = `INV/OLD/${uid()}`;
+  await queryOne(`
+    INSERT INTO orders (business_id, order_code, channel_id, channel_name, warehouse_id, status, stock_state, customer_name,
+                        subtotal, shipping_cost, discount, total_amount, paid_at, time_created, time_modified)
+    SELECT c.business_id, $1, c.id, c.name, $2::int, 'finish', 'deducted', 'Budi Santoso', 80000, 0, 0, 80000,
+           $3::timestamptz, $3::timestamptz, $3::timestamptz
+      FROM channels c WHERE c.id = $4 RETURNING id`, [code, ch.warehouseId, `${day}T10:00:00+07:00`, ch.id]);
+
+  await page.goto(`/income-balance/settlement/${day}`);
+  const notice = page.getByRole("region", { name: "Unsettled orders" });
+  await expect(notice).toContainText(/finished orders? of this day ha(s|ve) no settlement yet/);
+  await hydrated(page, js);
+  await notice.getByRole("button", { name: "Settle them now" }).click();
+  await expect(page.getByText("The day is being settled in the background.")).toBeVisible();
+
+  // The job settles it: the page follows by itself with JavaScript; without, the seller reloads.
+  const settled = page.getByRole("table", { name: "Settlements" }).getByRole("row").filter({ hasText: code });
+  if (js) await expect(settled).toContainText("Rp. 76.000", { timeout: 30_000 });
+  else await expect.poll(async () => { await page.reload(); return settled.count(); }, { timeout: 30_000, intervals: [1000] }).toBe(1);
+  await expect(notice).toHaveCount(0);
+});

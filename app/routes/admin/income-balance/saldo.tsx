@@ -16,8 +16,8 @@
  * - Without the Withdraw privilege, no form: a line says who may. Without a default bank account
  *   or a disbursement service, the form is replaced by why, with a link to add an account.
  */
-import { useEffect, useRef } from "react";
-import { data, Link, redirect, useRevalidator } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { useRevalidateWhile } from "#app/lib/use-revalidate-while.ts";
 import type { Route } from "./+types/saldo";
 import { queueExport } from "#core/jobs/export-history.ts";
 import { formatDateTime, formatRupiah } from "#core/lib/format.ts";
@@ -49,8 +49,6 @@ import { loadExports } from "#app/lib/list-page.server.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { pageTitle } from "#app/lib/meta.ts";
 
-const LIVE_MS = 4000;
-const LIVE_FOR_MS = 5 * 60_000;
 const exportKindOf = (tab: string | undefined) => (tab === "withdrawals" ? "withdraw-history" : "saldo-history");
 
 export async function loader(args: Route.LoaderArgs) {
@@ -112,7 +110,7 @@ export default function Saldo({ loaderData, actionData }: Route.ComponentProps) 
   const link = (path: string) => localePath(locale, path);
   const withdrawals = f.tab === "withdrawals";
   const pending = withdrawals && list.rows.some((r) => "status" in r && (r.status === "requested" || r.status === "processing"));
-  useLivePending(pending || summary.in_withdrawal > 0);
+  useRevalidateWhile(pending || summary.in_withdrawal > 0);
   const here = link("/income-balance/saldo");
   const filtered = Boolean(f.kind || f.status || f.date);
   const confirmText = useWithdrawText(destination ?? { bank_name: "", account_no: "", account_name: "" });
@@ -221,22 +219,6 @@ function Figure({ label, value, hint, extra, id, strong }: { label: string; valu
 }
 
 /** With JavaScript: the page's data again every few seconds while a withdrawal is on its way (see the header). */
-function useLivePending(active: boolean) {
-  const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
-  useEffect(() => {
-    if (!active) return;
-    const started = Date.now();
-    const timer = setInterval(() => {
-      if (Date.now() - started > LIVE_FOR_MS) return clearInterval(timer);
-      const r = latest.current;
-      if (r.state === "idle" && document.visibilityState === "visible") void r.revalidate();
-    }, LIVE_MS);
-    return () => clearInterval(timer);
-  }, [active]);
-}
-
 export const meta = pageTitle;
 
 export function ErrorBoundary() {

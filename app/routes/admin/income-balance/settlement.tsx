@@ -4,11 +4,21 @@
  * gross, fees, net and what is still held (the one date filter, channel, store, pages). With a
  * slug: that day's totals (and per channel) and its settled orders, each linking to the order.
  * A slug that is no day is the not-found page. Rules: core/money/income.ts.
+ *
+ * Settling a day (core/money/settle-day.ts): when finished orders of the day have no settlement
+ * (taken over from elsewhere, or missed), the day's page says how many and offers to settle them
+ * in the background (a POST form with a one-time token); while the job runs it shows its progress,
+ * loading again every few seconds with JavaScript.
  */
-import { Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/settlement";
 import { incomeChoices, incomeHistory, incomeQuery, incomeSummary, settlementPeriods } from "#core/money/income.ts";
 import { NotFound } from "#core/errors.ts";
+import { dayToSettle, queueSettleDay } from "#core/money/settle-day.ts";
+import { SubmitButton } from "#app/components/button.tsx";
+import { FormToken } from "#app/components/form-token.tsx";
+import { flashToast } from "#app/lib/session.server.ts";
+import { useRevalidateWhile } from "#app/lib/use-revalidate-while.ts";
 import { formatNumber } from "#core/lib/format.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { EmptyState } from "#app/components/list/empty-state.tsx";
@@ -38,16 +48,16 @@ export async function loader(args: Route.LoaderArgs) {
   const slug = args.params.slug;
   const choices = await incomeChoices(scope);
   if (slug) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(slug) || Number.isNaN(Date.parse(`${slug}T00:00:00Z`)) || slug < "2000-01-01") throw new NotFound();
+    if (!isDay(slug)) throw new NotFound();
     // The day's own list: the day replaces the date filter.
     const base = incomeQueryOf({ ...params, filters: { ...params.filters, date: undefined } });
     const q = incomeQuery.parse({ ...base, ...dayQuery(slug) });
-    const [page, summary] = await Promise.all([incomeHistory(scope, q), incomeSummary(scope, q)]);
+    const [page, summary, toSettle] = await Promise.all([incomeHistory(scope, q), incomeSummary(scope, q), dayToSettle(scope, slug)]);
     const totalPage = Math.ceil(page.total / q.limit);
     if (!page.rows.length && q.page > 1 && totalPage) throw redirect(url.pathname + listHref(params, { page: totalPage }));
     return {
       title: `${t("income:settlement.day_title", { day: slug })} | ${t("common:app_name")}`,
-      day: slug, params, choices, rows: page.rows, total: page.total, totalPage, summary, days: null,
+      day: slug, params, choices, rows: page.rows, total: page.total, totalPage, summary, days: null, toSettle,
     };
   }
   const q = incomeQuery.parse(incomeQueryOf(params));
@@ -56,15 +66,30 @@ export async function loader(args: Route.LoaderArgs) {
   if (!days.rows.length && q.page > 1 && totalPage) throw redirect(url.pathname + listHref(params, { page: totalPage }));
   return {
     title: `${t("income:settlement.title")} | ${t("common:app_name")}`,
-    day: null, params, choices, rows: [], total: days.total, totalPage, summary: null, days: days.rows,
+    day: null, params, choices, rows: [], total: days.total, totalPage, summary: null, days: days.rows, toSettle: null,
   };
 }
 
+const isDay = (slug: string) => /^\d{4}-\d{2}-\d{2}$/.test(slug) && !Number.isNaN(Date.parse(`${slug}T00:00:00Z`)) && slug >= "2000-01-01";
+
+/** "Settle this day": the day's unsettled finished orders, in a background job. */
+export async function action(args: Route.ActionArgs) {
+  const day = args.params.slug;
+  const form = await args.request.formData();
+  if (!day || !isDay(day) || form.get("intent") !== "settle_day") throw new NotFound();
+  await queueSettleDay(getScope(args.context), { day });
+  const t = getI18n(args.context).getFixedT(getLocale(args.context));
+  flashToast(args.context, "success", t("income:messages.settle_queued"));
+  const url = new URL(args.request.url);
+  throw redirect(url.pathname + url.search);
+}
+
 export default function Settlement({ loaderData }: Route.ComponentProps) {
-  const { day, params, choices, rows, total, totalPage, summary, days } = loaderData;
+  const { day, params, choices, rows, total, totalPage, summary, days, toSettle } = loaderData;
   const { t } = useTranslation("income");
   const lp = useLocalePath();
   const dayLabel = day ? day.split("-").reverse().join("-") : "";
+  useRevalidateWhile(Boolean(toSettle?.job));
   return (
     <div className="space-y-4">
       <IncomeTabs active="settlement" />
@@ -78,6 +103,21 @@ export default function Settlement({ loaderData }: Route.ComponentProps) {
             { label: t("column.fees"), value: rp(summary.totals.store_fee + summary.totals.commission + summary.totals.shipping_subsidy) },
             { label: t("column.net"), value: rp(summary.totals.net), note: `${t("column.holding")}: ${rp(summary.totals.holding)}`, tone: "brand" },
           ]} />
+          {toSettle && (toSettle.job || toSettle.unsettled > 0) ? (
+            <section aria-labelledby="settle-title" className="rounded-lg border border-amber-200 bg-amber-50 p-4">
+              <h2 id="settle-title" className="text-sm font-semibold text-slate-900">{t("settlement.settle")}</h2>
+              {toSettle.job ? (
+                <p role="status" className="mt-1 text-sm text-slate-700">{t("settlement.settling", { progress: Math.floor(toSettle.job.progress) })}</p>
+              ) : (
+                <Form method="post" className="mt-1 space-y-2">
+                  <FormToken />
+                  <input type="hidden" name="intent" value="settle_day" />
+                  <p className="text-sm text-slate-700">{t("settlement.unsettled", { count: toSettle.unsettled, n: formatNumber(toSettle.unsettled) })} {t("settlement.settle_note")}</p>
+                  <SubmitButton>{t("settlement.settle_now")}</SubmitButton>
+                </Form>
+              )}
+            </section>
+          ) : null}
           {summary.by_channel.length > 1 ? (
             <TotalsTable caption={t("omni.by_channel")} first={t("column.channel")}
               rows={summary.by_channel.map((c) => ({ ...c, key: String(c.channel_id ?? 0), label: c.name }))} />
