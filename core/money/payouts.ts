@@ -42,6 +42,8 @@ import { requireRecentAuth } from "#core/auth/reauth.ts";
 import { findBankAccounts } from "#core/business/banks.ts";
 import { Conflict, NotFound, Refused } from "#core/errors.ts";
 import { publish } from "#core/lib/events.ts";
+import { formatRupiah } from "#core/lib/format.ts";
+import { notify } from "#core/notifications/notify.ts";
 import { MONEY_SEPARATORS, readRupiah } from "#core/lib/money.ts";
 import { unix } from "#core/lib/time.ts";
 import type { TFunction } from "i18next";
@@ -180,6 +182,11 @@ export async function applyPayoutCallback(cb: Callback): Promise<{ outcome: Call
       status: outcomeStatus, providerRef: p.providerRef ?? cb.provider_ref, failureReason: outcomeStatus === "failed" ? cb.status : null,
       timeFinished: now, timeSent: p.timeSent ?? now, nextAttemptAt: null, timeModified: now,
     }).where(eq(payouts.id, p.id));
+    // The asker too: they left the page long ago; the transfer's answer comes hours later.
+    await notify(tx, p.businessId, outcomeStatus === "paid" ? "withdrawal_paid" : "withdrawal_failed", {
+      ref: { type: "payout", id: p.id }, link: "/income-balance/saldo?tab=withdrawals",
+      vars: { number: payoutNumber(p.id), amount: formatRupiah(p.amount) },
+    });
     return { p, outcome, status: outcomeStatus };
   });
   if (!result) throw new NotFound();

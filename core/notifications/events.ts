@@ -9,7 +9,7 @@
 import type { Privilege } from "#core/auth/privileges.ts";
 
 export const NOTIFICATION_EVENTS = [
-  "new_order", "cancellation_request", "complaint", "low_stock", "export_ready", "staff_joined",
+  "new_order", "cancellation_request", "complaint", "low_stock", "export_ready", "staff_joined", "withdrawal_paid", "withdrawal_failed",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -25,6 +25,9 @@ export const EVENT_AREA: Record<NotificationEvent, Privilege | null> = {
   low_stock: "products",
   export_ready: null,
   staff_joined: "setting",
+  // The bank's answer to a withdrawal: everyone who handles the money hears of it.
+  withdrawal_paid: "balance",
+  withdrawal_failed: "balance",
 };
 
 export const DEFAULT_SWITCHES: ChannelSwitches = { in_app: true, email: false, sms: false };

@@ -127,6 +127,9 @@ describe("withdrawals", () => {
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(["applied", "conflict", "duplicate", "duplicate"]);
     const history = await call("GET", "/v0.0.1/saldo/withdraw-history", { token, query: { status: "paid" } });
     expect(history.body.data![0]).toMatchObject({ payout_id: id, status: "paid", status_name: "Paid" });
+    // The owner is told once, in the feed, linking to the withdrawals.
+    const told = await db.select().from(s.notifications).where(and(eq(s.notifications.businessId, businessId), eq(s.notifications.refId, id)));
+    expect(told.map((n) => [n.event, n.link])).toEqual([["withdrawal_paid", "/income-balance/saldo?tab=withdrawals"]]);
     expect(await auditLedger(db, businessId)).toEqual([]);
   });
 
@@ -142,6 +145,8 @@ describe("withdrawals", () => {
     expect((await deliver(callback(id, 40_000, "paid"))).status).toBe(409);
     const [p] = await db.select().from(s.payouts).where(eq(s.payouts.id, id));
     expect(p).toMatchObject({ status: "failed", failureReason: "failed" });
+    const told = await db.select({ event: s.notifications.event }).from(s.notifications).where(and(eq(s.notifications.businessId, businessId), eq(s.notifications.refId, id)));
+    expect(told).toEqual([{ event: "withdrawal_failed" }]);
     const lines = await call("GET", "/v0.0.0/balances/histories/saldo", { token });
     expect(lines.body.data!.map((l: { kind: string; amount: number; balance_after: number }) => [l.kind, l.amount, l.balance_after])).toEqual([
       ["withdrawal_failed", 40_000, 100_000], ["withdrawal", -40_000, 60_000], ["release", 100_000, 100_000],
