@@ -10,7 +10,7 @@
  *                                           summary_data = { balance, total_in, total_out }
  *
  * Privilege "balance" (core/auth/privileges.ts: /balances). The saldo and deposit histories
- * (histories/saldo, histories/deposit) read the same reader, core/money/history.ts accountHistory.
+ * (histories/saldo, histories/deposit) read the same reader, core/money/history.ts accountLines.
  */
 import { Hono } from "hono";
 import { balances } from "#core/money/balances.ts";

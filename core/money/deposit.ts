@@ -15,17 +15,18 @@
  * page (not the finer balance.withdraw: nothing leaves the platform); a setting is answered with the
  * business's whole settings; a business without a settings row has the defaults (Monthly, off).
  */
-import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { TFunction } from "i18next";
-import { db as pool, sideBySide, type Db, type Tx } from "#db/client.ts";
-import { depositInvoices, ledgerAccounts, ledgerEntries, ledgerTransactions, moneySettings } from "#db/schema/index.ts";
+import { db as pool } from "#db/client.ts";
+import { moneySettings } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { defineExport } from "#core/jobs/exports.ts";
 import { registerSweep } from "#core/jobs/worker.ts";
 import { LEDGER_KINDS } from "./ledger.ts";
 import { balancesOf } from "./ledger.ts";
-import { ledgerReference, referenceColumns } from "./references.ts";
+import { accountLines, type LineRow } from "./history.ts";
+import { ledgerReference } from "./references.ts";
 import { INVOICE_SETTINGS } from "./deposit-options.ts";
 import { findInvoices, invoiceJson, invoiceListQuery, sweepDepositInvoices } from "./invoices.ts";
 import "./payments.ts"; // the simulator's callbacks land there
@@ -48,7 +49,6 @@ export const historyQuery = z.object({
   date_to: z.coerce.number().int("invalid").min(0, "invalid").max(2 ** 40, "invalid").optional(),
 });
 export type HistoryQuery = z.input<typeof historyQuery>;
-type HistoryFilters = z.infer<typeof historyQuery>;
 
 /** The spec's deposit type of a ledger movement. */
 function depositType(kind: string, invoiceType: string | null) {
@@ -57,29 +57,7 @@ function depositType(kind: string, invoiceType: string | null) {
   return invoiceType ?? kind;
 }
 
-async function findHistories(db: Db | Tx, businessId: number, f: HistoryFilters) {
-  const where: SQL[] = [eq(ledgerAccounts.businessId, businessId), eq(ledgerAccounts.code, "deposit")];
-  if (f.kind) where.push(eq(ledgerTransactions.kind, f.kind));
-  if (f.date_from !== undefined) where.push(gte(ledgerEntries.timeCreated, new Date(f.date_from * 1000)));
-  if (f.date_to !== undefined) where.push(lt(ledgerEntries.timeCreated, new Date((f.date_to + 1) * 1000)));
-  const base = () => db.select({
-    id: ledgerEntries.id, amount: ledgerEntries.amount, balanceAfter: ledgerEntries.balanceAfter, time: ledgerEntries.timeCreated,
-    kind: ledgerTransactions.kind, invoiceType: depositInvoices.type, ...referenceColumns(businessId),
-  }).from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .leftJoin(depositInvoices, and(eq(ledgerTransactions.refType, "invoice"), eq(depositInvoices.id, ledgerTransactions.refId)));
-  const [rows, [{ total }]] = await sideBySide(db,
-    () => base().where(and(...where)).orderBy(desc(ledgerEntries.id)).limit(f.limit).offset((f.page - 1) * f.limit),
-    () => db.select({ total: count() }).from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .where(and(...where)),
-  );
-  return { rows, total };
-}
-
-function historyJson(r: Awaited<ReturnType<typeof findHistories>>["rows"][number], t: TFunction) {
+function historyJson(r: LineRow, t: TFunction) {
   const type = depositType(r.kind, r.invoiceType);
   return {
     history_id: r.id,
@@ -99,9 +77,8 @@ export type DepositHistory = ReturnType<typeof historyJson>;
 export async function depositHistories(scope: Scope, q: HistoryQuery) {
   const { db, actor } = sellerScope(scope, "balance");
   const f = historyQuery.parse(q);
-  const { rows, total } = await findHistories(db, actor.member.businessId, f);
-  const balance = (await balancesOf(db, actor.member.businessId)).deposit;
-  return { rows: rows.map((r) => historyJson(r, actor.t)), total, limit: f.limit, summary: { balance, debt: Math.max(0, -balance) } };
+  const lines = await accountLines(db, actor.member.businessId, "deposit", f, { offset: (f.page - 1) * f.limit, limit: f.limit });
+  return { rows: lines.rows.map((r) => historyJson(r, actor.t)), total: lines.total, limit: f.limit, summary: { balance: lines.balance, debt: Math.max(0, -lines.balance) } };
 }
 
 // ───────────────────────────── settings ─────────────────────────────
@@ -151,7 +128,7 @@ defineExport("deposit-histories", {
     { key: "balance_after", header: "deposit:column.balance_after", width: 16 },
   ],
   async page(job, filters, offset, limit, t) {
-    const { rows, total } = await findHistories(pool, job.businessId, { ...filters, page: Math.floor(offset / limit) + 1, limit });
+    const { rows, total } = await accountLines(pool, job.businessId, "deposit", filters, { offset, limit });
     return { total, rows: rows.map((r) => {
       const h = historyJson(r, t);
       return { time: r.time, type: h.type_name, reference: h.reference, amount: h.amount, balance_after: h.balance_after };

@@ -1,9 +1,12 @@
 /**
- * The history of one ledger account of the actor's business — the points history here; the saldo
- * and deposit histories are meant to call the same reader — and its xlsx export. Reads only: the
- * entries core/money/ledger.ts wrote, each joined to its transaction (what moved the money, its
- * reference, its memo) and, for an order's reference, the order's code.
+ * The history of one ledger account of a business — the one reader under the saldo, deposit and
+ * points histories (their pages, API calls and exports; each answers its own spec shape from these
+ * rows) — and the points history's xlsx export. Reads only: the entries core/money/ledger.ts
+ * wrote, each joined to its transaction (what moved the money, its reference, its memo), the
+ * order or invoice it names (core/money/references.ts) and an invoice's type (the deposit's).
  *
+ *   accountLines(exec, businessId, "saldo", { date_from, date_to, kind, direction }, { offset, limit, oldestFirst })
+ *     → { balance, rows, total, totalIn, totalOut }
  *   accountHistory(scope, "points", { date_from, date_to, kind, direction }, { page, limit })
  *     → { rows: [{ entry_id, transaction_id, time_created, kind, kind_name, direction, amount,
  *                  balance_after, ref_type, ref_id, reference, reference_path, note, memo }],
@@ -29,11 +32,11 @@
  *   (money:refs.<type>, "Invoice #12"); reference_path where the web can open it
  *   (balance-pages.ts referencePath).
  */
-import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db as pool, type Db, type Tx } from "#db/client.ts";
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, type AccountCode } from "#db/schema/index.ts";
+import { db as pool, sideBySide, type Exec } from "#db/client.ts";
+import { depositInvoices, ledgerAccounts, ledgerEntries, ledgerTransactions, type AccountCode } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { Refused } from "#core/errors.ts";
 import { defineExport } from "#core/jobs/exports.ts";
@@ -75,7 +78,10 @@ export const historyQuery = withDateRange(historyFilterFields.extend({
 }));
 export type HistoryQuery = z.infer<typeof historyQuery>;
 
-function conditions(accountId: number, businessId: number, f: HistoryFilters): SQL {
+/** What narrows an account's lines: WIB days (both included), a ledger kind, money in or out. */
+export type LineFilters = { date_from?: number; date_to?: number; kind?: LedgerKind; direction?: "in" | "out" };
+
+function conditions(accountId: number, businessId: number, f: LineFilters): SQL {
   const w: SQL[] = [eq(ledgerEntries.accountId, accountId), eq(ledgerEntries.businessId, businessId)];
   if (f.date_from !== undefined) w.push(gte(ledgerEntries.timeCreated, wibDayStart(new Date(f.date_from * 1000))));
   if (f.date_to !== undefined) w.push(lt(ledgerEntries.timeCreated, wibDayStart(new Date(f.date_to * 1000), 1)));
@@ -85,29 +91,58 @@ function conditions(accountId: number, businessId: number, f: HistoryFilters): S
   return and(...w)!;
 }
 
-async function accountOf(exec: Db | Tx, businessId: number, code: AccountCode) {
+async function accountOf(exec: Exec, businessId: number, code: AccountCode) {
   const [a] = await exec.select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance }).from(ledgerAccounts)
     .where(and(eq(ledgerAccounts.businessId, businessId), eq(ledgerAccounts.code, code)));
   return a;
 }
 
-async function entryRows(exec: Db | Tx, where: SQL, businessId: number, offset: number, limit: number) {
+type Page = { offset: number; limit: number; oldestFirst?: boolean };
+
+async function entryRows(exec: Exec, where: SQL, businessId: number, page: Page) {
   return exec
     .select({
       id: ledgerEntries.id, transactionId: ledgerEntries.transactionId, time: ledgerEntries.timeCreated,
       amount: ledgerEntries.amount, balanceAfter: ledgerEntries.balanceAfter,
-      kind: ledgerTransactions.kind, memo: ledgerTransactions.memo, ...referenceColumns(businessId),
+      kind: ledgerTransactions.kind, memo: ledgerTransactions.memo, invoiceType: depositInvoices.type, ...referenceColumns(businessId),
     })
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .leftJoin(depositInvoices, and(eq(ledgerTransactions.refType, "invoice"), eq(depositInvoices.id, ledgerTransactions.refId), eq(depositInvoices.businessId, businessId)))
     .where(where)
-    .orderBy(desc(ledgerEntries.id))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(page.oldestFirst ? asc(ledgerEntries.id) : desc(ledgerEntries.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }
-type EntryRow = Awaited<ReturnType<typeof entryRows>>[number];
+export type LineRow = Awaited<ReturnType<typeof entryRows>>[number];
 
-export function historyJson(r: EntryRow, t: TFunction) {
+async function summaryOf(exec: Exec, where: SQL) {
+  const [s] = await exec
+    .select({
+      total: count(),
+      totalIn: sql<number>`coalesce(sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.amount} > 0), 0)::bigint`.mapWith(Number),
+      totalOut: sql<number>`coalesce(-sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.amount} < 0), 0)::bigint`.mapWith(Number),
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(where);
+  return s;
+}
+
+/**
+ * A page of `account`'s lines of `businessId` (newest first unless `oldestFirst`), with the count
+ * and the money in and out of every line the filters keep, and the account's balance now. An
+ * account never used answers nothing and a balance of 0. The caller checked who asks.
+ */
+export async function accountLines(exec: Exec, businessId: number, account: AccountCode, f: LineFilters, page: Page) {
+  const acc = await accountOf(exec, businessId, account);
+  if (!acc) return { balance: 0, rows: [] as LineRow[], total: 0, totalIn: 0, totalOut: 0 };
+  const where = conditions(acc.id, businessId, f);
+  const [rows, s] = await sideBySide(exec, () => entryRows(exec, where, businessId, page), () => summaryOf(exec, where));
+  return { balance: acc.balance, rows, total: s.total, totalIn: s.totalIn, totalOut: s.totalOut };
+}
+
+export function historyJson(r: LineRow, t: TFunction) {
   const memo = r.memo ?? {};
   return {
     entry_id: r.id,
@@ -127,36 +162,17 @@ export function historyJson(r: EntryRow, t: TFunction) {
 }
 export type HistoryRow = ReturnType<typeof historyJson>;
 
-async function summaryOf(exec: Db | Tx, where: SQL) {
-  const [s] = await exec
-    .select({
-      total: count(),
-      totalIn: sql<number>`coalesce(sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.amount} > 0), 0)::bigint`.mapWith(Number),
-      totalOut: sql<number>`coalesce(-sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.amount} < 0), 0)::bigint`.mapWith(Number),
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(where);
-  return s;
-}
-
 /**
  * One page of `account`'s history for the actor's business (see the header). Privilege "balance".
  * The caller's filters are already parsed (historyFilters / historyQuery).
  */
 export async function accountHistory(scope: Scope, account: AccountCode, f: HistoryFilters, page: { page: number; limit: number }) {
   const { db, actor } = sellerScope(scope, "balance");
-  const businessId = actor.member.businessId;
-  const acc = await accountOf(db, businessId, account);
-  if (!acc) return { rows: [] as HistoryRow[], total: 0, summary: { balance: 0, total_in: 0, total_out: 0 } };
-  const where = conditions(acc.id, businessId, f);
-  // One after the other: `db` may be a transaction's, which runs one query at a time.
-  const rows = await entryRows(db, where, businessId, (page.page - 1) * page.limit, page.limit);
-  const s = await summaryOf(db, where);
+  const lines = await accountLines(db, actor.member.businessId, account, f, { offset: (page.page - 1) * page.limit, limit: page.limit });
   return {
-    rows: rows.map((r) => historyJson(r, actor.t)),
-    total: s.total,
-    summary: { balance: acc.balance, total_in: s.totalIn, total_out: s.totalOut },
+    rows: lines.rows.map((r) => historyJson(r, actor.t)),
+    total: lines.total,
+    summary: { balance: lines.balance, total_in: lines.totalIn, total_out: lines.totalOut },
   };
 }
 
@@ -171,8 +187,7 @@ export function defineAccountHistoryExport(kind: string, account: AccountCode, n
     sheet: names.sheet,
     filters: historyFilters,
     async check(businessId, filters: HistoryFilters) {
-      const acc = await accountOf(pool, businessId, account);
-      const n = acc ? (await summaryOf(pool, conditions(acc.id, businessId, filters))).total : 0;
+      const n = (await accountLines(pool, businessId, account, filters, { offset: 0, limit: 0 })).total;
       if (n > MAX_EXPORT_ROWS) throw new Refused("money:history.export_too_big", { date_from: ["money:history.export_too_big"] }, { count: n, max: MAX_EXPORT_ROWS });
     },
     columns: [
@@ -184,13 +199,10 @@ export function defineAccountHistoryExport(kind: string, account: AccountCode, n
       { key: "note", header: "money:history.column.note", width: 30 },
     ],
     async page(job, filters: HistoryFilters, offset, limit, t) {
-      const acc = await accountOf(pool, job.businessId, account);
-      if (!acc) return { rows: [], total: 0 };
-      const where = conditions(acc.id, job.businessId, filters);
-      const [rows, s] = await Promise.all([entryRows(pool, where, job.businessId, offset, limit), summaryOf(pool, where)]);
+      const lines = await accountLines(pool, job.businessId, account, filters, { offset, limit });
       return {
-        total: s.total,
-        rows: rows.map((r) => historyJson(r, t)).map((h) => ({
+        total: lines.total,
+        rows: lines.rows.map((r) => historyJson(r, t)).map((h) => ({
           time: new Date(h.time_created * 1000), kind: h.kind_name, reference: h.reference, amount: h.amount, balance_after: h.balance_after, note: h.note,
         })),
       };

@@ -15,17 +15,18 @@
  * the orders list's); newest first (sort 2) unless sort 1; the API's page size defaults to 10
  * (spec 9), at most 150. Both lists export to xlsx (defineExport "saldo-history", "withdraw-history").
  */
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, sum, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { TFunction } from "i18next";
 import { db as pool, sideBySide, type Exec } from "#db/client.ts";
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, payouts, users } from "#db/schema/index.ts";
+import { payouts, users } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { defineExport } from "#core/jobs/exports.ts";
 import { unix, wibDayStart, WIB_OFFSET_MS } from "#core/lib/time.ts";
 import { balancesOf, LEDGER_KINDS } from "./ledger.ts";
 import { PAYOUT_SOURCES, PAYOUT_STATUSES, payoutNumber } from "./payout-options.ts";
-import { ledgerReference, referenceColumns } from "./references.ts";
+import { accountLines } from "./history.ts";
+import { ledgerReference } from "./references.ts";
 import { payoutJson } from "./payouts.ts";
 
 const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
@@ -75,33 +76,10 @@ export async function saldoAmount(scope: Scope) {
 
 // ---- the saldo account's history ------------------------------------------------------------
 
-function historyWhere(accountId: number, q: Omit<SaldoHistoryQuery, "page" | "limit" | "sort">): SQL {
-  const where: SQL[] = [eq(ledgerEntries.accountId, accountId)];
-  if (q.kind) where.push(eq(ledgerTransactions.kind, q.kind));
-  if (q.date_from !== undefined) where.push(gte(ledgerEntries.timeCreated, dayFrom(q.date_from)));
-  if (q.date_to !== undefined) where.push(lt(ledgerEntries.timeCreated, dayAfter(q.date_to)));
-  return and(...where)!;
-}
-
 export async function saldoHistoryOf(exec: Exec, businessId: number, q: SaldoHistoryQuery, t: TFunction, offset = (q.page - 1) * q.limit) {
-  const [account] = await exec.select({ id: ledgerAccounts.id }).from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.businessId, businessId), eq(ledgerAccounts.code, "saldo")));
-  if (!account) return { rows: [], total: 0, summary: { money_in: 0, money_out: 0 } };
-  const where = historyWhere(account.id, q);
-  const [rows, [totals]] = await sideBySide(exec,
-    () => exec.select({
-      id: ledgerEntries.id, amount: ledgerEntries.amount, balanceAfter: ledgerEntries.balanceAfter, time: ledgerEntries.timeCreated,
-      kind: ledgerTransactions.kind, transactionId: ledgerTransactions.id, ...referenceColumns(businessId),
-    }).from(ledgerEntries).innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .where(where).orderBy(q.sort === 1 ? asc(ledgerEntries.id) : desc(ledgerEntries.id)).limit(q.limit).offset(offset),
-    () => exec.select({
-      n: count(),
-      in: sql<string>`coalesce(sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.amount} > 0), 0)`.mapWith(Number),
-      out: sql<string>`coalesce(-sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.amount} < 0), 0)`.mapWith(Number),
-    }).from(ledgerEntries).innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId)).where(where),
-  );
+  const lines = await accountLines(exec, businessId, "saldo", q, { offset, limit: q.limit, oldestFirst: q.sort === 1 });
   return {
-    rows: rows.map((r) => ({
+    rows: lines.rows.map((r) => ({
       entry_id: r.id,
       transaction_id: r.transactionId,
       kind: r.kind,
@@ -113,8 +91,8 @@ export async function saldoHistoryOf(exec: Exec, businessId: number, q: SaldoHis
       balance_after: r.balanceAfter,
       time_created: unix(r.time)!,
     })),
-    total: totals.n,
-    summary: { money_in: totals.in, money_out: totals.out },
+    total: lines.total,
+    summary: { money_in: lines.totalIn, money_out: lines.totalOut },
   };
 }
 export type SaldoHistoryRow = Awaited<ReturnType<typeof saldoHistoryOf>>["rows"][number];
