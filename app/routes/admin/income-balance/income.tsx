@@ -7,7 +7,7 @@
  */
 import { redirect } from "react-router";
 import type { Route } from "./+types/income";
-import { incomeChoices, incomeHistory, incomeQuery, incomeSummary } from "#core/money/income.ts";
+import { incomeChoices, incomeHistory, incomeQuery, incomeTotals } from "#core/money/income.ts";
 import { holdDays } from "#core/money/settlements.ts";
 import { queueExport } from "#core/jobs/export-history.ts";
 import { formatNumber } from "#core/lib/format.ts";
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   const params = parseIncomeParams(url);
   const q = incomeQuery.parse(incomeQueryOf(params));
   const [page, summary, choices, exports] = await Promise.all([
-    incomeHistory(scope, q), incomeSummary(scope, q), incomeChoices(scope), loadExports(args, "income"),
+    incomeHistory(scope, q), incomeTotals(scope, q), incomeChoices(scope), loadExports(args, "income"),
   ]);
   const totalPage = Math.ceil(page.total / q.limit);
   // A page past the end (an old link): the last page.
