@@ -227,3 +227,26 @@ test("the list in Indonesian under /id @core", async ({ page, checkA11y }) => {
   await expect(table.getByRole("link", { name: o.order_id })).toHaveAttribute("href", `/id/orders/${o.sys_order_id}`);
   await checkA11y();
 });
+
+test("an order's link and the sidebar's links open their page in the app with JavaScript, as plain links without @core", async ({ page, javaScriptEnabled: js }) => {
+  await page.goto("/orders");
+  await hydrated(page, js);
+  // A mark on the window survives a navigation in the app, not a page load.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const stayed = () => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true);
+
+  const first = page.getByRole("table", { name: "Orders" }).getByRole("row").nth(1).getByRole("link");
+  const code = (await first.textContent())!;
+  await first.click();
+  await expect(page.getByRole("heading", { name: code })).toBeVisible();
+  expect(await stayed()).toBe(js);
+
+  const sidebar = page.getByRole("navigation", { name: "Main menu" });
+  await sidebar.getByRole("link", { name: "Dashboard", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(sidebar.getByRole("link", { name: "Dashboard", exact: true })).toHaveAttribute("aria-current", "page");
+  expect(await stayed()).toBe(js);
+  // Back returns to the order, as after any link.
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: code })).toBeVisible();
+});

@@ -7,11 +7,11 @@
  * the table (`[&_td]:…`) instead of on every cell, a row carries no form of its own and no data
  * it does not show, and the loader sends the row's next step rather than what decides it.
  */
-import { Link } from "react-router";
 import { TAB_OF, type OrderStatus } from "#db/schema/order-tabs.ts";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { formatDateTime, formatRupiah } from "#core/lib/format.ts";
 import { BULK_FORM_ID } from "./list-bulk.tsx";
+import { useAppLinks } from "#app/lib/use-app-links.ts";
 
 /** What a row shows. `status` is the label key: a status, or `return_stage.<stage>` during a complaint. */
 export type OrderRow = {
@@ -38,9 +38,11 @@ const toneOf = (status: string) =>
 export function OrderListTable({ rows, detailHref, busy }: { rows: OrderRow[]; detailHref: (id: number) => string; busy?: boolean }) {
   const { t } = useTranslation("order-list");
   const { t: to } = useTranslation("orders");
+  // The order links are plain links followed in the app by one handler (app/lib/use-app-links.ts).
+  const followLink = useAppLinks();
   return (
     <div className={`overflow-hidden rounded-lg border border-slate-200 bg-white ${busy ? "opacity-60" : ""}`} aria-busy={busy}>
-      <table className="w-full text-left text-sm max-md:block max-md:[&_tbody]:block max-md:[&_tr]:grid max-md:[&_tr]:grid-cols-[auto_1fr_auto] max-md:[&_tr]:gap-x-3 max-md:[&_tr]:p-3 [&_td]:px-3 [&_td]:py-2 max-md:[&_td]:p-0 [&_tr]:border-t [&_tr]:border-slate-100">
+      <table onClick={followLink} className="w-full text-left text-sm max-md:block max-md:[&_tbody]:block max-md:[&_tr]:grid max-md:[&_tr]:grid-cols-[auto_1fr_auto] max-md:[&_tr]:gap-x-3 max-md:[&_tr]:p-3 [&_td]:px-3 [&_td]:py-2 max-md:[&_td]:p-0 [&_tr]:border-t [&_tr]:border-slate-100">
         <caption className="sr-only">{t("table.caption")}</caption>
         <thead className="bg-slate-50 text-xs font-semibold uppercase text-slate-500 max-md:hidden [&_th]:px-3 [&_th]:py-2">
           <tr>
@@ -59,7 +61,7 @@ export function OrderListTable({ rows, detailHref, busy }: { rows: OrderRow[]; d
                 <input type="checkbox" name="order_ids" value={o.order_id} form={BULK_FORM_ID} aria-label={t("table.select_one", { code: o.order_code })} className="h-4 w-4" />
               </td>
               <td className="max-md:col-span-2">
-                <Link to={detailHref(o.order_id)} className="font-medium text-brand-700 hover:underline">{o.order_code}</Link>
+                <a href={detailHref(o.order_id)} className="font-medium text-brand-700 hover:underline">{o.order_code}</a>
                 <p className="text-xs text-slate-500">{`${o.channel_name} · ${formatDateTime(o.time_created)}`}</p>
               </td>
               <td>{o.customer_name}</td>
