@@ -44,7 +44,7 @@ import { unix, wibDayStart } from "#core/lib/time.ts";
 import { blank } from "#core/profile/warehouses-shared.ts";
 import { LEDGER_KINDS, type LedgerKind } from "./ledger.ts";
 import { HISTORY_PAGE_SIZES } from "./balance-pages.ts";
-import { ledgerReference, referenceColumns } from "./references.ts";
+import { ledgerReference, referenceColumns, refInvoiceJoin } from "./references.ts";
 
 export const MAX_EXPORT_ROWS = 100_000;
 
@@ -108,7 +108,7 @@ async function entryRows(exec: Exec, where: SQL, businessId: number, page: Page)
     })
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .leftJoin(depositInvoices, and(eq(ledgerTransactions.refType, "invoice"), eq(depositInvoices.id, ledgerTransactions.refId), eq(depositInvoices.businessId, businessId)))
+    .leftJoin(depositInvoices, refInvoiceJoin(businessId))
     .where(where)
     .orderBy(page.oldestFirst ? asc(ledgerEntries.id) : desc(ledgerEntries.id))
     .limit(page.limit)

@@ -5,7 +5,7 @@
  * named in the reader's language ("Payment #3"); the path is the page that shows it.
  */
 import type { TFunction } from "i18next";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { depositInvoices, ledgerTransactions, orders, settlements } from "#db/schema/index.ts";
 import { payoutNumber } from "./payout-options.ts";
 
@@ -15,14 +15,17 @@ const refOrderId = (businessId: number) => sql<number | null>`CASE ${ledgerTrans
     WHEN 'settlement' THEN (SELECT ${settlements.orderId} FROM ${settlements} WHERE ${settlements.id} = ${ledgerTransactions.refId} AND ${settlements.businessId} = ${businessId})
   END`;
 
-/** The columns a history query selects beside its entries (ledger_transactions joined in). */
+/** The line's invoice, when it names one: a history query left-joins deposit_invoices on this. */
+export const refInvoiceJoin = (businessId: number) =>
+  and(eq(ledgerTransactions.refType, "invoice"), eq(depositInvoices.id, ledgerTransactions.refId), eq(depositInvoices.businessId, businessId));
+
+/** The columns a history query selects beside its entries (ledger_transactions joined in, deposit_invoices on refInvoiceJoin). */
 export const referenceColumns = (businessId: number) => ({
   refType: ledgerTransactions.refType,
   refId: ledgerTransactions.refId,
   orderId: refOrderId(businessId).as("ref_order_id"),
   orderCode: sql<string | null>`(SELECT ${orders.orderCode} FROM ${orders} WHERE ${orders.businessId} = ${businessId} AND ${orders.id} = ${refOrderId(businessId)})`.as("ref_order_code"),
-  invoiceNumber: sql<string | null>`CASE WHEN ${ledgerTransactions.refType} = 'invoice' THEN
-    (SELECT ${depositInvoices.number} FROM ${depositInvoices} WHERE ${depositInvoices.id} = ${ledgerTransactions.refId} AND ${depositInvoices.businessId} = ${businessId}) END`.as("ref_invoice_number"),
+  invoiceNumber: depositInvoices.number,
 });
 
 type Refs = { refType: string | null; refId: number | null; orderId: number | null; orderCode: string | null; invoiceNumber: string | null };
