@@ -7,14 +7,14 @@
  * it, is the admin layout's (app/lib/reauth.server.ts).
  */
 import { useRef, useState } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { readRupiah } from "#core/lib/money.ts";
 import { formatRupiah } from "#core/lib/format.ts";
 import { inputClass, SubmitButton } from "#app/components/button.tsx";
 import { FieldError } from "#app/components/form-error.tsx";
 import { FormToken } from "#app/components/form-token.tsx";
-import { ConfirmDialog, preloadConfirmDialog, type ConfirmText } from "#app/components/list/confirm-dialog.tsx";
-import { useTranslation } from "#app/lib/i18n-react.tsx";
+import { ConfirmDialog, ConfirmPanel, preloadConfirmDialog, type ConfirmText } from "#app/components/list/confirm-dialog.tsx";
+import { useLocalePath, useTranslation } from "#app/lib/i18n-react.tsx";
 import type { PayoutSource } from "#core/money/payout-options.ts";
 
 export type Destination = { bank_name: string; account_no: string; account_name: string };
@@ -92,4 +92,32 @@ export function WithdrawForm({ destination, reply, source = "saldo" }: { destina
       />
     </Form>
   );
+}
+
+/**
+ * A withdraw card's body, the same on the saldo and the deposit page: the form, the server's
+ * confirm step (without JavaScript: `asked`, the fields the POST came back with), or why there is
+ * no form — no Withdraw privilege, no disbursement service, no default bank account.
+ */
+export function WithdrawPart({ destination, allowed, on, asked, reply, source, back }: {
+  destination: Destination | null; allowed: boolean; on: boolean; asked: Record<string, string> | null;
+  reply: WithdrawReply; source: PayoutSource; back: string;
+}) {
+  const { t } = useTranslation("saldo");
+  const lp = useLocalePath();
+  const text = useWithdrawText(destination ?? { bank_name: "", account_no: "", account_name: "" }, source);
+  if (!allowed) return <p className="text-sm text-slate-600">{t("withdraw.no_privilege")}</p>;
+  if (!on) return <p className="text-sm text-amber-800">{t("withdraw.off")}</p>;
+  if (!destination) {
+    return (
+      <p className="text-sm text-slate-700">
+        {t("withdraw.no_bank")} <Link to={lp("/profile/store")} className="font-medium text-brand-700 underline">{t("withdraw.add_bank")}</Link>
+      </p>
+    );
+  }
+  if (asked) {
+    const fields = Object.fromEntries(Object.entries(asked).filter(([k]) => k === "intent" || k === "amount" || k === "_once"));
+    return <ConfirmPanel text={text(asked.amount ?? "")} fields={fields} cancelTo={back} />;
+  }
+  return <WithdrawForm destination={destination} reply={reply} source={source} />;
 }

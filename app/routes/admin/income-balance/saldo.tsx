@@ -26,7 +26,6 @@ import type { PayoutJson } from "#core/money/payouts.ts";
 import { saldoHistory, saldoHistoryQuery, saldoSummary, withdrawHistory, withdrawHistoryQuery, type SaldoHistoryRow } from "#core/money/saldo.ts";
 import { PAYOUT_STATUSES, SALDO_KINDS, SALDO_TABS } from "#core/money/payout-options.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
-import { ConfirmPanel } from "#app/components/list/confirm-dialog.tsx";
 import { DataTable, type Column } from "#app/components/list/data-table.tsx";
 import { DateRangeFilter } from "#app/components/list/date-range-filter.tsx";
 import { EmptyState } from "#app/components/list/empty-state.tsx";
@@ -37,7 +36,7 @@ import { Pagination } from "#app/components/list/pagination.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { TabBar } from "#app/components/list/tab-bar.tsx";
 import { parseSaldoParams, saldoQuery } from "#app/components/saldo/saldo-params.ts";
-import { useWithdrawText, WithdrawForm, type WithdrawReply } from "#app/components/saldo/withdraw-form.tsx";
+import { WithdrawPart, type WithdrawReply } from "#app/components/saldo/withdraw-form.tsx";
 import { withdrawAction } from "#app/components/saldo/withdraw.server.ts";
 import { can, getScope } from "#app/lib/auth.server.ts";
 import { confirmAsked } from "#app/lib/confirm.server.ts";
@@ -113,7 +112,6 @@ export default function Saldo({ loaderData, actionData }: Route.ComponentProps) 
   useRevalidateWhile(pending || summary.in_withdrawal > 0);
   const here = link("/income-balance/saldo");
   const filtered = Boolean(f.kind || f.status || f.date);
-  const confirmText = useWithdrawText(destination ?? { bank_name: "", account_no: "", account_name: "" });
 
   const tabs = SALDO_TABS.map((tab) => ({
     key: tab,
@@ -164,19 +162,8 @@ export default function Saldo({ loaderData, actionData }: Route.ComponentProps) 
 
       <section aria-labelledby="withdraw-title" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="withdraw-title" className="mb-3 text-base font-semibold text-slate-900">{t("withdraw.title")}</h2>
-        {!canWithdraw ? <p className="text-sm text-slate-600">{t("withdraw.no_privilege")}</p>
-          : !on ? <p className="text-sm text-amber-800">{t("withdraw.off")}</p>
-          : !destination ? (
-            <p className="text-sm text-slate-700">
-              {t("withdraw.no_bank")} <Link to={link("/profile/store")} className="font-medium text-brand-700 underline">{t("withdraw.add_bank")}</Link>
-            </p>
-          ) : confirm ? (
-            <ConfirmPanel
-              text={confirmText(confirm.fields.amount ?? "")}
-              fields={Object.fromEntries(Object.entries(confirm.fields).filter(([k]) => k === "intent" || k === "amount" || k === "_once"))}
-              cancelTo={here + listHref(params)}
-            />
-          ) : <WithdrawForm destination={destination} reply={actionData as WithdrawReply} />}
+        <WithdrawPart destination={destination} allowed={canWithdraw} on={on} asked={confirm?.fields ?? null}
+          reply={actionData as WithdrawReply} source="saldo" back={here + listHref(params)} />
       </section>
 
       <TabBar label={t("tabs_label")} tabs={tabs} />

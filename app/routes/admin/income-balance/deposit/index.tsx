@@ -41,7 +41,7 @@ import { TabBar } from "#app/components/list/tab-bar.tsx";
 import { SectionCard } from "#app/components/section-card.tsx";
 import { useLocalePath, useTranslation } from "#app/lib/i18n-react.tsx";
 import { can, getScope } from "#app/lib/auth.server.ts";
-import { useWithdrawText, WithdrawForm, type Destination, type WithdrawReply } from "#app/components/saldo/withdraw-form.tsx";
+import { WithdrawPart, type WithdrawReply } from "#app/components/saldo/withdraw-form.tsx";
 import { withdrawAction } from "#app/components/saldo/withdraw.server.ts";
 import { confirmAsked, requireConfirmed } from "#app/lib/confirm.server.ts";
 import { dateRangeQuery, parseDateFilter, type DateFilter } from "#app/lib/date-range.ts";
@@ -157,7 +157,6 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
   const topup = formState(answer?.form === "topup" ? answer.reply : undefined, { id: "topup", defaults: { method: "3" } });
   const setting = formState(answer?.form === "setting" ? answer.reply : undefined, { id: "setting", defaults: { invoice_setting: String(settings.invoice_setting) } });
   const f = params.filters as Record<string, string | undefined>;
-  const withdrawText = useWithdrawText(withdraw.destination ?? { bank_name: "", account_no: "", account_name: "" }, "deposit");
   const autoText = (on: boolean) => ({
     title: t(on ? "auto.activate_title" : "auto.deactivate_title"), body: t(on ? "auto.activate_body" : "auto.deactivate_body"),
     confirmLabel: t(on ? "auto.activate" : "auto.deactivate"), tone: on ? "primary" as const : "danger" as const,
@@ -217,7 +216,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
         </SectionCard>
 
         <SectionCard title={t("withdraw.title")} hint={t("withdraw.hint")}>
-          <WithdrawPart {...withdraw} reply={answer?.form === "withdraw" ? answer.reply as WithdrawReply : undefined} text={withdrawText} back={lp(PATH) + listHref(params)} />
+          <WithdrawPart {...withdraw} reply={answer?.form === "withdraw" ? answer.reply as WithdrawReply : undefined} source="deposit" back={lp(PATH) + listHref(params)} />
           <p className="mt-3 text-sm">
             <Link to={`${lp("/income-balance/saldo")}?tab=withdrawals`} className="font-medium text-brand-700 underline">{t("withdraw.follow")}</Link>
           </p>
@@ -274,29 +273,6 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
       </section>
     </div>
   );
-}
-
-/** The withdraw card's body: the form, or why there is none (the saldo page's rules, its words). */
-function WithdrawPart({ destination, allowed, on, asked, reply, text, back }: {
-  destination: Destination | null; allowed: boolean; on: boolean; asked: Record<string, string> | null;
-  reply: WithdrawReply; text: ReturnType<typeof useWithdrawText>; back: string;
-}) {
-  const { t } = useTranslation("saldo");
-  const lp = useLocalePath();
-  if (!allowed) return <p className="text-sm text-slate-600">{t("withdraw.no_privilege")}</p>;
-  if (!on) return <p className="text-sm text-amber-800">{t("withdraw.off")}</p>;
-  if (!destination) {
-    return (
-      <p className="text-sm text-slate-700">
-        {t("withdraw.no_bank")} <Link to={lp("/profile/store")} className="font-medium text-brand-700 underline">{t("withdraw.add_bank")}</Link>
-      </p>
-    );
-  }
-  if (asked) {
-    const fields = Object.fromEntries(Object.entries(asked).filter(([k]) => k === "intent" || k === "amount" || k === "_once"));
-    return <ConfirmPanel text={text(asked.amount ?? "")} fields={fields} cancelTo={back} />;
-  }
-  return <WithdrawForm destination={destination} reply={reply} source="deposit" />;
 }
 
 export const meta = pageTitle;
