@@ -1,6 +1,8 @@
 /**
  * The listing's filter bar: search (name words, SKU, barcode), brand, category (the three-level
  * tree as one select, indented), channel, order type, date added (7/14/30 days), sort and page size.
+ * The loader flattens the category tree into the select's options (categoryOptions): the page
+ * ships ~100 label/value pairs, not the nested tree of the REST call.
  * A GET form (the shared FilterBar), so every choice is in the URL and works without JavaScript;
  * the tab rides along as a hidden field, and Reset keeps the tab.
  */
@@ -14,14 +16,15 @@ import { SortSelect } from "./list/sort-select.tsx";
 import type { ProductListParams } from "./product-list-params.ts";
 
 type CategoryNode = { product_category_id: number; name: string; level: number; childs: CategoryNode[] };
+type Option = { value: number; label: string };
 export type ListingFilters = {
   brands: { brand_id: number; name: string }[];
   channels: { channel_id: number; name: string }[];
-  categories: CategoryNode[];
+  categories: Option[];
 };
 
 /** The tree flattened in order, each name indented by its level (a select cannot nest deeper than one optgroup). */
-function categoryOptions(nodes: CategoryNode[]): { value: number; label: string }[] {
+export function categoryOptions(nodes: CategoryNode[]): { value: number; label: string }[] {
   return nodes.flatMap((n) => [
     { value: n.product_category_id, label: `${"\u00a0\u00a0\u00a0".repeat(n.level - 1)}${n.name}` },
     ...categoryOptions(n.childs),
@@ -39,7 +42,7 @@ export function ProductListFilters({ params, choices, pathname }: { params: Prod
       <FilterSelect name="brand_id" label={t("filter.brand")} value={f.brand_id} allLabel={all}
         options={choices.brands.map((b) => ({ value: b.brand_id, label: b.name }))} />
       <FilterSelect name="category_id" label={t("filter.category")} value={f.category_id} allLabel={all}
-        options={categoryOptions(choices.categories)} />
+        options={choices.categories} />
       <FilterSelect name="channel_id" label={t("filter.channel")} value={f.channel_id} allLabel={all}
         options={choices.channels.map((c) => ({ value: c.channel_id, label: c.name }))} />
       <FilterSelect name="stock_type" label={t("filter.stock_type")} value={f.stock_type} allLabel={all}

@@ -5,10 +5,10 @@
  * hand), date added, the status switch (with a badge for what it cannot say: out of stock, draft,
  * blocked) and delete.
  *
- * The switch is the shared StatusSwitch (POST intent=toggle; no-JS confirm step on the server). It
+ * The links are plain links the shared DataTable follows in the app (one handler, not a `<Link>` per
+ * row). The switch is the shared StatusSwitch (POST intent=toggle; no-JS confirm step on the server). It
  * is disabled for drafts (finished in the editor) and blocked products (not the seller's to switch).
  */
-import { Link } from "react-router";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { formatDate, formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { buttonClass } from "./button.tsx";
@@ -69,7 +69,7 @@ export function ProductListTable({ rows, editHref, busy, canDelete = true }: { r
         <div className="flex items-start gap-3">
           <Thumb row={p} />
           <div className="min-w-0">
-            <Link to={editHref(p.product_id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">{p.name}</Link>
+            <a href={editHref(p.product_id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">{p.name}</a>
             <p className="text-xs text-slate-500">
               {t("table.sku", { sku: p.sku })} · {t("table.variants", { count: p.variant_count })}
             </p>
@@ -120,7 +120,7 @@ export function ProductListTable({ rows, editHref, busy, canDelete = true }: { r
       key: "actions", header: t("table.actions"),
       cell: (p) => (
         <div className="flex flex-wrap justify-end gap-2 md:justify-start">
-          <Link to={editHref(p.product_id)} className={buttonClass("ghost")} aria-label={t("table.edit_one", { name: p.name })}>{t("table.edit")}</Link>
+          <a href={editHref(p.product_id)} className={buttonClass("ghost")} aria-label={t("table.edit_one", { name: p.name })}>{t("table.edit")}</a>
           {canDelete ? (
             <ConfirmedForm
               fields={{ intent: "bulk", action: "delete", product_ids: p.product_id }}

@@ -35,7 +35,7 @@ import { EmptyState } from "#app/components/list/empty-state.tsx";
 import { ListHeader } from "#app/components/list/list-header.tsx";
 import { Pagination } from "#app/components/list/pagination.tsx";
 import { BulkActions, useBulkText } from "#app/components/product-list-bulk.tsx";
-import { ProductListFilters } from "#app/components/product-list-filters.tsx";
+import { categoryOptions, ProductListFilters } from "#app/components/product-list-filters.tsx";
 import { parseProductParams } from "#app/components/product-list-params.ts";
 import { ProductListTable } from "#app/components/product-list-table.tsx";
 import { countText, ProductListTabs } from "#app/components/product-list-tabs.tsx";
@@ -70,7 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
   const scope = getScope(args.context);
   const url = new URL(args.request.url);
   const params = parseProductParams(url);
-  const [list, choices, exports] = await Promise.all([
+  const [list, filters, exports] = await Promise.all([
     listProducts(scope, parseInput(productListQuery, apiQuery(params))),
     productListingFilters(scope),
     loadExports(args, "product-listing"),
@@ -90,7 +90,7 @@ export async function loader(args: Route.LoaderArgs) {
     totalPage: Math.ceil(total / params.limit),
     totalRecord: total,
     summary,
-    choices,
+    choices: { ...filters, categories: categoryOptions(filters.categories) },
     exports: exports.rows,
     exportsOpen: url.searchParams.get("history") === "open",
     confirmToggle: toggle && toggled ? { ...toggle, name: toggled.name } : null,
