@@ -15,8 +15,13 @@ export type DateShortcut = (typeof DATE_SHORTCUTS)[number];
 export type DateFilter = { date?: string; date_from?: string; date_to?: string; month?: string };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-// Days before 2000 are typos (the API counts from 1970 and refuses earlier ones).
-const isDay = (v: string | null): v is string => Boolean(v && DAY.test(v) && v >= "2000-01-01" && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
+// Days before 2000 are typos (the API counts from 1970 and refuses earlier ones). A day the
+// calendar lacks (2026-02-31) is none: Date.parse would roll it into March.
+const isDay = (v: string | null): v is string => {
+  if (!v || !DAY.test(v) || v < "2000-01-01") return false;
+  const at = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === v;
+};
 const isMonth = (v: string | null): v is string => Boolean(v && /^\d{4}-(0[1-9]|1[0-2])$/.test(v) && v >= "2000-01");
 
 /**
@@ -86,3 +91,9 @@ export function dateRangeQuery(f: DateFilter, now = new Date()): { date_from?: n
 export const todayInput = (now = new Date()) => wibDate(now);
 /** This month as the month input wants it. */
 export const monthInput = (now = new Date()) => thisMonth(now);
+
+/** The range as WIB days "YYYY-MM-DD", both included: for the calls that filter by days (audit, stock movements). */
+export function dateRangeDays(f: DateFilter, now = new Date()): { date_from?: string; date_to?: string } {
+  const range = dateRange(f, now);
+  return range ? { date_from: wibDate(range.from), date_to: wibDate(new Date(range.to.getTime() - 1)) } : {};
+}

@@ -1,7 +1,7 @@
 /**
  * /setting/audit (issue 13 item 7): the audit log — who changed what, when, from which session,
- * each changed field before → after — filtered by person, area, object (kind and id) and date
- * range, sorted oldest / newest, paged: all in the URL (a GET form, works without JavaScript).
+ * each changed field before → after — filtered by person, area, object (kind and id) and the one
+ * date filter of every list (app/lib/date-range.ts: Today … Monthly, Set Date), sorted oldest / newest, paged: all in the URL (a GET form, works without JavaScript).
  * Exportable as xlsx with the same filters (the export history popup shows the file). The rows
  * are the update history every write through core records (core/audit/audit-log.ts).
  */
@@ -15,12 +15,14 @@ import { formatDateTime, formatNumber } from "#core/lib/format.ts";
 import { inputClass } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { DataTable, type Column } from "#app/components/list/data-table.tsx";
+import { DateRangeFilter } from "#app/components/list/date-range-filter.tsx";
 import { EmptyState } from "#app/components/list/empty-state.tsx";
 import { FilterSelect } from "#app/components/list/filter-bar.tsx";
 import { ListPage } from "#app/components/list/list-page.tsx";
 import { PageSizeSelect } from "#app/components/list/page-size-select.tsx";
 import { SortSelect } from "#app/components/list/sort-select.tsx";
 import { getMe, getScope } from "#app/lib/auth.server.ts";
+import { dateRangeDays, parseDateFilter } from "#app/lib/date-range.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
 import { pageTitle } from "#app/lib/meta.ts";
@@ -28,15 +30,17 @@ import type { Scope } from "#core/actor.ts";
 
 const SORTS = [1, 2] as const;
 /** The filters that are not a choice from a list: kept when valid, dropped (no filter) otherwise. */
-const FREE = ["ref_id", "date_from", "date_to"] as const;
+const FREE = ["ref_id"] as const;
 
+/** The free filters as core takes them (`days`) and as the URL keeps them (`shown`). */
 function freeFilters(url: URL) {
   const out: Partial<Record<(typeof FREE)[number], string>> = {};
   for (const key of FREE) {
     const v = url.searchParams.get(key)?.trim();
     if (v && auditFilters.shape[key].safeParse(v).success) out[key] = v;
   }
-  return out;
+  const dates = parseDateFilter(url.searchParams);
+  return { days: { ...out, ...dateRangeDays(dates) }, shown: { ...out, ...dates } };
 }
 
 /** The list spec of this request: the people and objects the actor may filter by are the business's. */
@@ -45,7 +49,7 @@ async function specFor(scope: Scope, url: URL) {
   const free = freeFilters(url);
   const filters = { user_id: options.people.map((p) => String(p.user_id)), area: options.areas, ref_type: options.objects };
   const spec: ListPageSpec<AuditEntry, typeof filters> = {
-    list: (s, q) => auditLog(s, auditListQuery.parse({ ...q, ...free })),
+    list: (s, q) => auditLog(s, auditListQuery.parse({ ...q, ...free.days })),
     filters,
     sorts: SORTS,
     idField: "audit_id",
@@ -60,7 +64,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { spec, options, free } = await specFor(getScope(args.context), url);
   const page = await loadListPage(args, spec);
   // The free filters ride along in the pager's and sort's links like the others.
-  return { ...page, params: { ...page.params, filters: { ...page.params.filters, ...free } }, options, businessName: getMe(args.context).business_name ?? "" };
+  return { ...page, params: { ...page.params, filters: { ...page.params.filters, ...free.shown } }, options, businessName: getMe(args.context).business_name ?? "" };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -70,8 +74,8 @@ export async function action(args: Route.ActionArgs) {
   // The export takes every filter of the URL, the free ones too: the list's own export would not.
   return listPageAction(args, { ...spec, exportKind: undefined }, async (intent, _form, { params }) => {
     if (intent !== "export") return undefined;
-    await queueExport(scope, "audit", { ...params.filters, ...free, sort: params.sort });
-    throw redirect(url.pathname + listHref({ ...params, filters: { ...params.filters, ...free } }, { history: "open" }));
+    await queueExport(scope, "audit", { ...params.filters, ...free.days, sort: params.sort });
+    throw redirect(url.pathname + listHref({ ...params, filters: { ...params.filters, ...free.shown } }, { history: "open" }));
   });
 }
 
@@ -114,9 +118,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           options={AUDIT_AREAS.filter((a) => options.areas.includes(a)).map((a) => ({ value: a, label: t(`area.${a}`) }))} />
         <FilterSelect name="ref_type" label={t("filter.object")} value={f.ref_type} allLabel={t("filter.all")}
           options={options.objects.map((o) => ({ value: o, label: t(`object.${o}`) }))} />
-        <FreeField name="ref_id" label={t("filter.ref_id")} value={f.ref_id} type="number" />
-        <FreeField name="date_from" label={t("filter.date_from")} value={f.date_from} type="date" />
-        <FreeField name="date_to" label={t("filter.date_to")} value={f.date_to} type="date" />
+        <FreeField name="ref_id" label={t("filter.ref_id")} value={f.ref_id} />
+        <DateRangeFilter value={f} />
         <SortSelect value={params.sort} sorts={SORTS} />
         <PageSizeSelect value={params.limit} />
       </>}
@@ -130,12 +133,12 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
 const shown = (v: unknown) => (v === null || v === undefined || v === "" ? "-" : typeof v === "object" ? JSON.stringify(v) : String(v));
 
 /** A filter typed in (an id, a day); keyed by its URL value so back and forward show the URL's. */
-function FreeField({ name, label, value, type }: { name: string; label: string; value: string | undefined; type: "number" | "date" }) {
+function FreeField({ name, label, value }: { name: string; label: string; value: string | undefined }) {
   const id = `filter-${name}`;
   return (
     <div className="min-w-[9rem] flex-1 sm:flex-none">
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">{label}</label>
-      <input id={id} name={name} type={type} key={value ?? ""} defaultValue={value ?? ""} min={type === "number" ? 1 : undefined} className={inputClass} />
+      <input id={id} name={name} type="number" key={value ?? ""} defaultValue={value ?? ""} min={1} className={inputClass} />
     </div>
   );
 }

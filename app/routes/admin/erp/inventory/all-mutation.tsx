@@ -2,14 +2,15 @@
  * /erp/inventory/all-mutation (issue 14 item 5): every stock movement of the business across its
  * stores, warehouses and partitions — when, product / variant / SKU, where, type, the on-hand
  * change with before → after, who, and the reference linking to its order, transfer, count or
- * adjustment. Type tabs with bounded counts, filters (location, date range, search), keyset pages
+ * adjustment. Type tabs with bounded counts, filters (location, the one date filter of every list —
+ * app/lib/date-range.ts: Today … Monthly, Set Date — and search), keyset pages
  * (First / Previous / Next) and the xlsx export of the filtered movements (export history popup):
  * all in the URL or a POST form, so it works without JavaScript. Rules: core/stock/mutations.ts.
  *
  * Decisions where the spec is silent:
- * - A filter typed wrong (a date that is no date, date_to before date_from, a location that is
- *   not one) answers 400 with the message under its field and the value kept in the field; the
- *   list shows what the valid filters select. A cursor that is no cursor, or leads nowhere any
+ * - A location that is not one answers 400 with the message under its field; the list shows what
+ *   the valid filters select. Dates follow the shared date filter: a day that is no day is no
+ *   filter, a range typed backwards means the same days. A cursor that is no cursor, or leads nowhere any
  *   more, shows the first page.
  * - Reservations (an order holding stock: reserved moves, on hand does not) are listed under All
  *   and Other, their quantity 0 and their reserved change beside it.
@@ -24,10 +25,10 @@ import {
 } from "#core/stock/mutations.ts";
 // Browser-safe: the component reads these (the server module above stays out of the page's bundle).
 import { MUTATION_PAGE_SIZES, MUTATION_TYPES, type MutationType } from "#core/stock/mutation-types.ts";
-import { inputClass } from "#app/components/button.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import { FieldError } from "#app/components/form-error.tsx";
 import { DataTable, type Column } from "#app/components/list/data-table.tsx";
+import { DateRangeFilter } from "#app/components/list/date-range-filter.tsx";
 import { EmptyState } from "#app/components/list/empty-state.tsx";
 import { FilterSelect } from "#app/components/list/filter-bar.tsx";
 import { ListPage } from "#app/components/list/list-page.tsx";
@@ -39,10 +40,11 @@ import { getMe, getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { loadExports } from "#app/lib/list-page.server.ts";
+import { dateRangeDays, parseDateFilter } from "#app/lib/date-range.ts";
 import { listHref, type ListParams } from "#app/lib/list-params.ts";
 import { pageTitle } from "#app/lib/meta.ts";
 
-const FREE = ["location", "date_from", "date_to"] as const;
+const FREE = ["location"] as const;
 type Free = (typeof FREE)[number];
 
 /** The list state of the URL: valid filters, the typed values of bad ones and their messages. */
@@ -64,14 +66,9 @@ function readUrl(url: URL) {
     if (one.success) valid[key] = v;
     else Object.assign(errors, fieldMessages(one.error.issues));
   }
-  // Both days valid but the wrong way round: the message under date_to, the range not applied.
-  const range = mutationFilters.safeParse({ date_from: valid.date_from, date_to: valid.date_to });
-  if (!range.success) {
-    Object.assign(errors, fieldMessages(range.error.issues));
-    delete valid.date_to;
-  }
-  const filters: MutationFilters = { type, search: search || undefined, ...valid };
-  const params: ListParams = { page: 1, limit, sort: 2, search, filters: { type, ...typed } };
+  const dates = parseDateFilter(q);
+  const filters: MutationFilters = { type, search: search || undefined, ...valid, ...dateRangeDays(dates) };
+  const params: ListParams = { page: 1, limit, sort: 2, search, filters: { type, ...typed, ...dates } };
   return { filters, params, errors, cursorText: q.get("cursor") ?? "" };
 }
 
@@ -135,7 +132,7 @@ export default function AllMutations({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const link = (path: string) => localePath(locale, path);
   const active = f.type ?? "all";
-  const filtered = Boolean(params.search || f.location || f.date_from || f.date_to || f.type);
+  const filtered = Boolean(params.search || f.location || f.date || f.type);
 
   const columns: Column<Mutation>[] = [
     { key: "time", header: t("column.time"), primary: true, cell: (m) => <time dateTime={new Date(m.time_created * 1000).toISOString()}>{formatDateTime(m.time_created)}</time> },
@@ -224,8 +221,7 @@ export default function AllMutations({ loaderData }: Route.ComponentProps) {
         <SearchBox value={params.search} placeholder={t("search_placeholder")} />
         <FilterSelect name="location" label={t("filter.location")} value={errors.location ? undefined : f.location} allLabel={t("filter.all_locations")}
           options={locations.map((l) => ({ value: l.key, label: l.name }))} />
-        <DayField name="date_from" label={t("filter.date_from")} value={f.date_from} errors={errors.date_from} />
-        <DayField name="date_to" label={t("filter.date_to")} value={f.date_to} errors={errors.date_to} />
+        <DateRangeFilter value={f} />
         <PageSizeSelect value={params.limit} />
         {errors.location ? <FieldError id="filter-location-error" errors={errors.location} /> : null}
       </>}
@@ -237,19 +233,6 @@ export default function AllMutations({ loaderData }: Route.ComponentProps) {
     >
       {(rows) => <DataTable caption={t("list_label")} columns={columns} rows={rows} rowKey={(m) => m.movement_id} />}
     </ListPage>
-  );
-}
-
-/** A day filter; keyed by its URL value so back and forward show the URL's. A bad one keeps what was typed, its message under it. */
-function DayField({ name, label, value, errors }: { name: string; label: string; value: string | undefined; errors?: string[] }) {
-  const id = `filter-${name}`;
-  return (
-    <div className="min-w-[9rem] flex-1 sm:flex-none">
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">{label}</label>
-      <input id={id} name={name} type="date" key={value ?? ""} defaultValue={value ?? ""} className={inputClass}
-        aria-invalid={errors?.length ? true : undefined} aria-describedby={errors?.length ? `${id}-error` : undefined} />
-      {errors?.length ? <FieldError id={`${id}-error`} errors={errors} /> : null}
-    </div>
   );
 }
 
