@@ -4,10 +4,14 @@
  * its confirm step. With JavaScript the switch flips at once, a dialog asks, and a fetcher sends
  * the confirmed change; cancelling flips it back, and a refused change flips back when the
  * list reloads with the unchanged status (spec: "on cancel or failure the switch reverts").
+ *
+ * The fetcher and the dialog (SwitchSender) are mounted with the first click, not with the page: a
+ * list renders 20–150 switches on the server and in hydration, and a fetcher with its form per
+ * switch was about a tenth of the product listing's server time (bench/ssr.ts).
  */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
-import { useFetcher } from "react-router";
+import { useFetcher, useFormAction } from "react-router";
 import { ConfirmDialog, preloadConfirmDialog, type ConfirmText } from "./confirm-dialog.tsx";
 
 export function StatusSwitch({ checked, disabled, label, fields, confirmFor, actions = ["activate", "inactivate"], stateLabels }: {
@@ -23,24 +27,24 @@ export function StatusSwitch({ checked, disabled, label, fields, confirmFor, act
   stateLabels?: [on: string, off: string];
 }) {
   const { t } = useTranslation("list");
-  const fetcher = useFetcher();
+  // Where a route's own <Form> would post (an index route's URL carries ?index).
+  const formAction = useFormAction();
+  const [engaged, setEngaged] = useState(false);
   const [asking, setAsking] = useState(false);
+  // The `action` being sent, while the fetcher is busy (SwitchSender says so).
+  const [sent, setSent] = useState<string | null>(null);
   const button = useRef<HTMLButtonElement>(null);
-  // Focus goes back to the switch when the dialog closes (keyboard users stay where they were).
-  const close = () => {
-    setAsking(false);
-    requestAnimationFrame(() => button.current?.focus());
-  };
   const activate = !checked;
-  const sent = fetcher.formData?.get("action");
   const shown = sent ? sent === actions[0] : asking ? activate : checked;
   const change = { ...fields, action: activate ? actions[0] : actions[1] };
   return (
-    <fetcher.Form
+    <form
       method="post"
+      action={formAction}
       className="inline-flex items-center gap-2"
       onSubmit={(e) => {
         e.preventDefault();
+        setEngaged(true);
         setAsking(true);
       }}
     >
@@ -51,7 +55,7 @@ export function StatusSwitch({ checked, disabled, label, fields, confirmFor, act
         role="switch"
         aria-checked={shown}
         aria-label={label}
-        disabled={disabled || fetcher.state !== "idle"}
+        disabled={disabled || sent !== null}
         onPointerEnter={preloadConfirmDialog}
         onFocus={preloadConfirmDialog}
         className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 ${
@@ -61,15 +65,43 @@ export function StatusSwitch({ checked, disabled, label, fields, confirmFor, act
         <span aria-hidden className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${shown ? "translate-x-5" : "translate-x-0.5"}`} />
       </button>
       <span aria-hidden className="whitespace-nowrap text-xs text-slate-600">{shown ? (stateLabels?.[0] ?? t("switch.on")) : (stateLabels?.[1] ?? t("switch.off"))}</span>
-      <ConfirmDialog
-        open={asking}
-        text={confirmFor(activate)}
-        onCancel={close}
-        onConfirm={() => {
-          void fetcher.submit({ ...change, confirmed: "1" }, { method: "post" });
-          close();
-        }}
-      />
-    </fetcher.Form>
+      {engaged ? (
+        <SwitchSender
+          asking={asking}
+          text={confirmFor(activate)}
+          change={change}
+          onSent={setSent}
+          onClose={() => {
+            setAsking(false);
+            // Focus goes back to the switch when the dialog closes (keyboard users stay where they were).
+            requestAnimationFrame(() => button.current?.focus());
+          }}
+        />
+      ) : null}
+    </form>
+  );
+}
+
+/** The dialog and the fetcher of one switch, once it has been clicked. */
+function SwitchSender({ asking, text, change, onSent, onClose }: {
+  asking: boolean;
+  text: ConfirmText;
+  change: Record<string, string | number>;
+  onSent: (action: string | null) => void;
+  onClose: () => void;
+}) {
+  const fetcher = useFetcher();
+  const sending = fetcher.state === "idle" ? null : String(fetcher.formData?.get("action") ?? change.action);
+  useEffect(() => onSent(sending), [sending, onSent]);
+  return (
+    <ConfirmDialog
+      open={asking}
+      text={text}
+      onCancel={onClose}
+      onConfirm={() => {
+        void fetcher.submit({ ...change, confirmed: "1" }, { method: "post" });
+        onClose();
+      }}
+    />
   );
 }
