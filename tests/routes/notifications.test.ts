@@ -125,7 +125,7 @@ describe("/setting/audit", () => {
     const [token] = await db.select().from(s.apiTokens).where(eq(s.apiTokens.id, row.session_id));
     expect(token.userId).toBe(shop.userId);
     // Every filter is carried by the page's links (the pager, the reset keeps none).
-    expect(page.data.params.filters).toEqual({ user_id: String(shop.userId), area: "profile", ref_type: "factory", ref_id: String(f.id), date_from: today, date_to: today });
+    expect(page.data.params.filters).toEqual({ user_id: String(shop.userId), area: "profile", ref_type: "factory", ref_id: String(f.id), date: "custom", date_from: today, date_to: today });
     // A day before: nothing (the empty state, not an error).
     const none = await runLoader(auditPage, { url: `/setting/audit?ref_type=factory&ref_id=${f.id}&date_to=2001-01-01`, as: DEMO.seller });
     expect(none.data.list.rows).toEqual([]);
@@ -139,7 +139,8 @@ describe("/setting/audit", () => {
   it("exports the filtered log: the job carries every filter of the URL and the export history opens", async () => {
     const today = wibDate(new Date());
     const res = await runAction(auditPage, { url: `/setting/audit?area=profile&date_from=${today}`, as: DEMO.seller, form: { intent: "export" } });
-    expect(res.redirect).toBe(`/setting/audit?area=profile&date_from=${today}&history=open`);
+    // The shared date filter names its kind: days alone are Set Date.
+    expect(res.redirect).toBe(`/setting/audit?area=profile&date=custom&date_from=${today}&history=open`);
     const [job] = await db.select().from(s.jobs).where(eq(s.jobs.kind, "export:audit")).orderBy(desc(s.jobs.id)).limit(1);
     expect((job.params as { filters: unknown }).filters).toMatchObject({ area: "profile", date_from: today, sort: 2 });
     const page = await runLoader(auditPage, { url: "/setting/audit?history=open", as: DEMO.seller });
