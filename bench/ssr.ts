@@ -13,7 +13,8 @@
  * 3. Load: the floor and the project's server.ts (NODE_ENV=production, `npm start`'s Node flags)
  *    both up, pinned to CPU 0 with `taskset` when there is one, one loaded at a time; autocannon
  *    (20 connections, gzip accepted) pinned to the last CPU, PostgreSQL where the OS puts it. Per
- *    page a warm-up of each (5 s, 2.5 s; the floor 15 s more before the first), then 3 rounds alternating floor and page, BENCH_SSR_SECONDS
+ *    page a warm-up of each (5 s, 2.5 s; before the first, the floor 15 s more and the app 5 s of
+ *    every page), then 3 rounds alternating floor and page, BENCH_SSR_SECONDS
  *    (15, at least 15) s of the page in all: on a shared host whose speed drifts within minutes,
  *    each round's two sides see the same machine. Pages: /orders (signed in as seller@indie.test
  *    through the real /auth form; five URLs with 50 rows each — tabs, a second page, a search —
@@ -226,6 +227,9 @@ try {
     { path: "/products/listing", urls: ["/products/listing"], cookie },
     { path: "/profile/store", urls: ["/profile/store"], cookie },
   ].filter((page) => (ONLY ? ONLY.includes(page.path) : !PROFILE || page.path === "/orders"));
+  // Every page once before any is measured, as the floor had its long warm-up: the first page's
+  // rounds otherwise ran on a server whose JIT had seen only that page (its rounds rose 0.41 → 0.48).
+  for (const page of pages) await autocannon(page.urls.map((u) => app!.base + u), WARMUP_SECONDS, page.cookie);
   const loads: Awaited<ReturnType<typeof measure>>[] = [];
   for (const page of pages) {
     console.error(`  measuring ${page.path}…`);
