@@ -169,11 +169,10 @@ async function measure(server: Server, urls: string[], cookie?: string) {
     page.timeouts += r.timeouts;
     ratios.push(r.requests.total / Math.max(1, f.requests.total));
   }
-  const seconds_ = seconds * ROUNDS;
   return {
-    rps: page.total / seconds_, p99: page.p99, total: page.total, non2xx: page.non2xx, errors: page.errors, timeouts: page.timeouts,
+    rps: page.total / SECONDS, p99: page.p99, total: page.total, non2xx: page.non2xx, errors: page.errors, timeouts: page.timeouts,
     cpuPerRequest: page.cpu / page.total,
-    floor: { rps: base.total / seconds_, p99: base.p99, cpuPerRequest: base.cpu / base.total },
+    floor: { rps: base.total / SECONDS, p99: base.p99, cpuPerRequest: base.cpu / base.total },
     ratio: [...ratios].sort((a, b) => a - b)[Math.floor(ROUNDS / 2)],
     ratios,
     from, to: performance.now(),
@@ -251,7 +250,7 @@ try {
       console.log(`  failed: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts of ${r.total} requests`);
       misses.push(`${page.path} failed requests`);
     }
-    if (r.ratio < TARGET_RATIO) misses.push(`${page.path} ratio ${r.ratio.toFixed(2)} < ${TARGET_RATIO}`);
+    if (r.ratio < TARGET_RATIO) misses.push(`${page.path} ratio ${r.ratio.toFixed(3)} < ${TARGET_RATIO}`);
     if (page.path === "/orders" && r.p99 > TARGET_ORDERS_P99_MS) misses.push(`/orders p99 ${r.p99} ms > ${TARGET_ORDERS_P99_MS}`);
   });
   if (misses.some((m) => m.includes("failed"))) console.log(`The server's last words:\n  ${app.log().trim().split("\n").slice(-5).join("\n  ")}`);

@@ -24,7 +24,7 @@ export type ListingFilters = {
 };
 
 /** The tree flattened in order, each name indented by its level (a select cannot nest deeper than one optgroup). */
-export function categoryOptions(nodes: CategoryNode[]): { value: number; label: string }[] {
+export function categoryOptions(nodes: CategoryNode[]): Option[] {
   return nodes.flatMap((n) => [
     { value: n.product_category_id, label: `${"\u00a0\u00a0\u00a0".repeat(n.level - 1)}${n.name}` },
     ...categoryOptions(n.childs),

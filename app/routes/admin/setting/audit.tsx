@@ -1,7 +1,8 @@
 /**
  * /setting/audit (issue 13 item 7): the audit log — who changed what, when, from which session,
  * each changed field before → after — filtered by person, area, object (kind and id) and the one
- * date filter of every list (app/lib/date-range.ts: Today … Monthly, Set Date), sorted oldest / newest, paged: all in the URL (a GET form, works without JavaScript).
+ * date filter of every list (app/lib/date-range.ts: Today … Monthly, Set Date), sorted oldest /
+ * newest, paged: all in the URL (a GET form, works without JavaScript).
  * Exportable as xlsx with the same filters (the export history popup shows the file). The rows
  * are the update history every write through core records (core/audit/audit-log.ts).
  */
@@ -132,7 +133,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
 
 const shown = (v: unknown) => (v === null || v === undefined || v === "" ? "-" : typeof v === "object" ? JSON.stringify(v) : String(v));
 
-/** A filter typed in (an id, a day); keyed by its URL value so back and forward show the URL's. */
+/** The object id filter, typed in; keyed by its URL value so back and forward show the URL's. */
 function FreeField({ name, label, value }: { name: string; label: string; value: string | undefined }) {
   const id = `filter-${name}`;
   return (

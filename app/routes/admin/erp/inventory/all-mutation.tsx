@@ -10,8 +10,8 @@
  * Decisions where the spec is silent:
  * - A location that is not one answers 400 with the message under its field; the list shows what
  *   the valid filters select. Dates follow the shared date filter: a day that is no day is no
- *   filter, a range typed backwards means the same days. A cursor that is no cursor, or leads nowhere any
- *   more, shows the first page.
+ *   filter, a range typed backwards means the same days. A cursor that is no cursor, or leads
+ *   nowhere any more, shows the first page.
  * - Reservations (an order holding stock: reserved moves, on hand does not) are listed under All
  *   and Other, their quantity 0 and their reserved change beside it.
  */
