@@ -5,11 +5,10 @@ import { useNavigation } from "react-router";
 
 /**
  * The input look without a width: for a field that sets its own (`${inputBase} w-24`). Two width
- * classes on one element are decided by the stylesheet's order, not the class list's.
- * The focus ring is the brand colour itself: a pale ring was invisible on a bright phone screen.
+ * classes on one element are decided by the stylesheet's order, not the class list's. The looks
+ * themselves (.field, .btn) are app.css's.
  */
-export const inputBase =
-  "block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/60 aria-[invalid=true]:border-red-500";
+export const inputBase = "field";
 /** The input look, full width (most fields). */
 export const inputClass = `${inputBase} w-full`;
 
@@ -25,11 +24,5 @@ export function SubmitButton({ children, className, variant = "primary", ...rest
 }
 
 export function buttonClass(variant: "primary" | "secondary" | "danger" | "ghost" = "primary") {
-  const base = "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-60";
-  return {
-    primary: `${base} bg-brand-600 text-white hover:bg-brand-700`,
-    secondary: `${base} border border-slate-300 bg-white text-slate-700 hover:bg-slate-50`,
-    danger: `${base} bg-red-600 text-white hover:bg-red-700`,
-    ghost: `${base} text-slate-700 hover:bg-slate-100`,
-  }[variant];
+  return `btn btn-${variant}`;
 }

@@ -58,11 +58,10 @@ export function StatusSwitch({ checked, disabled, label, fields, confirmFor, act
         disabled={disabled || sent !== null}
         onPointerEnter={preloadConfirmDialog}
         onFocus={preloadConfirmDialog}
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 ${
-          shown ? "bg-green-600" : "bg-slate-300"
-        }`}
+        // Its look, on and off, is .switch's in app.css (aria-checked).
+        className="switch"
       >
-        <span aria-hidden className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${shown ? "translate-x-5" : "translate-x-0.5"}`} />
+        <span aria-hidden />
       </button>
       <span aria-hidden className="whitespace-nowrap text-xs text-slate-600">{shown ? (stateLabels?.[0] ?? t("switch.on")) : (stateLabels?.[1] ?? t("switch.off"))}</span>
       {engaged ? (
