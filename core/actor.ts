@@ -8,7 +8,7 @@ import type { TFunction } from "i18next";
 import { db as pool, type Db, type Tx } from "#db/client.ts";
 import { asLocale, translator, type Locale } from "#core/i18n.ts";
 import { canAccess, privilegeNameKey, type Need, type Privilege } from "#core/auth/privileges.ts";
-import { activeMembership, findToken, touchToken, type AuthUser, type Membership, type Seen } from "#core/auth/tokens.ts";
+import { findToken, pickMembership, touchToken, type AuthUser, type Membership, type Seen } from "#core/auth/tokens.ts";
 import { Forbidden, Unauthenticated } from "#core/errors.ts";
 
 export type { AuthUser, Membership };
@@ -19,6 +19,8 @@ export type Actor = {
   tokenId: number;
   /** The business the actor works for now; null for a user who is not (yet) a seller. */
   member: Membership | null;
+  /** Every active business the user works for (the header's switcher), `member` among them. */
+  businesses: Membership[];
   locale: Locale;
   /** Messages in the actor's language (answers carry translated names, e.g. status_name). */
   t: TFunction;
@@ -40,8 +42,8 @@ export async function actorFromToken(token: string | undefined | null, language:
   if (!row) throw new Unauthenticated("api:errors.session_expired");
   if (seen) await touchToken(row, seen);
   const { id, name, email, phone, photo, profileStatus, role } = row.user;
-  const member = row.member ?? (await activeMembership(id, row.tokenId, row.businessId)).member ?? null;
-  return { user: { id, name, email, phone, photo, profileStatus, role }, tokenId: row.tokenId, member, locale, t: translator(locale) };
+  const member = (await pickMembership(row.mine, row.tokenId, row.businessId)) ?? null;
+  return { user: { id, name, email, phone, photo, profileStatus, role }, tokenId: row.tokenId, member, businesses: row.mine, locale, t: translator(locale) };
 }
 
 /** The refusal of a staff member without `privilege`, naming it (the 403 page and the API's message say which). */

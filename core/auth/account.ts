@@ -11,7 +11,7 @@ import { apiTokens, businesses } from "#db/schema/index.ts";
 import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
 import type { Scope } from "#core/actor.ts";
 import { PRIVILEGES } from "#core/auth/privileges.ts";
-import { activeMembership, memberships } from "#core/auth/tokens.ts";
+import { pickMembership } from "#core/auth/tokens.ts";
 import { NotFound } from "#core/errors.ts";
 import { unix } from "#core/lib/time.ts";
 
@@ -20,7 +20,8 @@ export type AccountOverview = Awaited<ReturnType<typeof accountOverview>>;
 /** The overview for the token's business, or for `businessId` when given (the token moves there). */
 export async function accountOverview({ db, actor }: Scope, businessId?: number) {
   const { user } = actor;
-  const { member: active, mine } = await activeMembership(user.id, actor.tokenId, businessId ?? actor.member?.businessId ?? null);
+  const mine = actor.businesses;
+  const active = await pickMembership(mine, actor.tokenId, businessId ?? actor.member?.businessId ?? null);
   const [pending] = mine.length
     ? []
     : await db
@@ -61,7 +62,7 @@ export async function switchBusiness(scope: Scope, body: z.infer<typeof switchBo
 
 /** The actor's membership of an active business `businessId`, or NotFound (as if it did not exist). */
 export async function ownMembership({ actor }: Scope, businessId: number) {
-  const member = (await memberships(actor.user.id)).find((m) => m.businessId === businessId);
+  const member = actor.businesses.find((m) => m.businessId === businessId);
   if (!member) throw new NotFound();
   return member;
 }

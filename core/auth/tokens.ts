@@ -100,20 +100,23 @@ export async function memberships(userId: number): Promise<Membership[]> {
 
 /**
  * A live bearer token (not revoked, not expired) with its user and, read in the same query, the
- * user's Active membership of the token's business while that business is active (`member`, else null):
- * every seller call needs it, so it costs no second round trip. Undefined for any other token.
+ * user's active businesses (`mine`, as `memberships` orders them): every page needs them (the
+ * business the token acts for, the header's switcher), so they cost no second round trip.
+ * Undefined for any other token.
  */
 const findTokenQuery = db
   .select({
     tokenId: apiTokens.id, businessId: apiTokens.businessId, user: users,
     lastSeenAt: apiTokens.lastSeenAt, ip: apiTokens.ip, device: apiTokens.device,
-    memberBusinessId: businessMembers.businessId, businessName: businesses.name, businessStatus: businesses.status,
-    role: businessMembers.role, privileges: businessMembers.privileges, defaultRoute: businessMembers.defaultRoute,
+    mine: sql<Membership[]>`(
+      SELECT coalesce(json_agg(json_build_object(
+               'businessId', bm.business_id, 'businessName', b.name, 'businessStatus', b.status,
+               'role', bm.role, 'privileges', bm.privileges, 'defaultRoute', bm.default_route) ORDER BY bm.role, b.id), '[]'::json)
+        FROM business_members bm JOIN businesses b ON b.id = bm.business_id
+       WHERE bm.user_id = ${apiTokens.userId} AND bm.status = ${MEMBER_STATUS.active} AND b.status = ${BUSINESS_STATUS.active})`,
   })
   .from(apiTokens)
   .innerJoin(users, eq(users.id, apiTokens.userId))
-  .leftJoin(businessMembers, and(eq(businessMembers.userId, apiTokens.userId), eq(businessMembers.businessId, apiTokens.businessId), liveMember))
-  .leftJoin(businesses, and(eq(businesses.id, businessMembers.businessId), eq(businesses.status, BUSINESS_STATUS.active)))
   .where(and(eq(apiTokens.tokenHash, sql.placeholder("tokenHash")), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, sql.placeholder("now"))))
   .limit(1)
   .prepare("find_token");
@@ -121,25 +124,20 @@ const findTokenQuery = db
 export async function findToken(token: string) {
   // `now` as drizzle maps a timestamp column's Date (toISOString), placeholders not being mapped.
   const [row] = await findTokenQuery.execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
-  if (!row) return undefined;
-  const { memberBusinessId, businessName, businessStatus, role, privileges, defaultRoute, ...rest } = row;
-  const member = memberBusinessId !== null && businessName !== null
-    ? ({ businessId: memberBusinessId, businessName, businessStatus, role, privileges, defaultRoute } as Membership)
-    : null;
-  return { ...rest, member };
+  return row;
 }
 
 /**
- * The business a token acts for: its own while that is still active, else the user's first active
- * business (the token is moved there). Undefined when the user is not a seller (yet).
+ * The business a token acts for among the user's active businesses `mine`: `wanted` (its own)
+ * while that is still there, else the first (the token is moved there). Undefined when the user
+ * is not a seller (yet).
  */
-export async function activeMembership(userId: number, tokenId: number, wanted: number | null) {
-  const mine = await memberships(userId);
+export async function pickMembership(mine: Membership[], tokenId: number, wanted: number | null) {
   const member = mine.find((m) => m.businessId === wanted) ?? mine[0];
   if (member && member.businessId !== wanted) {
     await db.update(apiTokens).set({ businessId: member.businessId }).where(eq(apiTokens.id, tokenId));
   }
-  return { member, mine };
+  return member;
 }
 
 /** Where a request came from, as its adapter saw it: the client address (api/lib/client-ip.ts) and its User-Agent. */

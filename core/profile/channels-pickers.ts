@@ -29,7 +29,6 @@ import { sideBySide } from "#db/client.ts";
 import { businesses, businessMembers, users } from "#db/schema/index.ts";
 import { sellerScope, type Scope, type SellerActor } from "#core/actor.ts";
 import { PRIVILEGES } from "#core/auth/privileges.ts";
-import { memberships } from "#core/auth/tokens.ts";
 import { NotFound } from "#core/errors.ts";
 import { contains, listQuery, offsetOf, orderBy } from "#core/lib/list-query.ts";
 import { businessChannelGraph, platformOf } from "./channels.ts";
@@ -94,7 +93,7 @@ const idList = z.preprocess(
 async function businessesAsked(actor: SellerActor, q: { business_id?: number; business_ids?: number[] }) {
   const asked = [...new Set([...(q.business_ids ?? []), ...(q.business_id ? [q.business_id] : [])])];
   if (!asked.length) return [actor.member.businessId];
-  const mine = new Set((await memberships(actor.user.id)).map((m) => m.businessId));
+  const mine = new Set(actor.businesses.map((m) => m.businessId));
   if (asked.some((id) => !mine.has(id))) throw new NotFound();
   return asked;
 }

@@ -28,7 +28,6 @@ import { z } from "zod";
 import { channels, storeChannels, stores } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { canAccess } from "#core/auth/privileges.ts";
-import { memberships } from "#core/auth/tokens.ts";
 import { NotFound, Refused } from "#core/errors.ts";
 import { defineExport } from "#core/jobs/exports.ts";
 import { historyPage, recordHistory } from "#core/lib/history.ts";
@@ -192,7 +191,7 @@ export const storeTreeQuery = z.object({
 export async function listStoreTree(scope: Scope, q: z.infer<typeof storeTreeQuery>) {
   const { db, actor } = sellerScope(scope, "profile");
   const asked = [...(q.business_ids ?? []), ...(q.business_id ? [q.business_id] : [])];
-  const mine = (await memberships(actor.user.id)).filter((m) => canAccess(m, "profile"));
+  const mine = actor.businesses.filter((m) => canAccess(m, "profile"));
   const chosen = asked.length ? mine.filter((m) => asked.includes(m.businessId)) : mine.filter((m) => m.businessId === actor.member.businessId);
   const tree = await storeTree(
     chosen.map((m) => ({ id: m.businessId, name: m.businessName })),

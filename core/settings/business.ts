@@ -10,11 +10,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { settings, users } from "#db/schema/index.ts";
-import { noPrivilege, type Scope } from "#core/actor.ts";
+import type { Scope } from "#core/actor.ts";
 import { ownMembership } from "#core/auth/account.ts";
-import { canAccess } from "#core/auth/privileges.ts";
 import { requireRecentAuth } from "#core/auth/reauth.ts";
-import { memberships } from "#core/auth/tokens.ts";
 import { Unauthenticated } from "#core/errors.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import { getNotificationSettings } from "#core/notifications/settings.ts";
@@ -46,7 +44,7 @@ async function settingsOf({ db }: Scope, businessId: number) {
 
 /** The 2FA setting of every business the actor works for (the security page's list). */
 export async function securityOfMyBusinesses(scope: Scope) {
-  const mine = await memberships(scope.actor.user.id);
+  const mine = scope.actor.businesses;
   const ids = mine.map((m) => m.businessId);
   const rows = ids.length ? await scope.db.select().from(settings).where(inArray(settings.businessId, ids)) : [];
   return mine.map((m) => ({

@@ -7,7 +7,6 @@ import { and, asc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { businesses, cities, provinces, villages } from "#db/schema/index.ts";
 import type { Scope } from "#core/actor.ts";
-import { memberships } from "#core/auth/tokens.ts";
 import { contains } from "#core/lib/list-query.ts";
 
 export const cityColumns = {
@@ -57,7 +56,7 @@ export const storeCitiesQuery = z.object({ sort: z.coerce.number().int().optiona
 
 /** The cities where the actor's active businesses are, by name. */
 export async function listStoreCities({ db, actor }: Scope): Promise<City[]> {
-  const mine = (await memberships(actor.user.id)).map((m) => m.businessId);
+  const mine = actor.businesses.map((m) => m.businessId);
   if (mine.length === 0) return [];
   return db
     .selectDistinct(cityColumns)
