@@ -1,8 +1,9 @@
 /**
  * The listing's filter bar: search (name words, SKU, barcode), brand, category (the three-level
  * tree as one select, indented), channel, order type, date added (7/14/30 days), sort and page size.
- * The loader flattens the category tree into the select's options (categoryOptions): the page
- * ships ~100 label/value pairs, not the nested tree of the REST call.
+ * The categories are those the business's products are in, with their parents (not the
+ * platform's 141: core/catalog/product-list.ts listingFilters), flattened by the loader into the
+ * select's options (categoryOptions).
  * A GET form (the shared FilterBar), so every choice is in the URL and works without JavaScript;
  * the tab rides along as a hidden field, and Reset keeps the tab.
  */

@@ -28,7 +28,7 @@ import { brands, productCategories, productChannels, productImages, products, pr
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { defineExport } from "#core/jobs/exports.ts";
 import { unix } from "#core/lib/time.ts";
-import { categoryTree } from "./categories.ts";
+import { allCategories, categoryTree } from "./categories.ts";
 import { contains, listQuery, offsetOf, orderBy } from "#core/lib/list-query.ts";
 import { PRODUCT_DATE_SHORTCUTS, PRODUCT_TABS, STOCK_TYPES, type ProductTab } from "./product-enums.ts";
 import { blank } from "#core/profile/warehouses-shared.ts";
@@ -194,10 +194,14 @@ const rowColumns = {
   brandName: brands.name,
   categoryId: products.categoryId,
   categoryName: productCategories.name,
-  // Per row of the page only (≤ 150 index lookups each): the main image and the variant count.
+  // Per row of the page only (≤ 150 index lookups each): the main image, the variant count and
+  // the channels by name (in the same round trip as the rows).
   image: sql<string | null>`(SELECT ${productImages.url} FROM ${productImages} WHERE ${productImages.productId} = ${products.id}
                               ORDER BY ${productImages.position}, ${productImages.id} LIMIT 1)`,
   variantCount: sql<number>`(SELECT count(*)::int FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id})`,
+  channels: sql<{ id: number; name: string }[]>`(
+    SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.name), '[]'::json)
+      FROM ${productChannels} pc JOIN ${channels} c ON c.id = pc.channel_id WHERE pc.product_id = ${products.id})`,
 };
 
 export type ProductListRow = Awaited<ReturnType<typeof findProducts>>[number];
@@ -212,7 +216,7 @@ export async function findProducts(
 ) {
   const sparse = page.matches !== undefined && page.matches <= COUNT_CAP;
   const where = and(...filterConditions(businessId, f, sparse ? "sparse" : "dense"), tabCondition(f.tab));
-  const rows = await exec
+  return exec
     .select(rowColumns)
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
@@ -221,15 +225,6 @@ export async function findProducts(
     .orderBy(...orderBy(f.sort ?? 2, { created: products.timeCreated, modified: products.timeModified, name: products.name, id: products.id }))
     .limit(page.limit)
     .offset(page.offset);
-  const channelRows = rows.length
-    ? await exec
-      .select({ productId: productChannels.productId, id: channels.id, name: channels.name })
-      .from(productChannels)
-      .innerJoin(channels, eq(channels.id, productChannels.channelId))
-      .where(inArray(productChannels.productId, rows.map((r) => r.id)))
-      .orderBy(asc(channels.name))
-    : [];
-  return rows.map((r) => ({ ...r, channels: channelRows.filter((c) => c.productId === r.id).map(({ id, name }) => ({ id, name })) }));
 }
 
 /** The state a seller sees: the stored status, or out_of_stock for a published product with nothing available. */
@@ -276,13 +271,40 @@ export async function lockProducts(tx: Tx, businessId: number, ids: number[]) {
     .for("update");
 }
 
-/** The filter choices of the listing: the business's brands and channels, and the whole category tree. */
-export async function listingFilters(businessId: number, exec: Db | Tx = db) {
-  const brandRows = await exec.select({ brand_id: brands.id, name: brands.name }).from(brands)
-    .where(eq(brands.businessId, businessId)).orderBy(asc(brands.name));
-  const channelRows = await exec.select({ channel_id: channels.id, name: channels.name }).from(channels)
-    .where(eq(channels.businessId, businessId)).orderBy(asc(channels.name));
-  return { brands: brandRows, channels: channelRows, categories: await categoryTree() };
+/**
+ * The filter choices of the listing, in one round trip: the business's brands and channels, and
+ * the category tree: whole (the REST call), or with `inUse` (the listing page) only the categories
+ * the business's products are in, with their parents, and `inUse.keep` (the URL's choice). A
+ * category no product is in can only filter to an empty list, and the whole tree is 141 options
+ * in a phone's select. The categories in use are read by skipping through the (business,
+ * category) index, one probe per category, not by reading every product.
+ */
+export async function listingFilters(businessId: number, exec: Db | Tx = db, inUse?: { keep?: number }) {
+  const used = inUse
+    ? sql`ARRAY(WITH RECURSIVE c(id) AS (
+        (SELECT category_id FROM ${products} WHERE business_id = ${businessId} AND category_id IS NOT NULL ORDER BY category_id LIMIT 1)
+        UNION ALL
+        SELECT (SELECT p.category_id FROM ${products} p WHERE p.business_id = ${businessId} AND p.category_id > c.id ORDER BY p.category_id LIMIT 1)
+          FROM c WHERE c.id IS NOT NULL)
+      SELECT id FROM c WHERE id IS NOT NULL)`
+    : sql`NULL::int[]`;
+  const { rows: [row] } = await exec.execute<{
+    brands: { brand_id: number; name: string }[]; channels: { channel_id: number; name: string }[]; used: number[] | null;
+  }>(sql`SELECT
+    (SELECT coalesce(json_agg(json_build_object('brand_id', id, 'name', name) ORDER BY name), '[]'::json) FROM ${brands} WHERE business_id = ${businessId}) AS brands,
+    (SELECT coalesce(json_agg(json_build_object('channel_id', id, 'name', name) ORDER BY name), '[]'::json) FROM ${channels} WHERE business_id = ${businessId}) AS channels,
+    ${used} AS used`);
+  return { brands: row.brands, channels: row.channels, categories: row.used ? await usedCategoryTree([...row.used, inUse?.keep ?? 0]) : await categoryTree() };
+}
+
+/** The tree cut down to the categories `ids` and their parents. */
+async function usedCategoryTree(ids: number[]) {
+  const parentOf = new Map((await allCategories()).map((r) => [r.id, r.parentId]));
+  const keep = new Set<number>();
+  for (const id of ids) {
+    for (let at: number | null | undefined = id; at && parentOf.has(at) && !keep.has(at); at = parentOf.get(at)) keep.add(at);
+  }
+  return categoryTree((r) => (keep.has(r.id) ? {} : null));
 }
 export type ListingFilters = Awaited<ReturnType<typeof listingFilters>>;
 
@@ -322,9 +344,9 @@ export async function productTabCounts(scope: Scope, f: Omit<Partial<ProductFilt
   return { tabs: counts, capped, cap: COUNT_CAP };
 }
 
-export async function productListingFilters(scope: Scope) {
+export async function productListingFilters(scope: Scope, inUse?: { keep?: number }) {
   const { db, actor } = sellerScope(scope, "products");
-  return listingFilters(actor.member.businessId, db);
+  return listingFilters(actor.member.businessId, db, inUse);
 }
 
 // ---------------------------------------------------------------------------------------------

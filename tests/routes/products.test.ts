@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import * as addPage from "#app/routes/admin/products/add/single.tsx";
 import * as editPage from "#app/routes/admin/products/edit.tsx";
 import * as listingPage from "#app/routes/admin/products/listing.tsx";
+import { allCategories } from "#core/catalog/categories.ts";
 import { DEMO } from "#tests/demo-accounts.ts";
 import { runAction, runLoader } from "./harness.ts";
 
@@ -28,6 +29,22 @@ describe("product pages", () => {
     expect(res.data.rows.length).toBeGreaterThan(0);
     expect(res.data.summary.tabs.all).toBeGreaterThanOrEqual(res.data.rows.length);
     expect(res.data.choices.categories.length).toBeGreaterThan(0);
+  });
+
+  it("offers the categories the products are in, with their parents, and keeps the one in the URL", async () => {
+    const all = await allCategories();
+    const parentOf = new Map(all.map((c) => [c.id, c.parentId]));
+    const offered = async (url: string) => (await runLoader(listingPage, { url, as: DEMO.seller })).data.choices.categories.map((o: { value: number }) => o.value);
+    const list = await runLoader(listingPage, { url: "/products/listing?limit=150", as: DEMO.seller });
+    const ids = await offered("/products/listing");
+    expect(ids.length).toBeLessThan(all.length);
+    for (const row of list.data.rows) {
+      for (let id = row.category_data?.product_category_id ?? null; id; id = parentOf.get(id) ?? null) expect(ids).toContain(id);
+    }
+    const unused = all.find((c) => c.level === 3 && !ids.includes(c.id))!;
+    const kept = await offered(`/products/listing?category_id=${unused.id}`);
+    expect(kept).toContain(unused.id);
+    expect(kept).toContain(unused.parentId);
   });
 
   it("adds a product: its edit page opens with the notice, and the product is there", async () => {

@@ -72,7 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
   const params = parseProductParams(url);
   const [list, filters, exports] = await Promise.all([
     listProducts(scope, parseInput(productListQuery, apiQuery(params))),
-    productListingFilters(scope),
+    productListingFilters(scope, { keep: Number(params.filters.category_id) || undefined }),
     loadExports(args, "product-listing"),
   ]);
   const { rows, total, summary } = list;
