@@ -148,12 +148,19 @@ export const storePartnershipsQuery = listQuery.pick({ page: true, limit: true }
   store_branch_id: z.coerce.number().int().positive("invalid").optional(),
 });
 
-/** The actor's store partnerships: incoming (its stores, asked by others) or outgoing (it asked). */
-export async function listStorePartnerships(scope: Scope, q: z.infer<typeof storePartnershipsQuery>) {
+/**
+ * The actor's store partnerships: incoming (its stores, asked by others), outgoing (it asked), or
+ * both (the store page's one list of requests: it is not a choice of the REST call).
+ */
+export async function listStorePartnerships(
+  scope: Scope, q: Omit<z.infer<typeof storePartnershipsQuery>, "direction"> & { direction: "incoming" | "outgoing" | "both" },
+) {
   const { db, actor } = sellerScope(scope, "profile");
   const viewer = actor.member.businessId;
+  const incoming = eq(partnerships.ownerBusinessId, viewer);
+  const outgoing = eq(partnerships.partnerBusinessId, viewer);
   const where = and(
-    q.direction === "incoming" ? eq(partnerships.ownerBusinessId, viewer) : eq(partnerships.partnerBusinessId, viewer),
+    q.direction === "both" ? or(incoming, outgoing) : q.direction === "incoming" ? incoming : outgoing,
     q.status === undefined ? inArray(partnerships.status, [...OPEN_STATUSES]) : eq(partnerships.status, q.status),
     q.store_branch_id ? eq(partnerships.refId, q.store_branch_id) : undefined,
   );

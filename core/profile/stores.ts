@@ -29,7 +29,7 @@
  * is_active true (a service the platform withdrew would show false; none is withdrawn today).
  */
 import { alias } from "drizzle-orm/pg-core";
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { db, type Db, type Tx } from "#db/client.ts";
@@ -178,17 +178,21 @@ export type StoreRow = NonNullable<Awaited<ReturnType<typeof findStore>>>;
 export type StoreContext = Awaited<ReturnType<typeof loadStoreContext>>;
 
 export async function loadStoreContext(viewer: number, storeIds: number[], exec: Db | Tx = db) {
-  // One after another: inside a transaction (a change answering its store) a connection runs one query at a time.
-  const channelRows = await exec.select({ id: channels.id, name: channels.name, code: channels.platformCode, logo: channels.logo, status: channels.status })
-      .from(channels).where(eq(channels.businessId, viewer))
-      .orderBy(desc(channels.isDefault), asc(sql`lower(${channels.name})`), asc(channels.id));
-  const links = storeIds.length
-    ? await exec.select({ storeId: storeChannels.storeId, channelId: storeChannels.channelId }).from(storeChannels)
-      .where(and(eq(storeChannels.businessId, viewer), inArray(storeChannels.storeId, storeIds)))
-    : [];
-  const ownStores = await exec.select({ id: stores.id, name: stores.name, type: stores.type, image: stores.image, status: stores.status })
-    .from(stores).where(eq(stores.businessId, viewer))
-    .orderBy(desc(stores.isDefault), asc(sql`lower(${stores.name})`), asc(stores.id));
+  // One round trip for the three (the default first, then by name).
+  const { rows: [row] } = await exec.execute<{
+    channels: { id: number; name: string; code: string; logo: string | null; status: number }[];
+    links: { storeId: number; channelId: number }[];
+    own_stores: { id: number; name: string; type: number; image: string | null; status: number }[];
+  }>(sql`SELECT
+    (SELECT coalesce(json_agg(json_build_object('id', ${channels.id}, 'name', ${channels.name}, 'code', ${channels.platformCode},
+            'logo', ${channels.logo}, 'status', ${channels.status}) ORDER BY ${channels.isDefault} DESC, lower(${channels.name}), ${channels.id}), '[]'::json)
+       FROM ${channels} WHERE ${channels.businessId} = ${viewer}) AS channels,
+    (SELECT coalesce(json_agg(json_build_object('storeId', ${storeChannels.storeId}, 'channelId', ${storeChannels.channelId})), '[]'::json)
+       FROM ${storeChannels} WHERE ${storeChannels.businessId} = ${viewer} AND ${inArray(storeChannels.storeId, storeIds)}) AS links,
+    (SELECT coalesce(json_agg(json_build_object('id', ${stores.id}, 'name', ${stores.name}, 'type', ${stores.type}, 'image', ${stores.image},
+            'status', ${stores.status}) ORDER BY ${stores.isDefault} DESC, lower(${stores.name}), ${stores.id}), '[]'::json)
+       FROM ${stores} WHERE ${stores.businessId} = ${viewer}) AS own_stores`);
+  const { channels: channelRows, links, own_stores: ownStores } = row;
   const services = await courierServiceList(exec);
   const connected = new Set(links.map((l) => `${l.storeId}:${l.channelId}`));
   return { channels: channelRows, connected, ownStores, services: new Map(services.map((s) => [s.id, s])) };

@@ -57,11 +57,11 @@ export async function loader(args: Route.LoaderArgs) {
   const partnerSearch = (url.searchParams.get("partner_search") ?? "").trim().slice(0, 100);
   // The parts the browser fetches after the first load are rendered here in full.
   await Promise.all([StoreCardBody.ready(), UpdateHistoryModal.ready(), StorePartnerships.ready()]);
-  const [page, confirm, incoming, outgoing, candidates] = await Promise.all([
+  const [page, confirm, requests, candidates] = await Promise.all([
     loadListPage(args, specFor(args.context)),
     loadStoreConfirm(args),
-    listStorePartnerships(scope, { direction: "incoming", page: 1, limit: 50 }),
-    listStorePartnerships(scope, { direction: "outgoing", page: 1, limit: 50 }),
+    // Received and sent in one list, those waiting for this business first.
+    listStorePartnerships(scope, { direction: "both", page: 1, limit: 100 }),
     partnerSearch ? partnerCandidates(scope, { search: partnerSearch, page: 1, limit: 20 }) : null,
   ]);
   return {
@@ -69,7 +69,7 @@ export async function loader(args: Route.LoaderArgs) {
     confirm,
     open: Number(url.searchParams.get("open")) || null,
     partners: {
-      requests: [...incoming.rows, ...outgoing.rows],
+      requests: requests.rows,
       candidates: candidates?.rows ?? null,
       search: partnerSearch,
       open: url.searchParams.get("partners") === "1" || Boolean(partnerSearch),
