@@ -20,7 +20,7 @@ import utc from "dayjs/plugin/utc.js";
 import { jobs } from "#db/schema/index.ts";
 import { noPrivilege, sellerScope, type Scope, type SellerActor } from "#core/actor.ts";
 import { canAccess } from "#core/auth/privileges.ts";
-import { Forbidden, NotFound, parseInput, Refused } from "#core/errors.ts";
+import { NotFound, parseInput, Refused } from "#core/errors.ts";
 import { unix, WIB_OFFSET_MS } from "#core/lib/time.ts";
 import { EXPORTS, type ExportParams } from "./exports.ts";
 import "./kinds.ts"; // every export kind is known before one is queued or listed

@@ -24,7 +24,7 @@ import { sellerScope, type Scope } from "#core/actor.ts";
 import { defineExport } from "#core/jobs/exports.ts";
 import { unix, wibDayStart, WIB_OFFSET_MS } from "#core/lib/time.ts";
 import { balancesOf, LEDGER_KINDS } from "./ledger.ts";
-import { PAYOUT_SOURCES, PAYOUT_STATUSES, payoutNumber } from "./payout-options.ts";
+import { PAYOUT_SOURCES, PAYOUT_STATUSES } from "./payout-options.ts";
 import { accountLines } from "./history.ts";
 import { ledgerReference } from "./references.ts";
 import { payoutJson } from "./payouts.ts";

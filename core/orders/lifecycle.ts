@@ -62,7 +62,6 @@ const PREPARE_PACK: OrderState[] = ["wait-to-prepare", "preparing", "wait-to-pac
 const HELD: OrderState[] = ["hold", "prepare-hold", "packing-hold"];
 /** Accepted and not handed over: the seller may still cancel, the customer may still ask to. */
 const BEFORE_HAND_OVER: OrderState[] = [...PREPARE_PACK, ...HELD, "ready-to-ship", "wait-to-send", "wait-to-pick"];
-const DELIVERING: OrderState[] = ["send-to-courier", "sending", "on-courier-delivery", "on-delivery"];
 
 export const LIFECYCLE: readonly Transition[] = [
   // Payment and acceptance.

@@ -24,7 +24,7 @@ import { allCategories, categoryTree } from "#core/catalog/categories.ts";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { PgSelect } from "drizzle-orm/pg-core";
-import { db as pool, sideBySide, type Db, type Exec, type Tx } from "#db/client.ts";
+import { db as pool, sideBySide, type Exec } from "#db/client.ts";
 import {
   brands, cities, products, productVariants, provinces, stockLevels, stores, warehousePartitions, warehouses,
 } from "#db/schema/index.ts";

@@ -45,7 +45,7 @@ import ExcelJS from "exceljs";
 import { z } from "zod";
 import type { Tx } from "#db/client.ts";
 import {
-  brands, productCategories, products, productVariants, stockOpnameLines, stockOpnames, stockLevels, users,
+  brands, productCategories, products, productVariants, stockOpnameLines, stockOpnames, users,
 } from "#db/schema/index.ts";
 import { sellerScope, type Scope, type SellerScope } from "#core/actor.ts";
 import { canAccess } from "#core/auth/privileges.ts";
@@ -131,15 +131,6 @@ const idOfCode = (s: string) => /^(?:opn-?)?(\d{1,9})$/i.exec(s.trim())?.[1];
 type OpnameRow = typeof stockOpnames.$inferSelect;
 const locationOf = (o: { storeId: number | null; warehouseId: number | null; partitionId: number | null }): StockLocation =>
   o.storeId ? { sourceType: 1, storeId: o.storeId } : { sourceType: 2, warehouseId: o.warehouseId!, partitionId: o.partitionId };
-
-/** SQL matching stock_levels of exactly the count's location. */
-function levelAt(l: StockLocation): SQL {
-  return l.sourceType === 1
-    ? sql`${stockLevels.storeId} = ${l.storeId}`
-    : l.partitionId
-      ? sql`${stockLevels.warehouseId} = ${l.warehouseId} AND ${stockLevels.partitionId} = ${l.partitionId}`
-      : sql`${stockLevels.warehouseId} = ${l.warehouseId} AND ${stockLevels.partitionId} IS NULL`;
-}
 
 const isApprover = (s: SellerScope) => canAccess(s.actor.member, "erp.approve");
 

@@ -4,7 +4,7 @@
  * caller's own businesses.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "#db/client.ts";
 import { users } from "#db/schema/index.ts";
 import { api } from "#api/app.ts";

@@ -35,7 +35,6 @@ import { newOrder, newVariant, shopOf, type Shop } from "./order-fixtures.ts";
 let shop: Shop;
 let scope: Scope;
 let places: StockLocation[] = [];
-let seq = 0;
 
 beforeAll(async () => {
   shop = await shopOf(DEMO.seller);

@@ -18,7 +18,7 @@ import { adjustOpname, createOpname, importOpnameCounts, updateOpnameProducts } 
 import { createAdjustment } from "#core/stock/adjustments.ts";
 import { saveInventorySettings } from "#core/stock/inventory-settings.ts";
 import { call, DEMO, login } from "./helpers.ts";
-import { addStock, newOrder, newVariant, orderRow, shopOf, sourceOf, stockOf } from "./order-fixtures.ts";
+import { addStock, newOrder, newVariant, orderRow, shopOf, stockOf } from "./order-fixtures.ts";
 import { locationKey } from "#core/stock/locations.ts";
 
 const INT = "/omnichannel/integration/inventories/opname";
