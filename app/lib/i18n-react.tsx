@@ -66,20 +66,40 @@ export function createT(resources: Resources, language: string, defaultNs = "com
   return t;
 }
 
+/**
+ * A message split at its {{placeholders}}: even places text, odd places names. The resources never
+ * change, so each key (and plural form) is looked up and split once per `t`: a list renders the
+ * same ten row texts for every row.
+ */
+type Message = { path: string; value: string | null; parts: string[] };
+
 function buildT(resources: Resources, language: string, defaultNs: string): TFunction {
   const plural = pluralFor(language);
-  return (key, options) => {
+  const messages = new Map<string, Message>();
+  const message = (key: string, form: string | undefined): Message => {
+    const cacheKey = form === undefined ? key : `${key}\u0000${form}`;
+    let m = messages.get(cacheKey);
+    if (m) return m;
     const split = key.indexOf(":");
     const known = split > 0 && key.slice(0, split) in resources;
     const ns = known ? key.slice(0, split) : defaultNs;
     const path = known ? key.slice(split + 1) : key;
     let value = lookup(resources[ns], path);
-    if (typeof options?.count === "number") {
-      const form = lookup(resources[ns], `${path}_${plural.select(options.count)}`) ?? lookup(resources[ns], `${path}_other`);
-      if (typeof form === "string") value = form;
+    if (form !== undefined) {
+      const formValue = lookup(resources[ns], `${path}_${form}`) ?? lookup(resources[ns], `${path}_other`);
+      if (typeof formValue === "string") value = formValue;
     }
-    if (typeof value !== "string") return options?.defaultValue ?? path;
-    return options ? value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options[name] ?? "")) : value;
+    m = typeof value === "string" ? { path, value, parts: value.split(/\{\{\s*(\w+)\s*\}\}/) } : { path, value: null, parts: [] };
+    messages.set(cacheKey, m);
+    return m;
+  };
+  return (key, options) => {
+    const { path, value, parts } = message(key, typeof options?.count === "number" ? plural.select(options.count) : undefined);
+    if (value === null) return options?.defaultValue ?? path;
+    if (!options || parts.length === 1) return value;
+    let out = parts[0];
+    for (let i = 1; i < parts.length; i += 2) out += String(options?.[parts[i]] ?? "") + parts[i + 1];
+    return out;
   };
 }
 
