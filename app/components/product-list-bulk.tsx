@@ -8,7 +8,7 @@
  *   so no form is nested in another; "select all" (list/select-all.tsx) sits in the bar.
  */
 import { useState } from "react";
-import { Form, useSubmit } from "react-router";
+import { useFormAction, useSubmit } from "react-router";
 import { PRODUCT_BULK_ACTIONS, type ProductBulkAction } from "#core/catalog/product-enums.ts";
 import { SelectAll } from "./list/select-all.tsx";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
@@ -26,14 +26,19 @@ export function ConfirmedForm({ id, fields, confirmFor, children, className, lab
   className?: string;
   label?: string;
 }) {
-  const submit = useSubmit();
+  // Where a route's own <Form> would post (an index route's URL carries ?index).
+  const formAction = useFormAction();
   const [asking, setAsking] = useState<{ data: FormData; text: ConfirmText } | null>(null);
+  // The sender (dialog and submit) is mounted with the first question and stays: closing the
+  // dialog gives the focus back to the button that asked. A list has one of these per row.
+  const [engaged, setEngaged] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <>
-      <Form
+      <form
         id={id}
         method="post"
+        action={formAction}
         aria-label={label}
         className={className}
         onPointerEnter={preloadConfirmDialog}
@@ -45,26 +50,35 @@ export function ConfirmedForm({ id, fields, confirmFor, children, className, lab
           if (typeof text === "string") setProblem(text);
           else {
             setProblem(null);
+            setEngaged(true);
             setAsking({ data, text });
           }
         }}
       >
         {Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
         {children}
-      </Form>
+      </form>
       {problem ? <p role="alert" className="mt-1 text-sm text-red-600">{problem}</p> : null}
-      <ConfirmDialog
-        open={asking !== null}
-        text={asking?.text ?? { title: "", body: "", confirmLabel: "" }}
-        onCancel={() => setAsking(null)}
-        onConfirm={() => {
-          if (!asking) return;
-          asking.data.set("confirmed", "1");
-          void submit(asking.data, { method: "post", preventScrollReset: true });
-          setAsking(null);
-        }}
-      />
+      {engaged ? <ConfirmedSender asking={asking} onClose={() => setAsking(null)} /> : null}
     </>
+  );
+}
+
+/** The dialog of a ConfirmedForm and the submit of the confirmed change, once it has asked. */
+function ConfirmedSender({ asking, onClose }: { asking: { data: FormData; text: ConfirmText } | null; onClose: () => void }) {
+  const submit = useSubmit();
+  return (
+    <ConfirmDialog
+      open={asking !== null}
+      text={asking?.text ?? { title: "", body: "", confirmLabel: "" }}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (!asking) return;
+        asking.data.set("confirmed", "1");
+        void submit(asking.data, { method: "post", preventScrollReset: true });
+        onClose();
+      }}
+    />
   );
 }
 
