@@ -31,8 +31,17 @@ const { db, pool, stop, orders: total } = await openOrdersBenchDb();
 const { sql } = await import("drizzle-orm");
 
 let dbMs = 0;
+// While the day is settled: each statement's count and time, to say where the day's time went.
+let statements: Map<string, { n: number; ms: number }> | null = null;
 timeEveryQuery((text, ms) => {
   if (!text.includes("pg_stat_statements")) dbMs += ms;
+  if (statements) {
+    const key = text.replace(/\s+/g, " ").trim().slice(0, 90);
+    const s = statements.get(key) ?? { n: 0, ms: 0 };
+    s.n++;
+    s.ms += ms;
+    statements.set(key, s);
+  }
 });
 
 // Core reads its locale files through Vite (import.meta.glob): load it as the dev server does.
@@ -120,8 +129,11 @@ await db.execute(sql`
 await db.execute(sql`ANALYZE orders`);
 await db.execute(sql`INSERT INTO jobs (business_id, user_id, kind, params) VALUES (${biz.id}, ${toko.owner}, 'settle-day', ${JSON.stringify({ day })}::jsonb)`);
 const t0 = performance.now();
+statements = new Map();
 while (await runNextJob()) { /* the settle-day job (and any other waiting job) */ }
 const dayMs = performance.now() - t0;
+const spent = [...statements.entries()].sort((a, b) => b[1].ms - a[1].ms);
+statements = null;
 const { rows: [done] } = await db.execute<{ n: number; status: string }>(sql`
   SELECT (SELECT count(*)::int FROM settlements WHERE business_id = ${biz.id}) AS n,
          (SELECT status FROM jobs WHERE business_id = ${biz.id} ORDER BY id DESC LIMIT 1) AS status`);
@@ -129,6 +141,8 @@ const dayBad = dayMs > DAY_MS_TARGET || done.n !== DAY_ORDERS;
 missed ||= dayBad;
 console.log(`\nSettle a day: ${done.n.toLocaleString("en")} of ${DAY_ORDERS.toLocaleString("en")} orders by the settle-day job (${done.status}) in ${(dayMs / 1000).toFixed(2)} s`
   + ` (target ≤ ${DAY_MS_TARGET / 1000} s; load ${os.loadavg()[0].toFixed(1)})${dayBad ? "  ✗" : ""}`);
+console.log(`  database time by statement (${spent.reduce((s, [, v]) => s + v.ms, 0).toFixed(0)} ms in ${spent.reduce((s, [, v]) => s + v.n, 0)} statements):`);
+for (const [text, { n, ms }] of spent.slice(0, 6)) console.log(`  ${ms.toFixed(0).padStart(7)} ms ${String(n).padStart(4)}×  ${text}`);
 const problems = await auditLedger(db, biz.id);
 console.log(problems.length ? `Ledger audit: ${problems.join("; ")}` : "Ledger audit of the day's business: consistent.");
 
