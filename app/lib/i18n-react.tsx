@@ -98,7 +98,7 @@ function buildT(resources: Resources, language: string, defaultNs: string): TFun
     if (value === null) return options?.defaultValue ?? path;
     if (!options || parts.length === 1) return value;
     let out = parts[0];
-    for (let i = 1; i < parts.length; i += 2) out += String(options?.[parts[i]] ?? "") + parts[i + 1];
+    for (let i = 1; i < parts.length; i += 2) out += String(options[parts[i]] ?? "") + parts[i + 1];
     return out;
   };
 }

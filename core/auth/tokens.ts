@@ -3,10 +3,10 @@
  * 256-bit value stored only as its SHA-256 hash, valid 30 days, revocable. The web keeps one in its
  * session cookie; API clients send it as `Authorization: Bearer`.
  */
-import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql, type SQLWrapper } from "drizzle-orm";
 import { createHash, randomBytes } from "node:crypto";
 import { db, type Db, type Tx } from "#db/client.ts";
-import { apiTokens, businesses, businessMembers, users } from "#db/schema/index.ts";
+import { apiTokens, users } from "#db/schema/index.ts";
 import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
 import { MEMBER_STATUS } from "#db/schema/team-enums.ts";
 import { deviceOf } from "./device.ts";
@@ -70,50 +70,34 @@ export async function revokeTokens(
   return rows.map((r) => r.id);
 }
 
-/** A membership that lets its user in: Active (a suspended or removed member has none). */
-const liveMember = eq(businessMembers.status, MEMBER_STATUS.active);
-
 /**
- * The active businesses a user works for (an Active membership), owners' first, oldest first. A named prepared statement:
- * PostgreSQL parses and plans it once per connection, not on every request (planning was most of
- * these queries' time), and drizzle builds its SQL once.
+ * The active businesses a user works for (an Active membership of an active business), owners'
+ * first, oldest first, as one JSON array: the one definition both the token's lookup and
+ * `memberships` read.
  */
-const membershipsQuery = db
-  .select({
-    businessId: businessMembers.businessId,
-    businessName: businesses.name,
-    businessStatus: businesses.status,
-    role: businessMembers.role,
-    privileges: businessMembers.privileges,
-    defaultRoute: businessMembers.defaultRoute,
-  })
-  .from(businessMembers)
-  .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
-  .where(and(eq(businessMembers.userId, sql.placeholder("userId")), liveMember, eq(businesses.status, BUSINESS_STATUS.active)))
-  .orderBy(asc(businessMembers.role), asc(businesses.id))
-  .prepare("memberships");
+const activeBusinessesOf = (userId: SQLWrapper) => sql<Membership[]>`(
+  SELECT coalesce(json_agg(json_build_object(
+           'businessId', bm.business_id, 'businessName', b.name, 'businessStatus', b.status,
+           'role', bm.role, 'privileges', bm.privileges, 'defaultRoute', bm.default_route) ORDER BY bm.role, b.id), '[]'::json)
+    FROM business_members bm JOIN businesses b ON b.id = bm.business_id
+   WHERE bm.user_id = ${userId} AND bm.status = ${MEMBER_STATUS.active} AND b.status = ${BUSINESS_STATUS.active})`;
 
 export async function memberships(userId: number): Promise<Membership[]> {
-  const rows = await membershipsQuery.execute({ userId });
-  return rows as Membership[];
+  const { rows: [row] } = await db.execute<{ mine: Membership[] }>(sql`SELECT ${activeBusinessesOf(sql`${userId}::int`)} AS mine`);
+  return row.mine;
 }
 
 /**
  * A live bearer token (not revoked, not expired) with its user and, read in the same query, the
- * user's active businesses (`mine`, as `memberships` orders them): every page needs them (the
- * business the token acts for, the header's switcher), so they cost no second round trip.
- * Undefined for any other token.
+ * user's active businesses (`mine`): every page needs them (the business the token acts for, the
+ * header's switcher), so they cost no second round trip. Undefined for any other token. A named
+ * prepared statement: PostgreSQL plans it once per connection, and drizzle builds its SQL once.
  */
 const findTokenQuery = db
   .select({
     tokenId: apiTokens.id, businessId: apiTokens.businessId, user: users,
     lastSeenAt: apiTokens.lastSeenAt, ip: apiTokens.ip, device: apiTokens.device,
-    mine: sql<Membership[]>`(
-      SELECT coalesce(json_agg(json_build_object(
-               'businessId', bm.business_id, 'businessName', b.name, 'businessStatus', b.status,
-               'role', bm.role, 'privileges', bm.privileges, 'defaultRoute', bm.default_route) ORDER BY bm.role, b.id), '[]'::json)
-        FROM business_members bm JOIN businesses b ON b.id = bm.business_id
-       WHERE bm.user_id = ${apiTokens.userId} AND bm.status = ${MEMBER_STATUS.active} AND b.status = ${BUSINESS_STATUS.active})`,
+    mine: activeBusinessesOf(apiTokens.userId),
   })
   .from(apiTokens)
   .innerJoin(users, eq(users.id, apiTokens.userId))
