@@ -15,7 +15,6 @@
  * - An order too small to earn a point posts nothing (a posting must move something).
  */
 import type { Posting } from "./ledger.ts";
-import { pointsForSales } from "./balance-pages.ts";
 import { accountHistory, defineAccountHistoryExport, historyQuery, type HistoryQuery } from "./history.ts";
 import type { Scope } from "#core/actor.ts";
 
@@ -29,13 +28,17 @@ export async function pointsHistory(scope: Scope, q: HistoryQuery) {
 
 defineAccountHistoryExport("points-history", "points", { filename: "points:export.filename", sheet: "points:export.sheet" });
 
-/** The points an order earns when it finishes, as a posting (null: not a whole point). */
-export function pointsEarnedPosting(businessId: number, order: { id: number; sales: number }, at?: Date): Posting | null {
-  const points = pointsForSales(order.sales);
-  if (points === 0) return null;
+/**
+ * The points finished orders earn (each order's counted on its own sales: pointsForSales), as a
+ * posting keyed by the first order; `line` is what its history line names (null: not a whole point).
+ */
+export function pointsEarnedPosting(
+  businessId: number, earned: { orderId: number; points: number }, line: Pick<Posting, "ref" | "memo" | "at"> = { ref: { type: "order", id: earned.orderId } },
+): Posting | null {
+  if (earned.points === 0) return null;
   return {
-    businessId, kind: "points_earned", key: `points:order:${order.id}`, ref: { type: "order", id: order.id }, at,
-    legs: [{ account: "points", amount: points }, { account: "points_issued", amount: -points }],
+    businessId, kind: "points_earned", key: `points:order:${earned.orderId}`, ...line,
+    legs: [{ account: "points", amount: earned.points }, { account: "points_issued", amount: -earned.points }],
   };
 }
 

@@ -2,8 +2,9 @@
  * "Settle a day" (issue 15 item 2): a background job (core/jobs/worker.ts, with progress) that
  * settles every order of the business that finished on one WIB day and has no settlement yet —
  * orders taken over from elsewhere, the bulk data generator's, or any the finish missed. Each
- * batch of 5 000 orders is one transaction through settleOrders (array statements, postMany), so
- * a day of 20 000 orders takes a few seconds and a retried job settles nothing twice.
+ * batch of 5 000 orders is one transaction through settleOrders (array statements, postMany; one
+ * ledger posting per day, channel and store of the batch: decision 21), so a day of 20 000 orders
+ * takes a few seconds and a retried job settles nothing twice.
  *
  * Which orders: status `finish`, the finish time being the order's last `finish` status-history
  * row, or its last change when it has none (orders that never went through the lifecycle here).

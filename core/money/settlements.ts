@@ -6,6 +6,8 @@
  *   finish (core/orders/actions.ts, same transaction as the status change)
  *     → settlement  key settlement:order:<id>   income +net, sales −gross, store_fees +fee, commission +c, shipping +s
  *     → points      key points:order:<id>       points +n, points_issued −n      (1 point per full Rp 10.000 of gross)
+ *   the day job (settle-day.ts): the same two postings per (day, channel, store) of a batch, summed
+ *     over its orders and keyed by its first order (decision 21)
  *   MONEY_HOLD_DAYS (3) days later, the sweeper in the job worker (releaseDueSettlements)
  *     → release     key release:settlement:<id> income −x, saldo +x
  *   a platform correction (adjustSettlement)
@@ -29,7 +31,7 @@
  *   `received`), so a returned order never settles and there is nothing to reverse. A platform
  *   correction after the fact is an adjustment.
  * - Adjustments: a positive one goes to income (a released settlement is holding again until the
- *   sweeper moves the difference, key release:settlement:<id>:<n>); a negative one takes from where
+ *   sweeper moves the difference, key release:settlement:<id>:a<n>); a negative one takes from where
  *   the settlement's money is — what it still holds in income first, the rest from saldo (refused
  *   when saldo has less: money already withdrawn is the platform's to collect another way) — and
  *   never takes a settlement below 0. Taking it all from income would leave the other settlements'
@@ -90,22 +92,43 @@ export function breakdownOf(
   return { gross, storeFee, commission, commissionBp, shipping, net: left, points: pointsForSales(gross) };
 }
 
-/** The ledger postings of one settlement (the settlement itself and its points). */
-export function postingsOf(s: { id: number; businessId: number; orderId: number; finishedAt: Date } & Breakdown, at?: Date): Posting[] {
-  const legs = [
-    { account: "income" as const, amount: s.net },
-    { account: "sales" as const, amount: -s.gross },
-    { account: "store_fees" as const, amount: s.storeFee },
-    { account: "commission" as const, amount: s.commission },
-    { account: "shipping" as const, amount: s.shipping },
-  ].filter((l) => l.amount !== 0);
-  const out: Posting[] = [];
-  const ref = { type: "order", id: s.orderId };
-  if (s.gross > 0) {
-    out.push({ businessId: s.businessId, kind: "settlement", key: `settlement:order:${s.orderId}`, legs, ref, memo: { settlement_id: s.id }, at });
+type Settled = { id: number; orderId: number; day: string; channelId: number; storeId: number; finishedAt: Date } & Breakdown;
+
+/**
+ * The ledger postings of the settlements one call made (decision 21): one settlement posting and
+ * one points posting per (day, channel, store), the legs summed over its orders. A group of one
+ * order — every finish — names the order; a larger one (the day job) names its settlement day,
+ * whose page lists each order. Keys name the group's first order (settlement:order:<id>,
+ * points:order:<id>): an order settles once, so no two groups share one.
+ */
+export function postingsOf(businessId: number, settled: Settled[], at?: Date): Posting[] {
+  const groups = new Map<string, Settled[]>();
+  for (const s of settled) {
+    const k = `${s.day}|${s.channelId}|${s.storeId}`;
+    const g = groups.get(k);
+    if (g) g.push(s);
+    else groups.set(k, [s]);
   }
-  const points = pointsEarnedPosting(s.businessId, { id: s.orderId, sales: s.gross }, at);
-  if (points) out.push(points);
+  const out: Posting[] = [];
+  for (const group of groups.values()) {
+    const first = group.reduce((a, b) => (b.orderId < a.orderId ? b : a));
+    const total = (k: "net" | "gross" | "storeFee" | "commission" | "shipping" | "points") => group.reduce((n, s) => n + s[k], 0);
+    const one = group.length === 1;
+    const ref = one ? { type: "order", id: first.orderId } : { type: "settlement_day", id: first.id };
+    const memo = one
+      ? { settlement_id: first.id }
+      : { day: first.day, channel_id: first.channelId, store_id: first.storeId, orders: group.length };
+    const legs = ([
+      { account: "income", amount: total("net") },
+      { account: "sales", amount: -total("gross") },
+      { account: "store_fees", amount: total("storeFee") },
+      { account: "commission", amount: total("commission") },
+      { account: "shipping", amount: total("shipping") },
+    ] satisfies Leg[]).filter((l) => l.amount !== 0);
+    if (legs.length) out.push({ businessId, kind: "settlement", key: `settlement:order:${first.orderId}`, legs, ref, memo, at });
+    const points = pointsEarnedPosting(businessId, { orderId: first.orderId, points: total("points") }, { ref, memo, at });
+    if (points) out.push(points);
+  }
   return out;
 }
 
@@ -163,7 +186,7 @@ export async function settleOrders(tx: Tx, businessId: number, finished: Finishe
   if (!made.length) return 0;
   const byOrder = new Map(rows.map((r) => [r.orderId, r]));
   const settled = made.map((m) => ({ ...byOrder.get(m.orderId)!, id: m.id }));
-  const postings = settled.flatMap((s) => postingsOf(s, opts.postedAt));
+  const postings = postingsOf(businessId, settled, opts.postedAt);
   for (let i = 0; i < postings.length; i += 10_000) await postMany(tx, postings.slice(i, i + 10_000));
   await addToDays(tx, settled.map((s) => ({ ...s, n: 1, adjustment: 0, released: 0, nReleased: 0 })));
   return settled.length;
@@ -204,8 +227,23 @@ async function addToDays(tx: Tx, deltas: DayDelta[]) {
 const zero = { n: 0, nReleased: 0, gross: 0, storeFee: 0, commission: 0, shipping: 0, adjustment: 0, net: 0, released: 0 };
 
 /**
+ * How many corrections (adjustSettlement) each order's settlement has had: what makes a release's
+ * key unique. A settlement releases again only after a correction gave it money, so the count grows
+ * between two releases of it; its amounts do not (−40 then +40 twice comes back to the same ones).
+ */
+async function correctionsOf(tx: Tx, due: { businessId: number; orderId: number }[]) {
+  const { rows } = await tx.execute<{ order_id: number; n: number }>(sql`
+    SELECT t.ref_id AS order_id, count(*)::int AS n FROM ledger_transactions t
+      JOIN unnest(${sql.param(due.map((s) => s.businessId))}::int[], ${sql.param(due.map((s) => s.orderId))}::int[]) AS d(b, o)
+        ON t.business_id = d.b AND t.ref_type = 'order' AND t.ref_id = d.o
+     WHERE t.kind = 'settlement_adjustment'
+     GROUP BY t.ref_id`);
+  return new Map(rows.map((r) => [r.order_id, r.n]));
+}
+
+/**
  * Moves the income of every settlement whose hold has ended (at `now`) to saldo, in batches:
- * one release posting per settlement (key release:settlement:<id>, :<n> for a later part), the
+ * one release posting per settlement (key release:settlement:<id>, :a<n> after its n-th correction), the
  * row marked released, the day totals. Rows are taken with SKIP LOCKED, so several processes
  * sweep side by side. Answers how many settlements it released.
  */
@@ -226,12 +264,14 @@ export async function releaseDueSettlements(now = new Date(), opts: { batch?: nu
         .limit(batch)
         .for("update", { skipLocked: true });
       if (!due.length) return 0;
+      const corrections = await correctionsOf(tx, due);
       const postings: Posting[] = [];
       for (const s of due) {
         const amount = s.net + s.adjustment - s.released;
         if (amount <= 0) continue;
+        const n = corrections.get(s.orderId) ?? 0;
         postings.push({
-          businessId: s.businessId, kind: "release", key: s.released ? `release:settlement:${s.id}:${s.released}` : `release:settlement:${s.id}`,
+          businessId: s.businessId, kind: "release", key: n ? `release:settlement:${s.id}:a${n}` : `release:settlement:${s.id}`,
           legs: [{ account: "income", amount: -amount }, { account: "saldo", amount }], ref: { type: "settlement", id: s.id },
           memo: { order_id: s.orderId },
         });

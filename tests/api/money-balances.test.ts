@@ -15,6 +15,7 @@ import { issueToken } from "#core/auth/tokens.ts";
 import { runNextJob } from "#core/jobs/worker.ts";
 import { auditLedger, post, type Posting } from "#core/money/ledger.ts";
 import { pointsEarnedPosting, pointsSpentPosting } from "#core/money/points.ts";
+import { pointsForSales } from "#core/money/balance-pages.ts";
 import { call } from "./helpers.ts";
 import { moneyBusiness } from "./money-fixtures.ts";
 
@@ -46,10 +47,10 @@ beforeAll(async () => {
   B = await business("Poin B");
   const old = new Date((now - 40 * DAY) * 1000);
   // A: 3 points from an order 40 days ago, 12 from one today, 5 spent on an invoice, 2 earned and spent on another invoice.
-  await posting(pointsEarnedPosting(A.businessId, { id: 900_001, sales: 35_000 }, old)); // 3 points, 40 days ago
-  await posting(pointsEarnedPosting(A.businessId, { id: 900_002, sales: 129_999 })); // 12 points
+  await posting(pointsEarnedPosting(A.businessId, { orderId: 900_001, points: pointsForSales(35_000) }, { ref: { type: "order", id: 900_001 }, at: old })); // 3 points, 40 days ago
+  await posting(pointsEarnedPosting(A.businessId, { orderId: 900_002, points: pointsForSales(129_999) })); // 12 points
   await posting(pointsSpentPosting(A.businessId, { id: 77, points: 5 })); // −5
-  await posting(pointsEarnedPosting(A.businessId, { id: 900_003, sales: 20_000 })); // 2 points
+  await posting(pointsEarnedPosting(A.businessId, { orderId: 900_003, points: pointsForSales(20_000) })); // 2 points
   await posting(pointsSpentPosting(A.businessId, { id: 78, points: 2 })); // −2
   // A's money: saldo, an invoice charged to an empty deposit (debt), income on hold, a withdrawal on its way.
   await posting({ businessId: A.businessId, kind: "release", key: "saldo-1", legs: [{ account: "sales", amount: -250_000 }, { account: "saldo", amount: 250_000 }] });
@@ -57,7 +58,7 @@ beforeAll(async () => {
   await posting({ businessId: A.businessId, kind: "settlement", key: "set-1", legs: [{ account: "sales", amount: -80_000 }, { account: "income", amount: 80_000 }] });
   await posting({ businessId: A.businessId, kind: "invoice_payment", key: "inv-1", debt: true, legs: [{ account: "deposit", amount: -15_000 }, { account: "platform_costs", amount: 15_000 }] });
   // B: 100 points of its own.
-  await posting(pointsEarnedPosting(B.businessId, { id: 900_100, sales: 1_000_000 }));
+  await posting(pointsEarnedPosting(B.businessId, { orderId: 900_100, points: pointsForSales(1_000_000) }));
 });
 
 describe("GET /v0.0.0/balances", () => {

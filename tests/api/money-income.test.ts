@@ -163,6 +163,30 @@ describe("release to saldo after the hold period", () => {
     const releasedAgain = await releasedCounts();
     expect(releasedAgain).toEqual({ days: releasedAgain.rows, rows: holdingAgain.rows + 1 });
   });
+  it("releases every correction's gain, even when the amounts come back to ones seen before", async () => {
+    const own = await incomeShop("Income Cycle"); // its own: the list and summary tests below count the shop's orders
+    const later = new Date(Date.now() + 4 * 86400_000);
+    const order = await receivedOrder(own, { channelId: own.idm, subtotal: 100_000 });
+    await finish(own, order.id);
+    await releaseDueSettlements(later, { businessId: own.businessId });
+    const saldo = async () => (await balancesOf(db, own.businessId)).saldo;
+    const start = await saldo();
+    // Twice: 40.000 taken back from saldo, then given again (released by the sweeper).
+    for (const round of [1, 2]) {
+      await adjustSettlement(db, { businessId: own.businessId, orderId: order.id, amount: -40_000, key: `cycle-${round}-down` });
+      await adjustSettlement(db, { businessId: own.businessId, orderId: order.id, amount: 40_000, key: `cycle-${round}-up` });
+      await releaseDueSettlements(later, { businessId: own.businessId });
+      expect({ round, saldo: await saldo() }).toEqual({ round, saldo: start });
+    }
+    // All of it taken back, then half given: released again from nothing.
+    await adjustSettlement(db, { businessId: own.businessId, orderId: order.id, amount: -100_000, key: "all-down" });
+    await adjustSettlement(db, { businessId: own.businessId, orderId: order.id, amount: 50_000, key: "half-up" });
+    await releaseDueSettlements(later, { businessId: own.businessId });
+    expect(await saldo()).toBe(start - 50_000);
+    expect(await settlementOf(order.id)).toMatchObject({ status: "released", released: 50_000 });
+    expect((await balancesOf(db, own.businessId)).income).toBe(0);
+    expect(await auditLedger(db, own.businessId)).toEqual([]);
+  });
 });
 
 describe("settling a day", () => {
@@ -172,6 +196,17 @@ describe("settling a day", () => {
     expect(await settleDay(other.businessId, wibDate(day))).toBe(3);
     expect(await settleDay(other.businessId, wibDate(day))).toBe(0);
     for (const o of made) expect(await settlementOf(o.id)).toMatchObject({ day: wibDate(day), status: "holding" });
+    // One settlement posting and one points posting for the day's Tokopedia orders (decision 21):
+    // 60.000 gross, 5 % commission, 6 points; the points history names the day and leads to its page.
+    const posted = await db.select({ kind: s.ledgerTransactions.kind, refType: s.ledgerTransactions.refType }).from(s.ledgerTransactions)
+      .where(eq(s.ledgerTransactions.businessId, other.businessId));
+    expect(posted.map((p) => `${p.kind}:${p.refType}`).sort()).toEqual(["points_earned:settlement_day", "settlement:settlement_day"]);
+    expect(await balancesOf(db, other.businessId)).toMatchObject({ income: 57_000, sales: -60_000, commission: 3_000, points: 6 });
+    const points = await call("GET", "/v0.0.0/balances/histories/point", { token: other.token });
+    const [d, m, y] = [wibDate(day).slice(8), wibDate(day).slice(5, 7), wibDate(day).slice(0, 4)];
+    expect(points.body.data[0]).toMatchObject({
+      amount: 6, reference: `Settlement ${d}-${m}-${y} · 3 orders`, reference_path: `/income-balance/settlement/${wibDate(day)}?channel_id=${other.tkp}`,
+    });
     // Ten days ago: already past its hold.
     expect(await releaseDueSettlements(new Date(), { businessId: other.businessId })).toBe(3);
     expect((await balancesOf(db, other.businessId)).saldo).toBe(Math.round(60_000 * 0.95));

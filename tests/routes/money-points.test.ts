@@ -10,6 +10,7 @@ import * as s from "#db/schema/index.ts";
 import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
 import { post, type Posting } from "#core/money/ledger.ts";
 import { pointsEarnedPosting, pointsSpentPosting } from "#core/money/points.ts";
+import { pointsForSales } from "#core/money/balance-pages.ts";
 import * as dashboardPage from "#app/routes/admin/dashboard.tsx";
 import * as balanceIndex from "#app/routes/admin/income-balance/index.tsx";
 import * as pointsPage from "#app/routes/admin/income-balance/points.tsx";
@@ -36,8 +37,8 @@ let A: Awaited<ReturnType<typeof business>>;
 beforeAll(async () => {
   A = await business("Halaman Poin");
   const old = new Date(Date.now() - 40 * 86_400_000);
-  await posting(pointsEarnedPosting(A.businessId, { id: 910_001, sales: 50_000 }, old)); // 5, 40 days ago
-  for (let i = 0; i < 12; i++) await posting(pointsEarnedPosting(A.businessId, { id: 910_100 + i, sales: 10_000 })); // 12 × 1
+  await posting(pointsEarnedPosting(A.businessId, { orderId: 910_001, points: pointsForSales(50_000) }, { ref: { type: "order", id: 910_001 }, at: old })); // 5, 40 days ago
+  for (let i = 0; i < 12; i++) await posting(pointsEarnedPosting(A.businessId, { orderId: 910_100 + i, points: pointsForSales(10_000) })); // 12 × 1
   await posting(pointsSpentPosting(A.businessId, { id: 31, points: 4 })); // −4
   await posting({ businessId: A.businessId, kind: "invoice_payment", key: "debt-1", debt: true, legs: [{ account: "deposit", amount: -7_500 }, { account: "platform_costs", amount: 7_500 }] });
 });
