@@ -89,8 +89,10 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 let missed = false;
 console.log(`\nIncome at ${total.toLocaleString("en")} orders, ${settlements.toLocaleString("en")} settlements (load ${os.loadavg()[0].toFixed(1)}):`);
 console.log(`  ${"call".padEnd(56)} p50 ms   p95 ms`);
-for (const [label, q] of shapes) {
-  for (const [call, run] of [
+// The machine's floor: one `SELECT 1` timed the same way (its p95 is the host's noise, not ours).
+const floor = [["floor", {}]] as const;
+for (const [label, q] of [...floor, ...shapes]) {
+  for (const [call, run] of label === "floor" ? [["SELECT 1", () => db.execute(sql`SELECT 1`)]] as const : [
     ["history page 1", () => incomeHistory(scope, incomeQuery.parse(q))],
     ["totals (the page's cards)", () => incomeTotals(scope, incomeFilters.parse(q))],
     ["summary (REST, by day/channel/store)", () => incomeSummary(scope, incomeFilters.parse(q))],

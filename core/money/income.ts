@@ -6,8 +6,10 @@
  * Decisions where the spec is silent:
  * - The date filter selects whole WIB days: the day a settlement's order finished (its settlement
  *   period). The API's date_from / date_to (unix seconds) name the days holding them. So the
- *   list, its total and the summary always agree, and the totals come from the day table
- *   (`settlement_days`, a few hundred rows) instead of the million settlements.
+ *   list, its total and the summary always agree, and the totals come from the tables of totals
+ *   (core/money/settlements.ts addToDays) instead of the million settlements: by day from one row
+ *   a day (`settlement_day_totals`; `settlement_days` when a channel or store narrows it), by
+ *   channel and store from the range's whole months (`settlement_months`) and its edge days.
  * - The list is newest finished first; a page of `limit` (10…150, default 50). Search is an order
  *   code prefix (case-insensitive). Each row links to its order (/orders/<id>).
  * - The omnichannel transaction pages read the same functions with privilege `omnichannel`
@@ -19,7 +21,7 @@ import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { db as pool, sideBySide } from "#db/client.ts";
-import { channels, settlementDays, settlements, stores } from "#db/schema/index.ts";
+import { channels, settlementDays, settlementDayTotals, settlements, stores } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import type { Privilege } from "#core/auth/privileges.ts";
 import { NotFound } from "#core/errors.ts";
@@ -156,55 +158,108 @@ export type IncomeTotals = ReturnType<typeof totalsJson>;
 
 const NO_TOTALS = { count: 0, released_count: 0, gross: 0, store_fee: 0, commission: 0, shipping_subsidy: 0, adjustment: 0, net: 0, released: 0 };
 
+/** The first day of the month after `day`'s. */
+const nextMonth = (day: string) => {
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+};
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 /**
- * The totals of the filters and the balances now — what the income page's cards show: one sum
- * over the day table (no breakdowns: a third of incomeSummary's database time at a million orders).
+ * The filters' sums per channel and store (a few rows): the whole months of the date range from
+ * settlement_months, its edge days from settlement_days, in one statement (decision 21).
+ */
+async function pairsOf(exec: Scope["db"], businessId: number, q: IncomeFilters) {
+  const { from, to } = daysOf(q);
+  // Whole months: [firstFull, afterFull) — an open end is open.
+  const firstFull = from === undefined ? undefined : from.endsWith("-01") ? from : nextMonth(from);
+  const afterFull = to === undefined ? undefined : nextDay(to).endsWith("-01") ? nextDay(to) : `${to.slice(0, 7)}-01`;
+  const none = firstFull !== undefined && afterFull !== undefined && firstFull >= afterFull;
+  const inWhole = (col: SQL) => (none ? sql`false` : and(firstFull ? sql`${col} >= ${firstFull}` : undefined, afterFull ? sql`${col} < ${afterFull}` : undefined) ?? sql`true`);
+  const same = sql.join([
+    q.channel_id !== undefined ? sql` AND channel_id = ${q.channel_id}` : sql``,
+    q.store_id !== undefined ? sql` AND store_id = ${q.store_id}` : sql``,
+  ]);
+  const columns = sql`channel_id, store_id, n, n_released, gross, store_fee, commission, shipping, adjustment, net, released`;
+  // The channel's and the store's names come with them (the summary names each).
+  const { rows } = await exec.execute<{ channel_id: number; store_id: number; channel_name: string | null; platform_code: string | null; store_name: string | null } & Sums>(sql`
+    SELECT p.*, c.name AS channel_name, c.platform_code, st.name AS store_name
+      FROM (SELECT channel_id, store_id, sum(n)::int AS count, sum(n_released)::int AS released_count, sum(gross) AS gross, sum(store_fee) AS store_fee,
+                   sum(commission) AS commission, sum(shipping) AS shipping_subsidy, sum(adjustment) AS adjustment, sum(net + adjustment) AS net,
+                   sum(released) AS released
+              FROM (SELECT ${columns} FROM settlement_months WHERE business_id = ${businessId} AND ${inWhole(sql`month`)}${same}
+                    UNION ALL
+                    SELECT ${columns} FROM settlement_days WHERE business_id = ${businessId}
+                       ${from ? sql`AND day >= ${from}` : sql``} ${to ? sql`AND day <= ${to}` : sql``} AND NOT (${inWhole(sql`day`)})${same}) x
+             GROUP BY channel_id, store_id) p
+      LEFT JOIN channels c ON c.id = p.channel_id AND c.business_id = ${businessId}
+      LEFT JOIN stores st ON st.id = p.store_id AND st.business_id = ${businessId}`);
+  return rows;
+}
+
+/**
+ * The totals of the filters and the balances now — what the income page's cards show: the sums
+ * per channel and store, added up.
  */
 export async function incomeTotals(scope: Scope, q: IncomeFilters, privilege: Privilege = "balance") {
   const { db, actor } = sellerScope(scope, privilege);
   const businessId = actor.member.businessId;
-  const [[total], balances] = await sideBySide(db,
-    () => db.select(sums).from(settlementDays).where(dayWhere(businessId, q)),
-    () => balancesOf(db, businessId),
-  );
-  return { totals: totalsJson(total ?? NO_TOTALS), balances: { income: balances.income, saldo: balances.saldo, points: balances.points } };
+  const [pairs, balances] = await sideBySide(db, () => pairsOf(db, businessId, q), () => balancesOf(db, businessId));
+  return { totals: totalsJson(addUp(pairs, () => 0).get(0) ?? NO_TOTALS), balances: { income: balances.income, saldo: balances.saldo, points: balances.points } };
+}
+
+/** The newest 400 days of the filters with their sums: one row a day, unless a channel or store narrows them. */
+function byDay(exec: Scope["db"], businessId: number, q: IncomeFilters) {
+  const { from, to } = daysOf(q);
+  if (q.channel_id === undefined && q.store_id === undefined) {
+    const t = settlementDayTotals;
+    return exec.select({
+      day: t.day, count: t.n, released_count: t.nReleased, gross: t.gross, store_fee: t.storeFee, commission: t.commission, shipping_subsidy: t.shipping,
+      adjustment: t.adjustment, net: sql<number>`${t.net} + ${t.adjustment}`.mapWith(Number), released: t.released,
+    }).from(t)
+      .where(and(eq(t.businessId, businessId), from ? gte(t.day, from) : undefined, to ? lte(t.day, to) : undefined))
+      .orderBy(desc(t.day)).limit(400);
+  }
+  return exec.select({ day: settlementDays.day, ...sums }).from(settlementDays).where(dayWhere(businessId, q))
+    .groupBy(settlementDays.day).orderBy(desc(settlementDays.day)).limit(400);
 }
 
 /**
  * The income summary (spec GET /v0.0.1/balances/income/summary): the totals of the filters, the
- * same by day, by channel and by store, and the balances now (income held, saldo).
+ * same by day (the newest 400), by channel and by store, and the balances now (income held, saldo).
  */
 export async function incomeSummary(scope: Scope, q: IncomeFilters, privilege: Privilege = "balance") {
   const { db, actor } = sellerScope(scope, privilege);
   const businessId = actor.member.businessId;
-  // One scan of the day table summed four ways at once (GROUPING SETS): the total, by day, by
-  // channel, by store. GROUPING(day, channel_id, store_id) says which set a row is: 7 the total,
-  // 3 a day, 5 a channel, 6 a store.
-  const [rows, chans, sts, balances] = await sideBySide(db,
-    () => db.select({
-      set: sql<number>`GROUPING(${settlementDays.day}, ${settlementDays.channelId}, ${settlementDays.storeId})`,
-      day: settlementDays.day, channelId: settlementDays.channelId, storeId: settlementDays.storeId, ...sums,
-    }).from(settlementDays).where(dayWhere(businessId, q))
-      .groupBy(sql`GROUPING SETS ((), (${settlementDays.day}), (${settlementDays.channelId}), (${settlementDays.storeId}))`),
-    () => db.select({ id: channels.id, name: channels.name, platformCode: channels.platformCode }).from(channels).where(eq(channels.businessId, businessId)),
-    () => db.select({ id: stores.id, name: stores.name }).from(stores).where(eq(stores.businessId, businessId)),
-    () => balancesOf(db, businessId),
-  );
-  const of = (set: number) => rows.filter((r) => Number(r.set) === set);
-  const channelOf = new Map(chans.map((c) => [c.id, c]));
-  const storeName = new Map(sts.map((x) => [x.id, x.name]));
+  const [pairs, days, balances] = await sideBySide(db, () => pairsOf(db, businessId, q), () => byDay(db, businessId, q), () => balancesOf(db, businessId));
+  const channelOf = new Map(pairs.map((p) => [p.channel_id, { name: p.channel_name ?? "", platformCode: p.platform_code }]));
+  const storeName = new Map(pairs.map((p) => [p.store_id, p.store_name ?? ""]));
   const byNet = <T extends { net: number }>(xs: T[]) => xs.sort((a, b) => b.net - a.net);
-  const [total] = of(7);
   return {
-    totals: totalsJson(total ?? NO_TOTALS),
+    totals: totalsJson(addUp(pairs, () => 0).get(0) ?? NO_TOTALS),
     balances: { income: balances.income, saldo: balances.saldo, points: balances.points },
-    by_day: of(3).sort((a, b) => b.day!.localeCompare(a.day!)).slice(0, 400).map((r) => ({ day: r.day!, ...totalsJson(r) })),
-    by_channel: byNet(of(5).map((r) => ({
-      channel_id: r.channelId || null, name: r.channelId ? channelOf.get(r.channelId)?.name ?? "" : actor.t("income:no_channel"),
-      platform_code: channelOf.get(r.channelId)?.platformCode ?? null, ...totalsJson(r),
+    by_day: days.map((r) => ({ day: r.day, ...totalsJson(r) })),
+    by_channel: byNet([...addUp(pairs, (r) => r.channel_id)].map(([channelId, r]) => ({
+      channel_id: channelId || null, name: channelId ? channelOf.get(channelId)?.name ?? "" : actor.t("income:no_channel"),
+      platform_code: channelOf.get(channelId)?.platformCode ?? null, ...totalsJson(r),
     }))),
-    by_store: byNet(of(6).map((r) => ({ store_id: r.storeId || null, name: r.storeId ? storeName.get(r.storeId) ?? "" : actor.t("income:no_store"), ...totalsJson(r) }))),
+    by_store: byNet([...addUp(pairs, (r) => r.store_id)].map(([storeId, r]) => ({
+      store_id: storeId || null, name: storeId ? storeName.get(storeId) ?? "" : actor.t("income:no_store"), ...totalsJson(r),
+    }))),
   };
+}
+
+/** Sums of rows by a key (bigint sums come from the driver as text: added as integers). */
+function addUp<R extends Sums>(rows: R[], keyOf: (r: R) => number) {
+  const out = new Map<number, Record<keyof Sums, number>>();
+  for (const r of rows) {
+    const k = keyOf(r);
+    const acc = out.get(k) ?? { ...NO_TOTALS };
+    for (const c of Object.keys(NO_TOTALS) as (keyof Sums)[]) acc[c] += Number(r[c]);
+    out.set(k, acc);
+  }
+  return out;
 }
 export type IncomeSummary = Awaited<ReturnType<typeof incomeSummary>>;
 

@@ -1,6 +1,7 @@
 /**
  * Settlements (issue 15 item 1): what a finished order earns the seller, and when it becomes
- * withdrawable. The only writer of `settlements` and `settlement_days`; the money moves through
+ * withdrawable. The only writer of `settlements` and their totals (`settlement_days`,
+ * `settlement_day_totals`, `settlement_months`: addToDays); the money moves through
  * the ledger (core/money/ledger.ts) in the caller's transaction.
  *
  *   finish (core/orders/actions.ts, same transaction as the status change)
@@ -198,30 +199,46 @@ type DayDelta = {
 };
 const DAY_COLUMNS = ["n", "nReleased", "gross", "storeFee", "commission", "shipping", "adjustment", "net", "released"] as const;
 
-/** Adds deltas to the day totals (one upsert; rows in key order, so two writers never wait in a circle). */
+/**
+ * The three tables of settlement totals (db/schema/income.ts), each keyed by the business and its
+ * grain: per day, channel and store; per day; per month, channel and store.
+ */
+const GRAINS = [
+  { table: "settlement_days", key: ["day", "channel_id", "store_id"], of: (d: DayDelta) => [d.day, d.channelId, d.storeId] },
+  { table: "settlement_day_totals", key: ["day"], of: (d: DayDelta) => [d.day] },
+  { table: "settlement_months", key: ["month", "channel_id", "store_id"], of: (d: DayDelta) => [`${d.day.slice(0, 7)}-01`, d.channelId, d.storeId] },
+] as const;
+const SUM_COLUMNS = ["n", "n_released", "gross", "store_fee", "commission", "shipping", "adjustment", "net", "released"] as const;
+
+/**
+ * Adds deltas to every table of settlement totals: one upsert each, rows in key order, tables in
+ * one order, so two writers never wait in a circle.
+ */
 async function addToDays(tx: Tx, deltas: DayDelta[]) {
-  const sum = new Map<string, DayDelta>();
-  for (const d of deltas) {
-    const k = `${d.businessId}|${d.day}|${d.channelId}|${d.storeId}`;
-    const acc = sum.get(k);
-    if (!acc) sum.set(k, { ...d });
-    else for (const c of DAY_COLUMNS) acc[c] += d[c];
+  if (!deltas.length) return;
+  for (const grain of GRAINS) {
+    const sum = new Map<string, { key: (string | number)[]; d: DayDelta }>();
+    for (const d of deltas) {
+      const key = [d.businessId, ...grain.of(d)];
+      const k = key.join("|");
+      const acc = sum.get(k);
+      if (!acc) sum.set(k, { key, d: { ...d } });
+      else for (const c of DAY_COLUMNS) acc.d[c] += d[c];
+    }
+    const rows = [...sum.values()].sort((a, b) => {
+      for (let i = 0; i < a.key.length; i++) if (a.key[i] !== b.key[i]) return a.key[i] < b.key[i] ? -1 : 1;
+      return 0;
+    });
+    const keyTypes = ["int", ...grain.key.map((k) => (k === "day" || k === "month" ? "date" : "int"))];
+    const keys = keyTypes.map((type, i) => sql`${sql.param(rows.map((r) => r.key[i]))}::${sql.raw(type)}[]`);
+    const values = DAY_COLUMNS.map((c, i) => sql`${sql.param(rows.map((r) => r.d[c]))}::${sql.raw(i < 2 ? "int" : "bigint")}[]`);
+    const t = sql.raw(grain.table);
+    await tx.execute(sql`
+      INSERT INTO ${t} (business_id, ${sql.raw(grain.key.join(", "))}, ${sql.raw(SUM_COLUMNS.join(", "))})
+      SELECT * FROM unnest(${sql.join([...keys, ...values], sql`, `)})
+      ON CONFLICT (business_id, ${sql.raw(grain.key.join(", "))}) DO UPDATE SET
+        ${sql.raw(SUM_COLUMNS.map((c) => `${c} = ${grain.table}.${c} + excluded.${c}`).join(", "))}`);
   }
-  const rows = [...sum.values()].sort((a, b) => a.businessId - b.businessId || a.day.localeCompare(b.day) || a.channelId - b.channelId || a.storeId - b.storeId);
-  if (!rows.length) return;
-  const col = <K extends keyof DayDelta>(k: K) => sql.param(rows.map((r) => r[k]));
-  await tx.execute(sql`
-    INSERT INTO settlement_days (business_id, day, channel_id, store_id, n, n_released, gross, store_fee, commission, shipping, adjustment, net, released)
-    SELECT * FROM unnest(${col("businessId")}::int[], ${col("day")}::date[], ${col("channelId")}::int[], ${col("storeId")}::int[],
-                         ${col("n")}::int[], ${col("nReleased")}::int[], ${col("gross")}::bigint[], ${col("storeFee")}::bigint[],
-                         ${col("commission")}::bigint[], ${col("shipping")}::bigint[], ${col("adjustment")}::bigint[], ${col("net")}::bigint[],
-                         ${col("released")}::bigint[])
-    ON CONFLICT (business_id, day, channel_id, store_id) DO UPDATE SET
-      n = settlement_days.n + excluded.n, n_released = settlement_days.n_released + excluded.n_released,
-      gross = settlement_days.gross + excluded.gross, store_fee = settlement_days.store_fee + excluded.store_fee,
-      commission = settlement_days.commission + excluded.commission, shipping = settlement_days.shipping + excluded.shipping,
-      adjustment = settlement_days.adjustment + excluded.adjustment, net = settlement_days.net + excluded.net,
-      released = settlement_days.released + excluded.released`);
 }
 
 const zero = { n: 0, nReleased: 0, gross: 0, storeFee: 0, commission: 0, shipping: 0, adjustment: 0, net: 0, released: 0 };
@@ -328,7 +345,7 @@ export async function adjustSettlement(exec: Db, input: { businessId: number; or
 
 /**
  * The demo only (core/demo/orders.ts): its orders finish in one run and their history is then
- * spread over days, so each settlement takes its order's finish time from the history and the day
+ * spread over days, so each settlement takes its order's finish time from the history and the
  * totals are summed again. The ledger's postings keep the time they were made (append-only).
  */
 export async function backdateDemoSettlements(exec: Db, businessIds: number[]) {
@@ -340,12 +357,17 @@ export async function backdateDemoSettlements(exec: Db, businessIds: number[]) {
         FROM (SELECT h.order_id, max(h.time_created) AS at FROM order_status_history h
                WHERE h.business_id = ANY(${ids}::int[]) AND h.to_status = 'finish' GROUP BY h.order_id) f
        WHERE st.order_id = f.order_id AND st.business_id = ANY(${ids}::int[]) AND st.status = 'holding'`);
-    await tx.execute(sql`DELETE FROM settlement_days WHERE business_id = ANY(${ids}::int[])`);
-    await tx.execute(sql`
-      INSERT INTO settlement_days (business_id, day, channel_id, store_id, n, n_released, gross, store_fee, commission, shipping, adjustment, net, released)
-      SELECT business_id, day, channel_id, store_id, count(*), count(*) FILTER (WHERE status = 'released'), sum(gross), sum(store_fee),
-             sum(commission), sum(shipping), sum(adjustment), sum(net), sum(released)
+    for (const grain of GRAINS) await tx.execute(sql`DELETE FROM ${sql.raw(grain.table)} WHERE business_id = ANY(${ids}::int[])`);
+    const { rows } = await tx.execute<{ business_id: number; day: string; channel_id: number; store_id: number } & Record<(typeof SUM_COLUMNS)[number], string>>(sql`
+      SELECT business_id, day::text AS day, channel_id, store_id, count(*) AS n, count(*) FILTER (WHERE status = 'released') AS n_released, sum(gross) AS gross,
+             sum(store_fee) AS store_fee, sum(commission) AS commission, sum(shipping) AS shipping, sum(adjustment) AS adjustment, sum(net) AS net,
+             sum(released) AS released
         FROM settlements WHERE business_id = ANY(${ids}::int[]) GROUP BY business_id, day, channel_id, store_id`);
+    await addToDays(tx, rows.map((r) => ({
+      businessId: r.business_id, day: r.day, channelId: r.channel_id, storeId: r.store_id, n: Number(r.n), nReleased: Number(r.n_released),
+      gross: Number(r.gross), storeFee: Number(r.store_fee), commission: Number(r.commission), shipping: Number(r.shipping),
+      adjustment: Number(r.adjustment), net: Number(r.net), released: Number(r.released),
+    })));
   });
 }
 

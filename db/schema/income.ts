@@ -55,6 +55,19 @@ export const settlements = pgTable(
   ],
 );
 
+/** The sums every settlement total keeps (core/money/settlements.ts addToDays writes them all at once). */
+const sums = () => ({
+  n: integer().notNull().default(0),
+  nReleased: integer().notNull().default(0),
+  gross: bigint({ mode: "number" }).notNull().default(0),
+  storeFee: bigint({ mode: "number" }).notNull().default(0),
+  commission: bigint({ mode: "number" }).notNull().default(0),
+  shipping: bigint({ mode: "number" }).notNull().default(0),
+  adjustment: bigint({ mode: "number" }).notNull().default(0),
+  net: bigint({ mode: "number" }).notNull().default(0),
+  released: bigint({ mode: "number" }).notNull().default(0),
+});
+
 /**
  * The settlements summed per business, WIB day, channel and store (0 = none), kept in the same
  * transaction as each settlement, adjustment and release: the summary and the lists' totals read
@@ -67,17 +80,39 @@ export const settlementDays = pgTable(
     day: date({ mode: "string" }).notNull(),
     channelId: integer().notNull(),
     storeId: integer().notNull(),
-    n: integer().notNull().default(0),
-    nReleased: integer().notNull().default(0),
-    gross: bigint({ mode: "number" }).notNull().default(0),
-    storeFee: bigint({ mode: "number" }).notNull().default(0),
-    commission: bigint({ mode: "number" }).notNull().default(0),
-    shipping: bigint({ mode: "number" }).notNull().default(0),
-    adjustment: bigint({ mode: "number" }).notNull().default(0),
-    net: bigint({ mode: "number" }).notNull().default(0),
-    released: bigint({ mode: "number" }).notNull().default(0),
+    ...sums(),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.day, t.channelId, t.storeId] })],
+);
+
+/**
+ * The same sums per business and WIB day, over every channel and store: the summary's "by day"
+ * reads one row a day instead of summing a day's channels and stores (decision 21).
+ */
+export const settlementDayTotals = pgTable(
+  "settlement_day_totals",
+  {
+    businessId: integer().notNull().references(() => businesses.id, { onDelete: "cascade" }),
+    day: date({ mode: "string" }).notNull(),
+    ...sums(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.day] })],
+);
+
+/**
+ * The same sums per business, month (its first day), channel and store: the summary's totals by
+ * channel and store read the whole months of a range here and only its edge days in settlement_days.
+ */
+export const settlementMonths = pgTable(
+  "settlement_months",
+  {
+    businessId: integer().notNull().references(() => businesses.id, { onDelete: "cascade" }),
+    month: date({ mode: "string" }).notNull(),
+    channelId: integer().notNull(),
+    storeId: integer().notNull(),
+    ...sums(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.month, t.channelId, t.storeId] })],
 );
 
 /** A business's own commission rate for a channel platform; platforms not listed take the default. */

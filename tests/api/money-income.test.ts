@@ -267,3 +267,49 @@ describe("REST: income history and summary", () => {
     expect(days).toEqual(rows);
   });
 });
+
+describe("the totals kept per day and per month", () => {
+  it("sum to what the settlements say, for any date range, channel and store", async () => {
+    const shopR = await incomeShop("Income Rollups");
+    // Orders finished on days around two month ends (WIB noon), on two channels, one with the store.
+    const days = ["2026-01-30", "2026-01-31", "2026-02-01", "2026-02-14", "2026-02-28", "2026-03-01", "2026-03-31", "2026-04-02"];
+    let i = 0;
+    for (const day of days) {
+      for (const channelId of [shopR.tkp, shopR.idm]) {
+        const o = await receivedOrder(shopR, { channelId, storeId: channelId === shopR.tkp ? shopR.store : null, subtotal: 10_000 * ++i, status: "finish" });
+        await db.transaction((tx) => settleOrders(tx, shopR.businessId, [{ ...o, finishedAt: new Date(`${day}T05:00:00Z`) }]));
+      }
+    }
+    const [first] = await db.select().from(s.settlements).where(eq(s.settlements.businessId, shopR.businessId)).limit(1);
+    await adjustSettlement(db, { businessId: shopR.businessId, orderId: first.orderId, amount: 1_500, key: "rollup-1" });
+    await releaseDueSettlements(new Date("2026-03-10T00:00:00Z"), { businessId: shopR.businessId });
+
+    const secondsOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000 - 7 * 3600 + 3600;
+    const expected = async (from?: string, to?: string, f: { channel_id?: number; store_id?: number } = {}) => {
+      const where = and(eq(s.settlements.businessId, shopR.businessId),
+        from ? sql`${s.settlements.day} >= ${from}` : undefined, to ? sql`${s.settlements.day} <= ${to}` : undefined,
+        f.channel_id ? eq(s.settlements.channelId, f.channel_id) : undefined, f.store_id !== undefined ? eq(s.settlements.storeId, f.store_id) : undefined);
+      const [t] = await db.select({ count: sql<number>`count(*)::int`, net: sql<number>`coalesce(sum(net + adjustment), 0)::int`, released: sql<number>`coalesce(sum(released), 0)::int` })
+        .from(s.settlements).where(where);
+      const byDay = await db.select({ day: s.settlements.day, net: sql<number>`sum(net + adjustment)::int` }).from(s.settlements).where(where)
+        .groupBy(s.settlements.day).orderBy(sql`1 DESC`);
+      return { t, byDay };
+    };
+    const ranges: [string | undefined, string | undefined][] = [
+      [undefined, undefined], ["2026-01-31", "2026-03-01"], ["2026-02-01", "2026-02-28"], ["2026-02-01", "2026-03-31"], ["2026-02-14", "2026-02-14"],
+      ["2026-01-01", undefined], [undefined, "2026-02-27"], ["2026-03-02", "2026-03-30"],
+    ];
+    for (const [from, to] of ranges) {
+      for (const f of [{}, { channel_id: shopR.tkp }, { store_id: shopR.store }] as Record<string, number>[]) {
+        const query = { ...(from ? { date_from: secondsOf(from) } : {}), ...(to ? { date_to: secondsOf(to) } : {}), ...f };
+        const r = await call("GET", "/v0.0.1/balances/income/summary", { token: shopR.token, query });
+        const want = await expected(from, to, f);
+        const label = { from, to, ...f };
+        expect({ ...label, totals: r.body.data.totals }).toMatchObject({ ...label, totals: want.t });
+        expect({ ...label, by_day: r.body.data.by_day.map((d: { day: string; net: number }) => ({ day: d.day, net: d.net })) }).toEqual({ ...label, by_day: want.byDay });
+        expect(r.body.data.by_channel.reduce((n: number, c: { net: number }) => n + c.net, 0)).toBe(want.t.net);
+        expect(r.body.data.by_store.reduce((n: number, c: { count: number }) => n + c.count, 0)).toBe(want.t.count);
+      }
+    }
+  });
+});
