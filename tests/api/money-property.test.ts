@@ -1,6 +1,7 @@
 /**
  * Issue 15's property over the whole money area, on real PostgreSQL: any sequence of orders
- * finishing (settled), orders returned instead (never settled), platform adjustments, the hold
+ * finishing (settled), orders taken over finished and settled by the day job (one posting for
+ * the lot, decision 21), orders returned instead (never settled), platform adjustments, the hold
  * period's release to saldo, deposit top-ups (paid or failed, their callback delivered up to three
  * times at once), invoices (paid from the deposit, with points, or charged automatically into
  * debt) and withdrawals (paid or failed, callbacks repeated) keeps, after every step:
@@ -32,6 +33,8 @@ import { applyPaymentCallback, requestTopup } from "#core/money/payments.ts";
 import { applyPayoutCallback, requestWithdrawal } from "#core/money/payouts.ts";
 import { signMoneyBody } from "#core/money/providers.ts";
 import { adjustSettlement, releaseDueSettlements } from "#core/money/settlements.ts";
+import { settleDay } from "#core/money/settle-day.ts";
+import { wibDate } from "#core/lib/time.ts";
 import { moneyBusiness } from "./money-fixtures.ts";
 import { forceState, newOrder, newVariant, type Shop } from "./order-fixtures.ts";
 
@@ -104,6 +107,7 @@ const settled: number[] = [];
 
 type Step =
   | { kind: "finish"; quantity: number }
+  | { kind: "settle-day"; quantities: number[] }
   | { kind: "return"; quantity: number }
   | { kind: "adjust"; amount: number }
   | { kind: "release" }
@@ -113,6 +117,7 @@ type Step =
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("finish" as const), quantity: fc.integer({ min: 1, max: 5 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("settle-day" as const), quantities: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 4 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("return" as const), quantity: fc.integer({ min: 1, max: 3 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("adjust" as const), amount: fc.integer({ min: -60_000, max: 60_000 }).filter((n) => n !== 0) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("release" as const) }) },
@@ -135,6 +140,25 @@ async function apply(st: Step, m: Model): Promise<Model> {
       settled.push(orderId);
       next.income += row.net;
       next.points += Math.floor(row.gross / 10_000);
+      return next;
+    }
+    case "settle-day": {
+      // Orders taken over already finished (no settlement yet), settled by the day job together.
+      const ids: number[] = [];
+      const at = new Date(); // one finish time: the day settled is the day they finished, even at midnight
+      for (const quantity of st.quantities) {
+        const orderId = await newOrder(shop, [{ sku, quantity }]);
+        await forceState(orderId, { status: "finish", stockState: "deducted", timeModified: at });
+        ids.push(orderId);
+      }
+      expect(await settleDay(shop.businessId, wibDate(at))).toBe(ids.length);
+      for (const orderId of ids) {
+        const [row] = await db.select().from(s.settlements).where(eq(s.settlements.orderId, orderId));
+        expect(row.net).toBe(row.gross - row.storeFee - row.commission - row.shipping);
+        settled.push(orderId);
+        next.income += row.net;
+        next.points += Math.floor(row.gross / 10_000);
+      }
       return next;
     }
     case "return": {
