@@ -11,8 +11,9 @@
  *    by day, channel and store (incomeSummary), for several filter
  *    shapes: any time, the last 30 days, one channel, status holding, an order-code search. DB time
  *    of a call = the time of every query it sends, from the driver's call to its answer
- *    (bench/query-timer.ts; the machine's own load included, so an upper bound of the database's
- *    time). 3 warm-up runs, then BENCH_RUNS (30): p50 / p95. Target p95 ≤ 10 ms.
+ *    (bench/query-timer.ts; the machine's own load included, and reads sent side by side each
+ *    counted in full, so an upper bound of the database's time); beside it the call's own time.
+ *    3 warm-up runs, then BENCH_RUNS (30): p50 / p95. Target p95 ≤ 10 ms of database time.
  * 3. "Settle a day": a business of its own with BENCH_DAY_ORDERS (20 000) orders finished on one
  *    day and not settled; the settle-day job (queued as the page / REST queue it, run by the job
  *    worker's runNextJob, progress reported) is timed end to end. Target ≤ 5 s.
@@ -88,7 +89,7 @@ const shapes: [string, Record<string, unknown>][] = [
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 let missed = false;
 console.log(`\nIncome at ${total.toLocaleString("en")} orders, ${settlements.toLocaleString("en")} settlements (load ${os.loadavg()[0].toFixed(1)}):`);
-console.log(`  ${"call".padEnd(56)} p50 ms   p95 ms`);
+console.log(`  ${"call".padEnd(56)} p50 ms   p95 ms   (the call's own time: p50, p95)`);
 // The machine's floor: one `SELECT 1` timed the same way (its p95 is the host's noise, not ours).
 const floor = [["floor", {}]] as const;
 for (const [label, q] of [...floor, ...shapes]) {
@@ -98,15 +99,23 @@ for (const [label, q] of [...floor, ...shapes]) {
     ["summary (REST, by day/channel/store)", () => incomeSummary(scope, incomeFilters.parse(q))],
   ] as const) {
     const times: number[] = [];
+    const walls: number[] = [];
     for (let i = 0; i < RUNS + 3; i++) {
       dbMs = 0;
+      const t0 = performance.now();
       await run();
-      if (i >= 3) times.push(dbMs);
+      if (i >= 3) {
+        times.push(dbMs);
+        walls.push(performance.now() - t0);
+      }
     }
     const p95 = pct(times, 95);
     const bad = p95 > HISTORY_MS;
     missed ||= bad;
-    console.log(`  ${`${call}, ${label}`.padEnd(56)} ${pct(times, 50).toFixed(2).padStart(7)} ${p95.toFixed(2).padStart(8)}${bad ? "  ✗ over 10 ms" : ""}`);
+    // The target is on the database time: every statement's time added up, side-by-side reads
+    // counted each in full (an upper bound). The call's own time beside it is what a request waits.
+    console.log(`  ${`${call}, ${label}`.padEnd(56)} ${pct(times, 50).toFixed(2).padStart(7)} ${p95.toFixed(2).padStart(8)}`
+      + `   (${pct(walls, 50).toFixed(2)}, ${pct(walls, 95).toFixed(2)})${bad ? "  ✗ over 10 ms" : ""}`);
   }
 }
 
