@@ -26,7 +26,7 @@ import { sellerScope, type Scope } from "#core/actor.ts";
 import type { Privilege } from "#core/auth/privileges.ts";
 import { NotFound } from "#core/errors.ts";
 import { defineExport } from "#core/jobs/exports.ts";
-import { unix, wibDate } from "#core/lib/time.ts";
+import { DAY_MS, unix, wibDate } from "#core/lib/time.ts";
 import { balancesOf } from "./ledger.ts";
 import { SETTLEMENT_STATUS_FILTERS } from "./income-options.ts";
 
@@ -164,7 +164,7 @@ const nextMonth = (day: string) => {
   d.setUTCMonth(d.getUTCMonth() + 1);
   return d.toISOString().slice(0, 10);
 };
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /**
  * The filters' sums per channel and store (a few rows): the whole months of the date range from
@@ -206,7 +206,7 @@ export async function incomeTotals(scope: Scope, q: IncomeFilters, privilege: Pr
   const { db, actor } = sellerScope(scope, privilege);
   const businessId = actor.member.businessId;
   const [pairs, balances] = await sideBySide(db, () => pairsOf(db, businessId, q), () => balancesOf(db, businessId));
-  return { totals: totalsJson(addUp(pairs, () => 0).get(0) ?? NO_TOTALS), balances: { income: balances.income, saldo: balances.saldo, points: balances.points } };
+  return { totals: totalsJson(totalOf(pairs)), balances: { income: balances.income, saldo: balances.saldo, points: balances.points } };
 }
 
 /** The newest 400 days of the filters with their sums: one row a day, unless a channel or store narrows them. */
@@ -237,7 +237,7 @@ export async function incomeSummary(scope: Scope, q: IncomeFilters, privilege: P
   const storeName = new Map(pairs.map((p) => [p.store_id, p.store_name ?? ""]));
   const byNet = <T extends { net: number }>(xs: T[]) => xs.sort((a, b) => b.net - a.net);
   return {
-    totals: totalsJson(addUp(pairs, () => 0).get(0) ?? NO_TOTALS),
+    totals: totalsJson(totalOf(pairs)),
     balances: { income: balances.income, saldo: balances.saldo, points: balances.points },
     by_day: days.map((r) => ({ day: r.day, ...totalsJson(r) })),
     by_channel: byNet([...addUp(pairs, (r) => r.channel_id)].map(([channelId, r]) => ({
@@ -261,6 +261,7 @@ function addUp<R extends Sums>(rows: R[], keyOf: (r: R) => number) {
   }
   return out;
 }
+const totalOf = (rows: Sums[]) => addUp(rows, () => 0).get(0) ?? NO_TOTALS;
 export type IncomeSummary = Awaited<ReturnType<typeof incomeSummary>>;
 
 /** Settlement periods: the days with settlements, newest first, a page of them with their totals. */

@@ -30,14 +30,15 @@ defineAccountHistoryExport("points-history", "points", { filename: "points:expor
 
 /**
  * The points finished orders earn (each order's counted on its own sales: pointsForSales), as a
- * posting keyed by the first order; `line` is what its history line names (null: not a whole point).
+ * posting keyed by the first order, its line naming that order unless `line` says otherwise (null:
+ * not a whole point).
  */
 export function pointsEarnedPosting(
-  businessId: number, earned: { orderId: number; points: number }, line: Pick<Posting, "ref" | "memo" | "at"> = { ref: { type: "order", id: earned.orderId } },
+  businessId: number, earned: { orderId: number; points: number }, line: Pick<Posting, "ref" | "memo" | "at"> = {},
 ): Posting | null {
   if (earned.points === 0) return null;
   return {
-    businessId, kind: "points_earned", key: `points:order:${earned.orderId}`, ...line,
+    businessId, kind: "points_earned", key: `points:order:${earned.orderId}`, ref: { type: "order", id: earned.orderId }, ...line,
     legs: [{ account: "points", amount: earned.points }, { account: "points_issued", amount: -earned.points }],
   };
 }
