@@ -82,7 +82,13 @@ export const settlementDays = pgTable(
     storeId: integer().notNull(),
     ...sums(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.day, t.channelId, t.storeId] })],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.day, t.channelId, t.storeId] }),
+    // One channel's or one store's days, newest first, in order: "by day" under a channel or
+    // store filter reads its newest 400 days' rows without sorting the business's (decision 21).
+    index("settlement_days_channel").on(t.businessId, t.channelId, t.day),
+    index("settlement_days_store").on(t.businessId, t.storeId, t.day),
+  ],
 );
 
 /**

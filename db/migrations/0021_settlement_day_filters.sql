@@ -1,0 +1,2 @@
+CREATE INDEX "settlement_days_channel" ON "settlement_days" USING btree ("business_id","channel_id","day");--> statement-breakpoint
+CREATE INDEX "settlement_days_store" ON "settlement_days" USING btree ("business_id","store_id","day");
