@@ -43,6 +43,7 @@ import { moneyCallbackRoutes } from "./money-callbacks.ts";
 import { depositRoutes } from "./deposit.ts";
 import { paymentCallbackRoutes } from "./payment-callbacks.ts";
 import { incomeRoutes } from "./income.ts";
+import { promotionRoutes } from "./promotions.ts";
 
 // Every resource router; each declares its full versioned paths (aliases share one handler).
 export const routers: Hono<ApiEnv>[] = [
@@ -56,6 +57,7 @@ export const routers: Hono<ApiEnv>[] = [
   realtimeRoutes,
   utilityRoutes,
   dashboardRoutes,
+  promotionRoutes,
   // Order actions (fixed paths like /orders/accept) before the order routes' /orders/{id}.
   orderActionRoutes,
   orderRoutes,

@@ -26,12 +26,10 @@
  *        (also POST /v0.0.0/exports/orders; history also at GET /v0.0.0/exports?kind=orders)
  *   GET  /v0.0.0/orders/export-history         the caller's order exports
  *   GET  /v0.0.0/orders/export-history/download?job_id=   the file
- *   POST /v0.1.0/promotions/sellers            { order_id } or { product_ids }: the seller's active
- *        promotions for those products. There are no promotions yet: 404 "No data" with [] after the
- *        input and the order's ownership are checked (no made-up promotions).
  *
+ * (POST /v0.1.0/promotions/sellers is api/routes/promotions.ts.)
  * The rules and queries are core/orders/ (listing.ts, detail.ts, picklist.ts, shipping.ts,
- * marks.ts, promotions.ts; the export kind "orders" is defined in listing.ts); this file is the
+ * marks.ts; the export kind "orders" is defined in listing.ts); this file is the
  * REST adapter over them.
  */
 import { Hono, type Context } from "hono";
@@ -41,7 +39,6 @@ import { orderListQuery } from "#core/orders/list.ts";
 import { countOrders, listOrders, orderCountQuery, orderGroups } from "#core/orders/listing.ts";
 import { feedbackBody, giveFeedback, markPrinted, printedBody } from "#core/orders/marks.ts";
 import { picklist, picklistQuery } from "#core/orders/picklist.ts";
-import { promotionsBody, sellerPromotions } from "#core/orders/promotions.ts";
 import { saveShippingParameters, shippingBody, shippingParameters, shippingQuery } from "#core/orders/shipping.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
@@ -120,14 +117,6 @@ orderRoutes.get("/v0.0.0/orders/export-history", ...seller, (c) => exportHistory
 orderRoutes.get("/v0.0.0/orders/export-history/download", ...seller, async (c) => {
   const q = await input(c, z.object({ job_id: z.coerce.number({ error: "invalid" }).int("invalid").positive("invalid").max(2_147_483_647, "invalid") }), "query");
   return sendExport(c, q.job_id, "orders");
-});
-
-// ---------------------------------------------------------------------------------------------
-// Promotions for an order's products (no promotions exist yet: an honest empty answer)
-// ---------------------------------------------------------------------------------------------
-orderRoutes.post("/v0.1.0/promotions/sellers", ...seller, async (c) => {
-  const data = await sellerPromotions(c.var.scope, await input(c, promotionsBody));
-  return c.json({ code: 404, message: c.var.t("api:no_data"), data }, 404);
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -130,7 +130,9 @@ const API: [string, RegExp, Need | null][] = [
   [ANY, /^\/dashboard\//, "dashboard"],
   // Orders: ending a sale is orders.cancel (by path; the order page's buttons are checked in core).
   ["PUT", /^\/orders\/(\d+\/)?(reject|cancel|approve-cancellation)$|^\/orders\/cancel\/products$/, "orders.cancel"],
-  [ANY, /^\/orders(\/|$)|^\/promotions\/sellers$/, "orders"],
+  [ANY, /^\/orders(\/|$)|^\/promotions\/sellers$|^\/omnichannel\/discount$/, "orders"],
+  // Promotions (issue 16): the seller's own calls.
+  [ANY, /^\/promotions(\/|$)/, "promotion"],
   // The seller profile. A company's owner changes it; bank accounts are profile.bank.
   ["PUT", /^\/business\/\d+(\/(activate|inactivate))?$/, "company-owner"],
   [ANY, /^\/business(\/|$)/, "profile"],

@@ -42,7 +42,7 @@ import { parsePercent, percentText } from "#core/profile/store-fees-money.ts";
 const PERCENT_ERRORS = { invalid: "offering:errors.percent_invalid", decimals: "offering:errors.percent_decimals", range: "offering:errors.percent_range" };
 
 /** A percentage as typed ("12,5", "12.5 %") → basis points 1 … 10000. */
-const percentField = z.preprocess((v) => (v === null ? "" : v), z.unknown()).transform((v, ctx) => {
+export const percentField = z.preprocess((v) => (v === null ? "" : v), z.unknown()).transform((v, ctx) => {
   if (v === undefined || v === "") {
     ctx.addIssue({ code: "custom", message: "required" });
     return z.NEVER;

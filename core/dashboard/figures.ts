@@ -3,6 +3,7 @@
  * orders per status and per tab, sales per WIB day, products per status and the ones running low
  * on stock. The web's dashboard and the REST calls (api/routes/dashboard.ts) answer the same shapes.
  */
+import { dashboardPromotions } from "#core/promotions/read.ts";
 import { eq, sql } from "drizzle-orm";
 import { orders, orderStatusCounts } from "#db/schema/index.ts";
 import { NOT_A_SALE, ORDER_STATUSES, ORDER_TABS } from "#db/schema/order-tabs.ts";
@@ -115,3 +116,12 @@ export async function balanceFigures(scope: Scope) {
   return balances(scope);
 }
 export type BalanceFigures = Awaited<ReturnType<typeof balanceFigures>>;
+
+/** The dashboard's promotion panels (running, upcoming), for members who may open promotions. */
+export async function promotionFigures(scope: Scope) {
+  const { actor } = sellerScope(scope, "dashboard");
+  if (!canAccess(actor.member, "promotion")) return null;
+  const [onGoing, upcoming] = await Promise.all([dashboardPromotions(scope, "on_going"), dashboardPromotions(scope, "upcoming")]);
+  return { on_going: onGoing, upcoming };
+}
+export type PromotionFigures = Awaited<ReturnType<typeof promotionFigures>>;

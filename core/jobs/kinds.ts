@@ -24,3 +24,5 @@ import "#core/stock/mutations.ts";
 import "#core/money/points.ts";
 import "#core/money/saldo.ts";
 import "#core/money/deposit.ts";
+// Promotions (issue 16): their clock.
+import "#core/promotions/sweep.ts";

@@ -26,6 +26,7 @@
  * - Cancelling every line of an order cancels the order (reason 6 Product Cancel).
  * - A return restocks the level the line was taken from, unless the seller marks it damaged.
  */
+import { releasePromotions } from "#core/promotions/apply.ts";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, type Tx } from "#db/client.ts";
 import { orderItems, orders, orderStatusHistory, stockLevels, stores } from "#db/schema/index.ts";
@@ -129,6 +130,8 @@ export async function applyOrderActionIn(tx: Tx, businessId: number, orderId: nu
   const { status, returnStage } = splitState(to);
   if (REMEMBERS_PREVIOUS.includes(to) && to !== from) patch.previousStatus = order.status;
   if (t.to === "previous") patch.previousStatus = null;
+  // A cancelled order gives its promotions' uses and promo stock back (core/promotions/apply.ts).
+  if (status === "cancelled" && order.status !== "cancelled") await releasePromotions(tx, order.id);
   if (status === "cancelled") {
     patch.cancelReason = reason;
     patch.cancelNote = note;

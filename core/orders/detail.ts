@@ -25,6 +25,7 @@ import { allowedActions, transitionFor } from "./lifecycle.ts";
 import { courierNamesOf } from "./list.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound } from "#core/errors.ts";
+import { promotionsOfOrder } from "#core/promotions/read.ts";
 
 /** The order row of the business, or 404. */
 export async function orderOf(businessId: number, orderId: number, db: Db | Tx = pool) {
@@ -64,7 +65,7 @@ export async function linesOf(orderIds: number[], db: Db | Tx = pool) {
     .select({
       id: orderItems.id, orderId: orderItems.orderId, productId: orderItems.productId, variantId: orderItems.variantId,
       productName: orderItems.productName, variantName: orderItems.variantName, sizeName: orderItems.sizeName, sku: orderItems.sku,
-      image: orderItems.image, quantity: orderItems.quantity, price: orderItems.price, cancelledAt: orderItems.cancelledAt,
+      image: orderItems.image, quantity: orderItems.quantity, price: orderItems.price, regularPrice: orderItems.regularPrice, cancelledAt: orderItems.cancelledAt,
       storeId: lineStoreId, warehouseId: lineWarehouseId, partitionId: orderItems.partitionId,
       storeName: lineStore.name, warehouseName: lineWarehouse.name, partitionName: warehousePartitions.name,
       placed: sql<boolean>`${placed}`,
@@ -95,7 +96,7 @@ export async function orderDetail(scope: Scope, orderId: number) {
   const { db, actor } = sellerScope(scope, "orders");
   const t = actor.t;
   const order = await orderOf(actor.member.businessId, orderId, db);
-  const [lines, history, channel, source, names] = await sideBySide(db,
+  const [lines, history, channel, source, names, promotions] = await sideBySide(db,
     () => linesOf([order.id], db),
     () => db
       .select({
@@ -111,6 +112,7 @@ export async function orderDetail(scope: Scope, orderId: number) {
       : undefined,
     () => sourceOf(order, db),
     () => courierNamesOf(),
+    () => promotionsOfOrder(db, order.id, t),
   );
   const cancelReasonName = (code: number | null) => (code ? t(`orders:cancel_reasons.${code}`) : null);
   return {
@@ -153,10 +155,14 @@ export async function orderDetail(scope: Scope, orderId: number) {
     items: lines.map((l) => ({
       item_id: l.id, product_id: l.productId, variant_id: l.variantId, product_name: l.productName, variant_name: l.variantName,
       size_name: l.sizeName, sku: l.sku, image: l.image, quantity: l.quantity, price: l.price, total: l.price * l.quantity,
+      // The price before a promotion lowered it (null: none did); the promotion is in `promotions` by item_id.
+      regular_price: l.regularPrice,
       is_cancelled: l.cancelledAt != null, time_cancelled: unix(l.cancelledAt), location: l.location,
       // The location was chosen (on accept, by the last stock priority or the order's source); before that, the order's source.
       location_placed: l.placed,
     })),
+    // The business's own promotions the order got (core/promotions/apply.ts): per line, bundles and order-level ones.
+    promotions,
     notes: {
       customer_note: order.customerNote,
       hold_reason: order.holdReason,

@@ -6,7 +6,9 @@
  * Decisions where the spec is silent:
  * - Lines are matched by SKU within the business (case-insensitive); an unknown SKU refuses the
  *   order with a 422 naming it, so a channel sees the mismatch instead of a half order.
- *   The price is the channel's when it sends one (its promotions), else the variant's price.
+ *   The price is the channel's when it sends one (its promotions), else the variant's price
+ *   lowered by the business's own promotions (core/promotions/pricing.ts, claimed in this
+ *   transaction by core/promotions/apply.ts).
  * - The stock source: a store-pickup order is fulfilled by the store named (or the channel's first
  *   connected active store); a courier order by the first active store connected to the channel,
  *   else the business's default warehouse, else its default store.
@@ -24,6 +26,7 @@ import { notify } from "#core/notifications/notify.ts";
 import { wibDate } from "#core/lib/time.ts";
 import { openDaysAfter } from "#core/profile/holiday-days.ts";
 import { Conflict, NotFound, Refused } from "#core/errors.ts";
+import { buyerKey, priceAndClaim, recordUses } from "#core/promotions/apply.ts";
 
 export type IncomingOrder = {
   channelOrderId: string;
@@ -42,6 +45,8 @@ export type IncomingOrder = {
   items: Array<{ sku: string; quantity: number; price?: number | null }>;
   shippingCost?: number;
   discount?: number;
+  voucherCode?: string | null;
+  follower?: boolean;
   note?: string | null;
   placedAt?: Date;
 };
@@ -76,6 +81,7 @@ export async function receiveOrderIn(tx: Tx, channelId: number, incoming: Incomi
     .select({
       id: productVariants.id, productId: productVariants.productId, sku: productVariants.sku, price: productVariants.price,
       variantName: productVariants.variantName, sizeName: productVariants.sizeName, productName: products.name,
+      brandId: products.brandId, categoryId: products.categoryId,
       image: sql<string | null>`(SELECT ${productImages.url} FROM ${productImages} WHERE ${productImages.productId} = ${products.id} ORDER BY ${productImages.position} LIMIT 1)`,
     })
     .from(productVariants)
@@ -144,19 +150,41 @@ export async function receiveOrderIn(tx: Tx, channelId: number, incoming: Incomi
     if (!again) throw new Conflict("api:errors.conflict");
     return { ...again, created: false, businessId, channelName: channel.name };
   }
-  await tx.insert(orderItems).values(lines.map((l) => ({
-    orderId: row.id,
-    businessId,
-    productId: l.v.productId,
-    variantId: l.v.id,
-    productName: l.v.productName,
-    variantName: l.v.variantName || null,
-    sizeName: l.v.sizeName || null,
-    sku: l.v.sku,
-    image: l.v.image,
-    quantity: l.quantity,
-    price: l.price,
-  })));
+  // Our promotions, once the order is surely new (a duplicate must claim no quota).
+  const buyer = buyerKey(incoming.customer);
+  const { priced, uses } = await priceAndClaim(tx, businessId, {
+    lines: incoming.items.map((i, k) => ({
+      variantId: lines[k].v.id, productId: lines[k].v.productId, brandId: lines[k].v.brandId, categoryId: lines[k].v.categoryId,
+      quantity: lines[k].quantity, regularPrice: lines[k].price, fixed: i.price != null,
+    })),
+    shippingCost,
+    voucherCode: incoming.voucherCode,
+  }, { channelId, storeId: source.storeId, at: placedAt, voucherCode: incoming.voucherCode, follower: incoming.follower }, buyer);
+  const gift = priced.gift ? await giftLine(tx, businessId, priced.gift.variantId) : null;
+  const items = await tx.insert(orderItems).values([
+    ...lines.map((l, k) => ({
+      orderId: row.id,
+      businessId,
+      productId: l.v.productId,
+      variantId: l.v.id,
+      productName: l.v.productName,
+      variantName: l.v.variantName || null,
+      sizeName: l.v.sizeName || null,
+      sku: l.v.sku,
+      image: l.v.image,
+      quantity: l.quantity,
+      price: priced.lines[k].unitPrice,
+      regularPrice: priced.lines[k].promotion ? priced.lines[k].regularPrice : null,
+    })),
+    ...(gift ? [{ ...gift, orderId: row.id, businessId, quantity: 1, price: 0 }] : []),
+  ]).returning({ id: orderItems.id });
+  if (uses.length) {
+    await recordUses(tx, businessId, row.id, items.map((i) => i.id), uses, buyer);
+    const promoSubtotal = priced.lines.reduce((s, l, k) => s + l.unitPrice * lines[k].quantity, 0);
+    const promoDiscount = Math.min(discount + priced.orderDiscount, promoSubtotal + shippingCost);
+    await tx.update(orders).set({ subtotal: promoSubtotal, discount: promoDiscount, totalAmount: promoSubtotal + shippingCost - promoDiscount })
+      .where(eq(orders.id, row.id));
+  }
   await tx.insert(orderStatusHistory).values({
     orderId: row.id, businessId, action: "create", actor: "system", fromStatus: null, toStatus: status, timeCreated: placedAt,
   });
@@ -164,6 +192,16 @@ export async function receiveOrderIn(tx: Tx, channelId: number, incoming: Incomi
     ref: { type: "order", id: row.id }, link: `/orders/${row.id}`, vars: { order_code: row.orderCode, channel: channel.name },
   });
   return { orderId: row.id, orderCode: row.orderCode, created: true, businessId, channelName: channel.name };
+}
+
+/** A free gift's line: the variant as it is now, at Rp 0 (its regular price kept beside). */
+async function giftLine(tx: Tx, businessId: number, variantId: number) {
+  const [v] = await tx.select({
+    productId: productVariants.productId, variantId: productVariants.id, productName: products.name, variantName: productVariants.variantName,
+    sizeName: productVariants.sizeName, sku: productVariants.sku, regularPrice: productVariants.price,
+  }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(productVariants.id, variantId), eq(productVariants.businessId, businessId)));
+  return v ? { ...v, variantName: v.variantName || null, sizeName: v.sizeName || null } : null;
 }
 
 /** After commit: the business's staff hear of a new order (nothing when it was already there). */

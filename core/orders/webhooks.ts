@@ -82,6 +82,9 @@ const orderCreated = z.object({
   items: z.array(z.object({ sku: text(80), quantity: z.number().int().min(1).max(10_000), price: money.nullish() })).min(1).max(200),
   shipping_cost: money.default(0),
   discount: money.default(0),
+  // A voucher code the buyer typed and whether they follow the store (our promotions: core/promotions/apply.ts).
+  voucher_code: optionalText(30),
+  follower: z.boolean().default(false),
   note: optionalText(500),
   placed_at: unixSeconds.nullish(),
 });
@@ -223,6 +226,8 @@ async function created(channel: Channel, eventId: string, d: z.infer<typeof orde
     items: d.items.map((i) => ({ sku: i.sku, quantity: i.quantity, price: i.price ?? null })),
     shippingCost: d.shipping_cost,
     discount: d.discount,
+    voucherCode: d.voucher_code,
+    follower: d.follower,
     note: d.note,
     // A channel's clock may run ahead: an order is never placed in the future.
     placedAt: d.placed_at ? new Date(Math.min(d.placed_at * 1000, Date.now())) : undefined,

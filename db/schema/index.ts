@@ -17,3 +17,4 @@ export * from "./money.ts";
 export * from "./payouts.ts";
 export * from "./deposit.ts";
 export * from "./income.ts";
+export * from "./promotions.ts";

@@ -120,6 +120,8 @@ export const orderItems = pgTable(
     image: text(),
     quantity: integer().notNull(),
     price: bigint({ mode: "number" }).notNull(),
+    // The unit price before a per-unit promotion lowered it to `price` (null: none did).
+    regularPrice: bigint({ mode: "number" }),
     // The level the line's stock is held at (a partition when the warehouse keeps them): chosen on accept.
     storeId: integer().references(() => stores.id),
     warehouseId: integer().references(() => warehouses.id),

@@ -485,10 +485,10 @@ describe("export", () => {
 });
 
 describe("promotions for an order's products", () => {
-  it("answers 404 No data with an empty list (there are no promotions yet), after checking the order", async () => {
+  it("answers 404 No data with an empty list when no promotion runs for it, after checking the order", async () => {
     const { orderId } = await newOrder();
     const res = await call("POST", "/v0.1.0/promotions/sellers", { token: seller, json: { order_id: orderId } });
-    expect(res.body).toEqual({ code: 404, message: "No data", data: [] });
+    expect(res.body).toMatchObject({ code: 404, message: "No data", data: [] });
     expect((await call("POST", "/v0.1.0/promotions/sellers", { token: seller, json: {} })).status).toBe(422);
     expect((await call("POST", "/v0.1.0/promotions/sellers", { token: seller, json: { order_id: sekarOrderId } })).body.message).toBe("Order not found");
   });
