@@ -170,6 +170,13 @@ export default [
       route("omnichannel/pos-report/transaction/daily-settlement-list", "routes/admin/omnichannel/pos-report/transaction/daily-settlement-list.tsx"),
       route("omnichannel/pos-report/transaction/consolidation-settlement", "routes/admin/omnichannel/pos-report/transaction/consolidation-settlement.tsx"),
       route("omnichannel/pos-report/transaction/transaction-detail", "routes/admin/omnichannel/pos-report/transaction/transaction-detail.tsx"),
+      // Promotions (issue 16): the list (overall or for a brand / channel), one form for create / edit / recreate, the detail.
+      route("promotions/:slug?/listing", "routes/admin/promotions/list.tsx"),
+      route("promotions/create", "routes/admin/promotions/form.tsx", { id: "promotion-create" }),
+      route("promotions/followers-voucher", "routes/admin/promotions/form.tsx", { id: "promotion-followers-voucher" }),
+      route("promotions/edit/:slug", "routes/admin/promotions/form.tsx", { id: "promotion-edit" }),
+      route("promotions/recreate/:slug", "routes/admin/promotions/form.tsx", { id: "promotion-recreate" }),
+      route("promotions/detail/:slug", "routes/admin/promotions/detail.tsx"),
     ]),
     // Print pages: signed-in sellers, no sidebar or header (their own middleware).
     route("products/barcode/print", "routes/admin/products/barcode/print.tsx"),

@@ -32,7 +32,10 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   // Money (issue 15): the balance pages, their printouts, the dashboard's balances.
   "income-balance": ["money", "income", "saldo", "deposit", "points"],
   print: ["money", "deposit"],
-  dashboard: ["money"],
+  dashboard: ["money", "promotion"],
+  // Promotions (issue 16).
+  // The form reuses the catalogue's money, percent and code fields (their messages are offering's).
+  promotions: ["promotion", "offering"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 

@@ -56,8 +56,10 @@ export const NAV: NavGroup[] = [
   {
     key: "promotion", icon: "tag",
     items: [
-      soon("promotion_create", "/promotions/create"), soon("promotion_indie_campaign", "/promotions/indie-campaign"),
-      soon("promotion_indie_ads", "/promotions/indie-ads"), soon("promotion_followers_voucher", "/promotions/followers-voucher"),
+      // Promotions (issue 16): the list, the form and the followers voucher are live.
+      { key: "promotion_listing", path: "/promotions/listing", ready: true }, { key: "promotion_create", path: "/promotions/create", ready: true },
+      { key: "promotion_followers_voucher", path: "/promotions/followers-voucher", ready: true },
+      soon("promotion_indie_campaign", "/promotions/indie-campaign"), soon("promotion_indie_ads", "/promotions/indie-ads"),
       off("promotion_campaign_approval", "/promotions/campaign-approval"),
     ],
   },

@@ -52,6 +52,10 @@ export function OrderItems({ order, reply, failed }: { order: OrderDetail; reply
                 {item.variant_name || item.size_name ? <p className="text-slate-500">{[item.variant_name, item.size_name].filter(Boolean).join(", ")}</p> : null}
                 <p className="font-mono text-xs text-slate-500">{item.sku}</p>
                 <p className="mt-1 tabular-nums">{formatNumber(item.quantity)} × {formatRupiah(item.price)}</p>
+                {item.regular_price !== null ? <p className="text-xs text-slate-500 line-through tabular-nums">{t("items.regular", { price: formatRupiah(item.regular_price) })}</p> : null}
+                {order.promotions.filter((p) => p.item_id === item.item_id).map((p) => (
+                  <p key={p.promotion_id} className="text-xs text-green-700">{p.kind_name}: {p.name}{p.released ? ` (${t("items.released")})` : ""}</p>
+                ))}
                 {item.location && !item.is_cancelled && (item.location_placed || order.delivery_method === "pickup" || awaitingStock) ? (
                   <p className="mt-0.5 text-xs text-slate-600" data-testid="line-source">
                     {item.location_placed || order.delivery_method === "pickup" ? t("items.stock_from", { location: item.location.name }) : t("items.stock_pending", { location: item.location.name })}
@@ -95,7 +99,27 @@ export function OrderItems({ order, reply, failed }: { order: OrderDetail; reply
         {order.payment.discount ? <Line label={t("items.discount")} value={`-${formatRupiah(order.payment.discount)}`} /> : null}
         <Line label={t("items.total")} value={formatRupiah(order.payment.total_amount)} strong />
       </dl>
+      <OrderPromotions promotions={order.promotions.filter((p) => p.item_id === null)} />
     </section>
+  );
+}
+
+/** The order-level promotions (bundles, voucher, free delivery, gift, cashback) and what each gave. */
+function OrderPromotions({ promotions }: { promotions: OrderDetail["promotions"] }) {
+  const { t } = useTranslation("order-detail");
+  if (!promotions.length) return null;
+  return (
+    <div className="mt-3 rounded-md bg-green-50 p-3 text-sm">
+      <h3 className="font-medium text-green-800">{t("items.promotions")}</h3>
+      <ul className="mt-1 space-y-0.5 text-green-800">
+        {promotions.map((p) => (
+          <li key={p.promotion_id} className="flex justify-between gap-3">
+            <span>{p.kind_name}: {p.name}{p.released ? ` (${t("items.released")})` : ""}</span>
+            <span className="tabular-nums">{p.kind === "cashback" ? `${t("items.cashback", { as: p.cashback_as_name })} ${formatRupiah(p.amount)}` : p.amount ? `-${formatRupiah(p.amount)}` : ""}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

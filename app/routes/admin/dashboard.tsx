@@ -3,11 +3,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
 import {
-  balanceFigures, orderFigures, productFigures, transactionFigures, type BalanceFigures, type OrderFigures, type ProductFigures, type TransactionFigures,
+  balanceFigures, orderFigures, productFigures, promotionFigures, transactionFigures, type BalanceFigures, type OrderFigures, type ProductFigures,
+  type PromotionFigures, type TransactionFigures,
 } from "#core/dashboard/figures.ts";
 // Browser-safe: where each balance card links.
 import { BALANCE_CARDS } from "#core/money/balance-pages.ts";
-import { formatNumber, formatRupiah } from "#core/lib/format.ts";
+import { formatDateTime, formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { getScope } from "#app/lib/auth.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
@@ -17,19 +18,20 @@ type Day = TransactionFigures["days"][number];
 
 /**
  * The same figures as GET /dashboard/order, /dashboard/transaction and /dashboard/product, and the
- * balances (GET /balances) for a member who holds "balance" (null: no panel).
+ * balances (GET /balances) for a member who holds "balance" (null: no panel), and the running and
+ * upcoming promotions (GET /dashboard/promotion/ongoing, /upcoming) for one who holds "promotion".
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const scope = getScope(context);
-  const [orders, transactions, products, balances] = await Promise.all([
-    orderFigures(scope), transactionFigures(scope), productFigures(scope), balanceFigures(scope),
+  const [orders, transactions, products, balances, promotions] = await Promise.all([
+    orderFigures(scope), transactionFigures(scope), productFigures(scope), balanceFigures(scope), promotionFigures(scope),
   ]);
   const t = getI18n(context).getFixedT(getLocale(context));
-  return { title: `${t("dashboard:title")} | ${t("common:app_name")}`, orders, transactions, products, balances };
+  return { title: `${t("dashboard:title")} | ${t("common:app_name")}`, orders, transactions, products, balances, promotions };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { orders, transactions, products, balances } = loaderData;
+  const { orders, transactions, products, balances, promotions } = loaderData;
   const { t } = useTranslation("dashboard");
   const { today, yesterday } = transactions;
   return (
@@ -64,7 +66,39 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <SalesChart days={transactions.days} />
         <LowStock products={products} />
       </div>
+
+      {promotions ? (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <PromotionsPanel which="on_going" rows={promotions.on_going} />
+          <PromotionsPanel which="upcoming" rows={promotions.upcoming} />
+        </div>
+      ) : null}
     </div>
+  );
+}
+
+/** Running or upcoming promotions, the next to end or start first; each opens its page. */
+function PromotionsPanel({ which, rows }: { which: "on_going" | "upcoming"; rows: NonNullable<PromotionFigures>["upcoming"] }) {
+  const { t } = useTranslation("promotion");
+  const lang = useLocale();
+  return (
+    <section aria-labelledby={`promotions-${which}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id={`promotions-${which}`} className="mb-3 text-lg font-semibold">
+        <Link to={localePath(lang, `/promotions/listing?tab=${which}`)} className="hover:underline">{t(`dashboard.${which}`)}</Link>
+      </h2>
+      {rows.length ? (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {rows.map((p) => (
+            <li key={p.promotion_id} className="flex items-center justify-between gap-3 py-2">
+              <Link to={localePath(lang, `/promotions/detail/${p.promotion_id}`)} className="min-w-0 truncate font-medium text-brand-700 hover:underline">{p.name}</Link>
+              <span className="shrink-0 text-xs text-slate-500">
+                {which === "on_going" ? t("dashboard.ends", { time: formatDateTime(p.ends_at) }) : t("dashboard.starts", { time: formatDateTime(p.starts_at) })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : <p className="text-sm text-slate-500">{t(which === "on_going" ? "dashboard.none_on_going" : "dashboard.none_upcoming")}</p>}
+    </section>
   );
 }
 
