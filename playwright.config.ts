@@ -65,6 +65,9 @@ export default defineConfig({
       PG_DATA_DIR: E2E_PG_DATA_DIR,
       E2E_DATABASE,
       NOTIFY_CONSOLE: "off",
+      // A new promotion is approved (demo) and started within seconds, so a journey can watch it run.
+      PROMOTION_APPROVE_MS: "2000",
+      PROMOTION_SWEEP_MS: "1000",
     },
   },
 });

@@ -14,6 +14,7 @@ import * as ref from "#db/reference-data.ts";
 import { productCategories } from "#db/reference-data-categories.ts";
 import * as s from "#db/schema/index.ts";
 import { seedDemoDeposit } from "./deposit.ts";
+import { seedDemoPromotions } from "./promotions.ts";
 
 type Db = NodePgDatabase<typeof s>;
 
@@ -106,6 +107,7 @@ export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<
   await seedDemoOfferings(db, ids);
   await seedDemoOrders(ids);
   await seedDemoDeposit(ids);
+  await seedDemoPromotions(db, ids);
   await db.execute(sql`ANALYZE`);
   return true;
 }

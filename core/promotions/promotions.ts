@@ -14,7 +14,7 @@
  * - Targets are any of brands, categories, products, variants (none = every product), channels
  *   and stores (none = all). Every id must be the business's own (422 on the field).
  * - Kind-specific fields: a discount, discount by time, cashback or voucher takes a percent
- *   (with an optional cap) or an amount; free delivery an amount (its cap per order); a bundle
+ *   (with an optional cap) or an amount; free delivery its cap per order (delivery_cap); a bundle
  *   buy_qty and either bundle_price ("N for Rp X") or get_qty ("buy N get M free"); a free gift
  *   its variant; a voucher a code (3–20 letters, digits, dashes, unique among the business's live
  *   promotions). Discount by time defaults to the Flash Sale type.
@@ -68,6 +68,9 @@ const idList = z.preprocess((v) => {
 const codeField = z.preprocess(blank, z.string().trim().transform((s) => s.toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9-]{2,19}$/, "offering:errors.code_format")).optional());
 
+const capOf = (v: { delivery_cap?: unknown; discount_amount?: unknown }) =>
+  v.delivery_cap !== undefined && v.delivery_cap !== "" ? v.delivery_cap : v.discount_amount;
+
 export const promotionBody = z.object({
   name: nameField(100),
   kind: z.enum(PROMOTION_KINDS, { error: "required" }),
@@ -77,6 +80,8 @@ export const promotionBody = z.object({
   discount_type: z.preprocess(blank, z.enum(["percent", "amount"], { error: "invalid" }).optional()),
   discount_percent: z.unknown().optional(),
   discount_amount: z.unknown().optional(),
+  // Free delivery's cap per order (discount_amount is taken too, for an API client that sends that).
+  delivery_cap: z.unknown().optional(),
   max_discount: optionalMoney(),
   min_spend: z.preprocess((v) => (v === "" || v === null || v === undefined ? 0 : v), moneyField()),
   buy_qty: z.preprocess(blank, intField(1, 1000).optional()),
@@ -107,8 +112,8 @@ export const promotionBody = z.object({
     }
   }
   if (v.kind === "delivery") {
-    const a = moneyField({ min: 1 }).safeParse(v.discount_amount);
-    if (!a.success) need("discount_amount", false, a.error.issues[0].message);
+    const a = moneyField({ min: 1 }).safeParse(capOf(v));
+    if (!a.success) need(v.delivery_cap === undefined && v.discount_amount !== undefined ? "discount_amount" : "delivery_cap", false, a.error.issues[0].message);
   }
   if (v.kind === "bundle") {
     need("buy_qty", v.buy_qty !== undefined);
@@ -119,7 +124,7 @@ export const promotionBody = z.object({
 }).transform((v) => {
   const percent = v.discount_type === "percent";
   const value = v.kind === "delivery"
-    ? moneyField().safeParse(v.discount_amount).data ?? null
+    ? moneyField().safeParse(capOf(v)).data ?? null
     : ["discount", "discount_time", "cashback", "voucher"].includes(v.kind)
       ? (percent ? percentField.safeParse(v.discount_percent).data : moneyField().safeParse(v.discount_amount).data) ?? null
       : null;

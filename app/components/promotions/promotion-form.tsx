@@ -29,7 +29,8 @@ function Ticks({ form, name, label, options, disabled }: {
     <fieldset className="min-w-0">
       <legend className="mb-1 text-sm font-medium text-slate-700">{label}</legend>
       {options.length ? (
-        <div className="max-h-40 space-y-1 overflow-y-auto rounded-md border border-slate-200 p-2">
+        // Scrollable: reachable by keyboard even when its boxes are locked (a running promotion).
+        <div className="max-h-40 space-y-1 overflow-y-auto rounded-md border border-slate-200 p-2" tabIndex={disabled ? 0 : undefined}>
           {options.map((o) => (
             <label key={o.id} className="flex items-center gap-2 text-sm text-slate-700">
               <input type="checkbox" name={name} value={o.id} defaultChecked={chosen.has(String(o.id))} disabled={disabled} className="h-4 w-4 rounded border-slate-300" />
@@ -68,7 +69,7 @@ export function PromotionForm({ reply, defaults, choices, running, cancelTo, sub
               {PROMOTION_KINDS.map((k) => (
                 <label key={k} className="flex gap-2 rounded-md border border-slate-200 p-2 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
                   <input type="radio" name="kind" value={k} defaultChecked={kind === k} disabled={running && kind !== k} className="mt-0.5 h-4 w-4 border-slate-300" />
-                  <span><span className="font-medium text-slate-800">{t(`kind.${k}`)}</span><span className="block text-xs text-slate-500">{t(`kind_hint.${k}`)}</span></span>
+                  <span><span className="font-medium text-slate-800">{t(`kind.${k}`)}</span><span className="block text-xs text-slate-600">{t(`kind_hint.${k}`)}</span></span>
                 </label>
               ))}
             </div>
@@ -93,8 +94,11 @@ export function PromotionForm({ reply, defaults, choices, running, cancelTo, sub
           <div className={only(...PRICED)}>
             <UnitInput form={form} name="discount_percent" label={t("field.discount_percent")} unit="%" side="after" inputMode="decimal" maxLength={10} {...locked} />
           </div>
-          <div className={only(...PRICED, "delivery")}>
-            <UnitInput form={form} name="discount_amount" label={kind === "delivery" ? t("field.delivery_cap") : t("field.discount_amount")} unit="Rp" inputMode="numeric" maxLength={20} {...locked} />
+          <div className={only(...PRICED)}>
+            <UnitInput form={form} name="discount_amount" label={t("field.discount_amount")} unit="Rp" inputMode="numeric" maxLength={20} {...locked} />
+          </div>
+          <div className={only("delivery")}>
+            <UnitInput form={form} name="delivery_cap" label={t("field.delivery_cap")} unit="Rp" inputMode="numeric" maxLength={20} {...locked} />
           </div>
           <div className={only(...PRICED)}>
             <UnitInput form={form} name="max_discount" label={optional(t("field.max_discount"))} unit="Rp" inputMode="numeric" maxLength={20} {...locked} />
@@ -144,6 +148,13 @@ export function PromotionForm({ reply, defaults, choices, running, cancelTo, sub
 
       <SectionCard title={t("field.targets")} hint={t("hint.targets")}>
         <div className="grid gap-4 md:grid-cols-2">
+          {form.values("product_ids").length ? (
+            <div className="md:col-span-2 text-sm text-slate-700">
+              {form.values("product_ids").map((id) => <input key={id} type="hidden" name="product_ids" value={id} />)}
+              {form.values("product_names").map((n, i) => <input key={i} type="hidden" name="product_names" value={n} />)}
+              <span className="text-slate-600">{t("field.product_ids")}:</span> {form.values("product_names").join(", ")}
+            </div>
+          ) : null}
           <div className="md:col-span-2">
             <TextArea form={form} name="variant_skus" label={optional(t("field.variant_ids"))} hint={t("hint.skus")} rows={3} spellCheck={false} {...locked} />
           </div>

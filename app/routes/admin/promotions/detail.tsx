@@ -116,7 +116,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
             { key: "total", header: t("detail.revenue"), cell: (o) => formatRupiah(o.total) },
             { key: "amount", header: t("detail.amount"), cell: (o) => formatRupiah(o.amount) },
           ]} />
-        ) : <EmptyState title={t("detail.no_orders")} />}
+        ) : <EmptyState title={t("detail.no_orders")} subtitle={t("detail.no_orders_hint")} />}
       </section>
     </div>
   );

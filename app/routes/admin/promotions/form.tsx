@@ -45,14 +45,15 @@ function valuesOf(p: PromotionDetail, skus: Map<number, string>) {
   return {
     name: p.name, kind: p.kind, promo_type: p.promo_type === "common" ? "" : p.promo_type, starts_at: wibInput(p.starts_at), ends_at: wibInput(p.ends_at),
     discount_type: p.discount_type ?? "percent", discount_percent: p.discount_percent ?? "",
-    discount_amount: p.discount_type === "amount" || p.kind === "delivery" ? String(p.discount_value ?? "") : "",
+    discount_amount: p.discount_type === "amount" && p.kind !== "delivery" ? String(p.discount_value ?? "") : "",
+    delivery_cap: p.kind === "delivery" ? String(p.discount_value ?? "") : "",
     max_discount: p.max_discount ?? "", min_spend: p.min_spend || "", buy_qty: p.buy_qty ?? "", get_qty: p.get_qty ?? "", bundle_price: p.bundle_price ?? "",
     gift_sku: p.gift_variant_id ? skus.get(p.gift_variant_id) ?? "" : "", cashback_as: p.cashback_as ?? "points", code: p.code ?? "",
     followers_only: p.followers_only, quota: p.quota ?? "", per_buyer: p.per_buyer ?? "", promo_stock: p.promo_stock ?? "",
     variant_skus: p.targets.variants.map((v) => skus.get(v.id)).filter(Boolean).join("\n"),
     brand_ids: ids(p.targets.brands), category_ids: ids(p.targets.categories), channel_ids: ids(p.targets.channels), store_ids: ids(p.targets.stores),
-    // Product targets made through the API stay as they are.
-    product_ids: ids(p.targets.products),
+    // Products aimed at through the API (the form aims by SKU) stay as they are, named on the form.
+    product_ids: ids(p.targets.products), product_names: p.targets.products.map((x) => x.name),
   };
 }
 
@@ -106,7 +107,7 @@ export async function action(args: Route.ActionArgs) {
     // Running: what may change comes from the form, the rest is what is saved.
     if (p.editable === "running") {
       for (const [k, v] of Object.entries(values)) {
-        if (k === "ends_at" || k === "quota" || k === "promo_stock") continue;
+        if (k === "ends_at" || k === "quota" || k === "promo_stock" || k === "product_names") continue;
         form.delete(k);
         for (const one of Array.isArray(v) ? v : [v]) if (one !== "" && one !== false) form.append(k, String(one === true ? "on" : one));
       }
