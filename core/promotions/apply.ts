@@ -15,6 +15,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
 import { orderPromotions, promotions, PROMOTION_STATUS } from "#db/schema/index.ts";
+import { runningPromotions } from "./running.ts";
 import { priceOrder, type CandidatePromotion, type PricedOrder, type PricingInput, type PricingLine, type Applied } from "./pricing.ts";
 
 export type PricingContext = {
@@ -27,38 +28,33 @@ export type PricingContext = {
 
 type Exec = Pick<Tx, "execute">;
 
-/** The promotions running at `at` that could touch these lines on this channel and store. */
+/**
+ * The promotions running at `at` that could touch these lines on this channel and store (from the
+ * business's running set, running.ts): in their window, with quota and promo stock left as last
+ * read (the claim checks again under the lock), a voucher only by its code, a followers voucher
+ * only for a follower, aimed at one of the lines' products (or every product), this channel and
+ * this store (or every one, or anywhere when `everywhere`).
+ */
 export async function candidatesFor(exec: Exec, businessId: number, lines: PricingLine[], ctx: PricingContext): Promise<CandidatePromotion[]> {
-  const refs = [...new Set(lines.flatMap((l) => [
+  const refs = lines.flatMap((l) => [
     `variant:${l.variantId}`, `product:${l.productId}`, ...(l.brandId ? [`brand:${l.brandId}`] : []), ...(l.categoryId ? [`category:${l.categoryId}`] : []),
-  ]))];
+  ]);
   const code = ctx.voucherCode?.trim().toUpperCase() || null;
-  const { rows } = await exec.execute<{
-    id: number; name: string; kind: CandidatePromotion["kind"]; ends_at: Date; discount_type: "percent" | "amount" | null;
-    discount_value: string | null; max_discount: string | null; min_spend: string; buy_qty: number | null; get_qty: number | null;
-    bundle_price: string | null; gift_variant_id: number | null; cashback_as: "points" | "saldo" | null; code: string | null;
-    promo_stock: number | null; stock_used: number; any_product: boolean; hits: string[];
-  }>(sql`
-    SELECT p.id, p.name, p.kind, p.ends_at, p.discount_type, p.discount_value, p.max_discount, p.min_spend, p.buy_qty, p.get_qty,
-           p.bundle_price, p.gift_variant_id, p.cashback_as, p.code, p.promo_stock, p.stock_used, p.any_product, h.hits
-      FROM promotions p
-      CROSS JOIN LATERAL (SELECT coalesce(array_agg(t.kind || ':' || t.ref_id), '{}') AS hits FROM promotion_targets t
-                           WHERE NOT p.any_product AND t.promotion_id = p.id AND t.kind || ':' || t.ref_id = ANY(${sql.param(refs)}::text[])) h
-     WHERE p.business_id = ${businessId} AND p.status IN (${PROMOTION_STATUS.upcoming}, ${PROMOTION_STATUS.on_going})
-       AND p.starts_at <= ${ctx.at} AND p.ends_at > ${ctx.at}
-       AND (p.quota IS NULL OR p.used < p.quota) AND (p.promo_stock IS NULL OR p.stock_used < p.promo_stock)
-       AND (p.kind <> 'voucher' OR upper(p.code) = ${code})
-       AND (NOT p.followers_only OR ${ctx.follower ?? false})
-       AND (p.any_product OR cardinality(h.hits) > 0)
-       AND (${ctx.everywhere ?? false} OR p.any_channel OR EXISTS (SELECT 1 FROM promotion_targets t WHERE t.promotion_id = p.id AND t.kind = 'channel' AND t.ref_id = ${ctx.channelId ?? 0}))
-       AND (${ctx.everywhere ?? false} OR p.any_store OR EXISTS (SELECT 1 FROM promotion_targets t WHERE t.promotion_id = p.id AND t.kind = 'store' AND t.ref_id = ${ctx.storeId ?? 0}))`);
-  const n = (v: string | null) => (v === null ? null : Number(v));
-  return rows.map((r) => ({
-    id: r.id, name: r.name, kind: r.kind, endsAt: new Date(r.ends_at), discountType: r.discount_type, discountValue: n(r.discount_value),
-    maxDiscount: n(r.max_discount), minSpend: Number(r.min_spend), buyQty: r.buy_qty, getQty: r.get_qty, bundlePrice: n(r.bundle_price),
-    giftVariantId: r.gift_variant_id, cashbackAs: r.cashback_as, code: r.code,
-    stockLeft: r.promo_stock === null ? null : r.promo_stock - r.stock_used, anyProduct: r.any_product, hits: new Set(r.hits),
-  }));
+  const at = ctx.at.getTime();
+  const out: CandidatePromotion[] = [];
+  for (const p of await runningPromotions(exec, businessId)) {
+    if (p.startsAt.getTime() > at || p.endsAt.getTime() <= at) continue;
+    if ((p.quota !== null && p.used >= p.quota) || (p.promoStock !== null && p.stockUsed >= p.promoStock)) continue;
+    if ((p.kind === "voucher" && p.code !== code) || (p.followersOnly && !ctx.follower)) continue;
+    if (!p.anyProduct && !refs.some((r) => p.targets.has(r))) continue;
+    if (!ctx.everywhere && ((!p.anyChannel && !p.targets.has(`channel:${ctx.channelId ?? 0}`)) || (!p.anyStore && !p.targets.has(`store:${ctx.storeId ?? 0}`)))) continue;
+    out.push({
+      id: p.id, name: p.name, kind: p.kind, endsAt: p.endsAt, discountType: p.discountType, discountValue: p.discountValue, maxDiscount: p.maxDiscount,
+      minSpend: p.minSpend, buyQty: p.buyQty, getQty: p.getQty, bundlePrice: p.bundlePrice, giftVariantId: p.giftVariantId, cashbackAs: p.cashbackAs,
+      code: p.code, stockLeft: p.promoStock === null ? null : p.promoStock - p.stockUsed, anyProduct: p.anyProduct, hits: p.targets,
+    });
+  }
+  return out;
 }
 
 /** Every promotion a priced order got, with the units of promo stock each takes. */

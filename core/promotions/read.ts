@@ -5,7 +5,8 @@
  * Decisions where the spec is silent:
  * - The listing's slug (`/promotions/:slug/listing`) is `brand-<id>` or `channel-<id>`: the
  *   promotions that reach that brand's products or that channel (including those for all).
- * - Tabs count each status; "all" is the default. Newest first; search is the name or the code.
+ * - Tabs count each status (from promotion_status_counts unless a filter narrows the list); "all"
+ *   is the default. Newest first; search is any part of the name or the code.
  * - Display type ids (spec section 9): Discount 1, Discount Time 2, Cashback 3, Buy Get Free
  *   Product 4 (a bundle "buy N get M"), Voucher 6, Free 22, Bundle 31 (a bundle "N for Rp X");
  *   free delivery, which section 9 does not name, is 21.
@@ -13,12 +14,12 @@
  *   discount given and per order, and the uplift: orders a day on its channels while it ran
  *   against the 7 days before it started.
  */
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { sideBySide, type Db, type Tx } from "#db/client.ts";
 import {
-  brands, channels, orderPromotions, orders, productCategories, products, productVariants, promotions, promotionTargets, stores,
+  brands, channels, orderPromotions, orders, productCategories, products, productVariants, promotions, promotionStatusCounts, promotionTargets, stores,
   PROMOTION_KINDS, PROMOTION_STATUS, PROMOTION_STATUS_NAMES, PROMOTION_TYPES, TARGET_KINDS, type TargetKind,
 } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
@@ -81,7 +82,8 @@ function whereOf(businessId: number, q: Omit<PromotionQuery, "page" | "limit" | 
   const w: (SQL | undefined)[] = [eq(promotions.businessId, businessId)];
   if (q.kind) w.push(eq(promotions.kind, q.kind));
   if (q.promo_type) w.push(eq(promotions.promoType, q.promo_type));
-  if (q.search) w.push(or(ilike(promotions.name, contains(q.search)), ilike(promotions.code, contains(q.search))));
+  // One trigram index on name and code (promotions_search).
+  if (q.search) w.push(sql`lower(${promotions.name} || ' ' || coalesce(${promotions.code}, '')) LIKE ${contains(q.search.toLowerCase())}`);
   if (q.slug) {
     const [kind, id] = q.slug.split("-");
     const hit = sql`EXISTS (SELECT 1 FROM ${promotionTargets} t WHERE t.promotion_id = ${promotions.id} AND t.kind = ${kind} AND t.ref_id = ${Number(id)})`;
@@ -97,7 +99,11 @@ export async function listPromotions(scope: Scope, q: PromotionQuery) {
   const inTab = q.tab === "all" ? where : and(where, eq(promotions.status, PROMOTION_STATUS[q.tab]))!;
   const [rows, counts] = await sideBySide(db,
     () => db.select().from(promotions).where(inTab).orderBy(desc(promotions.id)).limit(q.limit).offset((q.page - 1) * q.limit),
-    () => db.select({ status: promotions.status, n: count() }).from(promotions).where(where).groupBy(promotions.status),
+    // Unfiltered, the tabs come from the counts the triggers keep; filtered, from the rows.
+    () => (q.kind || q.promo_type || q.search || q.slug
+      ? db.select({ status: promotions.status, n: count() }).from(promotions).where(where).groupBy(promotions.status)
+      : db.select({ status: promotionStatusCounts.status, n: promotionStatusCounts.n }).from(promotionStatusCounts)
+        .where(eq(promotionStatusCounts.businessId, actor.member.businessId))),
   );
   const tabs = Object.fromEntries(TABS.map((tab) => [tab, 0])) as Record<PromotionTab, number>;
   for (const c of counts) {

@@ -58,6 +58,12 @@ export const promotions = pgTable(
   },
   (t) => [
     index("promotions_business_status").on(t.businessId, t.status, t.id),
+    // The list's "all" tab, newest first.
+    index("promotions_business_id").on(t.businessId, t.id),
+    // The list's search (name or voucher code, any part of it).
+    index("promotions_search").using("gin", sql`lower(${t.name} || ' ' || coalesce(${t.code}, '')) gin_trgm_ops`),
+    // What may price an order: the business's upcoming and running ones.
+    index("promotions_running").on(t.businessId, t.endsAt).where(sql`${t.status} IN (1, 5)`),
     // The sweeper's clock: what starts or ends next.
     index("promotions_due_start").on(t.startsAt).where(sql`${t.status} = 1`),
     index("promotions_due_end").on(t.endsAt).where(sql`${t.status} IN (5, 7)`),
@@ -69,6 +75,21 @@ export const promotions = pgTable(
       AND (${t.perBuyer} IS NULL OR ${t.perBuyer} > 0) AND ${t.minSpend} >= 0
       AND (${t.discountValue} IS NULL OR ${t.discountValue} > 0) AND (${t.discountType} <> 'percent' OR ${t.discountValue} <= 10000)`),
   ],
+);
+
+/**
+ * How many promotions a business has in each status: the list's tabs without counting thousands
+ * of rows. Kept by statement-level triggers on promotions, in the same transaction as the write
+ * (migration 0024, like the orders' counts: decision 8).
+ */
+export const promotionStatusCounts = pgTable(
+  "promotion_status_counts",
+  {
+    businessId: integer().notNull(),
+    status: integer().notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.status] })],
 );
 
 export const promotionTargets = pgTable(
