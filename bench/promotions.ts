@@ -14,6 +14,7 @@
 import os from "node:os";
 import { timeEveryQuery } from "./query-timer.ts";
 import { openBenchDb } from "./bench-db.ts";
+import { serverTime } from "./server-time.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const PRICE_MS = 5;
@@ -30,19 +31,10 @@ const { sql } = await import("drizzle-orm");
 let dbMs = 0;
 timeEveryQuery((text, ms) => { if (!text.includes("pg_stat_statements")) dbMs += ms; });
 
-// The database's own time (pg_stat_statements: planning + execution, no network, no Node), read
-// after each call; without the extension, the time each statement took to answer (an upper bound).
-const pg = (await import("pg")).default;
-const stats = new pg.Client({ connectionString: process.env.DATABASE_URL });
-await stats.connect();
-const serverTiming = await stats.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
-  .then(() => stats.query("SELECT pg_stat_statements_reset()")).then(() => true, () => false);
-async function serverMs() {
-  const { rows: [r] } = await stats.query<{ ms: number }>(`SELECT coalesce(sum(total_plan_time + total_exec_time), 0)::float8 AS ms FROM pg_stat_statements
-    WHERE query NOT LIKE '%pg_stat_statements%' AND dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`);
-  await stats.query("SELECT pg_stat_statements_reset()");
-  return r.ms;
-}
+// The database's own time per call (bench/server-time.ts); without pg_stat_statements, the time each
+// statement took to answer (an upper bound).
+const stats = await serverTime(process.env.DATABASE_URL!);
+if (!stats.on) console.log("(pg_stat_statements is not loaded on this server: database time is each statement's time to answer)");
 
 // Core reads its locale files through Vite (import.meta.glob): load it as the dev server does.
 const { createServer } = await import("vite");
@@ -104,12 +96,12 @@ async function measure(run: (i: number) => Promise<unknown>) {
   const walls: number[] = [];
   const dbs: number[] = [];
   for (let i = 0; i < RUNS + 5; i++) {
-    if (serverTiming) await serverMs();
+    await stats.take();
     dbMs = 0;
     const t0 = performance.now();
     await run(i);
     const wall = performance.now() - t0;
-    const db = serverTiming ? await serverMs() : dbMs;
+    const db = (await stats.take()) ?? dbMs;
     if (i >= 5) {
       walls.push(wall);
       dbs.push(db);
