@@ -10,12 +10,14 @@
  * it (the buyer then gets the next best, or the regular price) — never refused, never a 500.
  *
  * A buyer is their phone (digits, +62 as 0), else their e-mail, else their name: the per-buyer
- * limit counts that buyer's orders that got the promotion and were not cancelled.
+ * limit counts that buyer's orders that got the promotion and were not cancelled. An order that is
+ * cancelled in part (some lines) keeps its promotions: the buyer paid the promoted price for the
+ * rest; the whole order cancelled gives them back.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
 import { orderPromotions, promotions, PROMOTION_STATUS } from "#db/schema/index.ts";
-import { runningPromotions } from "./running.ts";
+import { bumpPromotions, runningPromotions } from "./running.ts";
 import { priceOrder, type CandidatePromotion, type PricedOrder, type PricingInput, type PricingLine, type Applied } from "./pricing.ts";
 
 export type PricingContext = {
@@ -73,43 +75,58 @@ export const buyerKey = (b: { name: string; phone?: string | null; email?: strin
 /**
  * Prices an order and claims what it gets, inside the intake's transaction: the priced order and
  * the rows to keep once the order and its lines exist (`record`).
+ *
+ * Each round locks the promotions it would use in one statement, in id order, while holding no
+ * other promotion's lock: a round that finds one of them run out (or stopped, or out of its
+ * window) rolls back to its savepoint, giving its locks back, and prices again without it. So two
+ * orders never wait on each other in a circle. The buyer's own count is read after the lock, in a
+ * statement of its own, so it sees an order of the same buyer that committed while this one waited.
  */
 export async function priceAndClaim(tx: Tx, businessId: number, input: PricingInput, ctx: PricingContext, buyer: string) {
   let candidates = await candidatesFor(tx, businessId, input.lines, ctx);
-  const locked = new Map<number, { quota: number | null; used: number; promoStock: number | null; stockUsed: number; perBuyer: number | null; mine: number }>();
   for (;;) {
     const priced = priceOrder(input, candidates);
     const uses = appliedOf(priced);
-    const unlocked = [...new Set(uses.map((a) => a.promotionId))].filter((id) => !locked.has(id)).sort((a, b) => a - b);
-    if (unlocked.length) {
-      const { rows } = await tx.execute<{ id: number; quota: number | null; used: number; promo_stock: number | null; stock_used: number; per_buyer: number | null; mine: number }>(sql`
-        SELECT p.id, p.quota, p.used, p.promo_stock, p.stock_used, p.per_buyer,
-               (SELECT count(DISTINCT o.order_id)::int FROM order_promotions o WHERE o.promotion_id = p.id AND o.buyer = ${buyer} AND o.released_at IS NULL) AS mine
-          FROM promotions p WHERE p.id = ANY(${sql.param(unlocked)}::int[]) ORDER BY p.id FOR UPDATE OF p`);
-      for (const r of rows) locked.set(r.id, { quota: r.quota, used: r.used, promoStock: r.promo_stock, stockUsed: r.stock_used, perBuyer: r.per_buyer, mine: r.mine });
-    }
     const units = new Map<number, number>();
     for (const a of uses) units.set(a.promotionId, (units.get(a.promotionId) ?? 0) + (stockTaken(a) ? a.units : 0));
-    const out = [...units].filter(([id, u]) => {
-      const p = locked.get(id);
-      return !p || (p.quota !== null && p.used >= p.quota) || (p.perBuyer !== null && p.mine >= p.perBuyer)
-        || (p.promoStock !== null && p.stockUsed + u > p.promoStock);
-    }).map(([id]) => id);
+    if (!units.size) return { priced, uses };
+    const ids = [...units.keys()].sort((a, b) => a - b);
+    await tx.execute(sql`SAVEPOINT promotion_claim`);
+    const { rows } = await tx.execute<{
+      id: number; status: number; starts_at: Date; ends_at: Date; quota: number | null; used: number; promo_stock: number | null; stock_used: number; per_buyer: number | null;
+    }>(sql`
+      SELECT id, status, starts_at, ends_at, quota, used, promo_stock, stock_used, per_buyer
+        FROM promotions WHERE id = ANY(${sql.param(ids)}::int[]) ORDER BY id FOR UPDATE`);
+    const { rows: mine } = await tx.execute<{ promotion_id: number; n: number }>(sql`
+      SELECT promotion_id, count(DISTINCT order_id)::int AS n FROM order_promotions
+       WHERE promotion_id = ANY(${sql.param(ids)}::int[]) AND buyer = ${buyer} AND released_at IS NULL GROUP BY promotion_id`);
+    const at = ctx.at.getTime();
+    const out = ids.filter((id) => {
+      const p = rows.find((r) => r.id === id);
+      const n = mine.find((m) => m.promotion_id === id)?.n ?? 0;
+      return !p || (p.status !== PROMOTION_STATUS.upcoming && p.status !== PROMOTION_STATUS.on_going)
+        || new Date(p.starts_at).getTime() > at || new Date(p.ends_at).getTime() <= at
+        || (p.quota !== null && p.used >= p.quota) || (p.per_buyer !== null && n >= p.per_buyer)
+        || (p.promo_stock !== null && p.stock_used + units.get(id)! > p.promo_stock);
+    });
     if (out.length) {
-      // Run out under the lock: price again without them (the next best, or none).
+      await tx.execute(sql`ROLLBACK TO SAVEPOINT promotion_claim`);
       candidates = candidates.filter((c) => !out.includes(c.id));
       continue;
     }
-    for (const [id, u] of units) {
-      const p = locked.get(id)!;
+    let ranOut = false;
+    for (const p of rows) {
       const used = p.used + 1;
-      const stockUsed = p.stockUsed + u;
-      const runOut = (p.quota !== null && used >= p.quota) || (p.promoStock !== null && stockUsed >= p.promoStock);
+      const stockUsed = p.stock_used + units.get(p.id)!;
+      const runOut = (p.quota !== null && used >= p.quota) || (p.promo_stock !== null && stockUsed >= p.promo_stock);
+      ranOut ||= runOut;
       await tx.update(promotions).set({
         used, stockUsed,
         ...(runOut ? { status: sql`CASE WHEN ${promotions.status} = ${PROMOTION_STATUS.on_going} THEN ${PROMOTION_STATUS.empty} ELSE ${promotions.status} END` } : {}),
-      }).where(eq(promotions.id, id));
+      }).where(eq(promotions.id, p.id));
     }
+    await tx.execute(sql`RELEASE SAVEPOINT promotion_claim`);
+    if (ranOut) await bumpPromotions(tx, businessId);
     return { priced, uses };
   }
 }
@@ -134,7 +151,7 @@ export async function recordUses(tx: Tx, businessId: number, orderId: number, it
 export async function releasePromotions(tx: Tx, orderId: number) {
   const back = await tx.update(orderPromotions).set({ releasedAt: new Date() })
     .where(and(eq(orderPromotions.orderId, orderId), isNull(orderPromotions.releasedAt)))
-    .returning({ promotionId: orderPromotions.promotionId, units: orderPromotions.units });
+    .returning({ promotionId: orderPromotions.promotionId, units: orderPromotions.units, businessId: orderPromotions.businessId });
   if (!back.length) return;
   const units = new Map<number, number>();
   for (const b of back) units.set(b.promotionId, (units.get(b.promotionId) ?? 0) + b.units);
@@ -147,5 +164,7 @@ export async function releasePromotions(tx: Tx, orderId: number) {
       status: sql`CASE WHEN ${promotions.status} = ${PROMOTION_STATUS.empty} AND ${promotions.endsAt} > now() THEN ${PROMOTION_STATUS.on_going} ELSE ${promotions.status} END`,
     }).where(eq(promotions.id, id));
   }
+  // The copies of the running promotions (running.ts) learn the uses came back: counters and status.
+  await bumpPromotions(tx, back[0].businessId);
 }
 

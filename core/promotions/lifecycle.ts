@@ -69,3 +69,14 @@ export function editScope(status: PromotionStatusName): EditScope {
 export const canRecreate = (status: PromotionStatusName) => status === "ended" || status === "cancelled" || status === "rejected";
 
 export const statusName = (n: number) => (Object.entries(PROMOTION_STATUS).find(([, v]) => v === n)?.[0] ?? "ended") as PromotionStatusName;
+
+/**
+ * What a promotion is at `now` for the seller: one the sweeper has not moved yet is already On
+ * Going from its start (pricing reads the window to the minute) and Ended from its end.
+ */
+export function effectiveStatus(p: { status: number; startsAt: Date; endsAt: Date }, now: Date): PromotionStatusName {
+  const stored = statusName(p.status);
+  if ((stored === "upcoming" || stored === "on_going" || stored === "empty") && now >= p.endsAt) return "ended";
+  if (stored === "upcoming" && now >= p.startsAt) return "on_going";
+  return stored;
+}

@@ -80,3 +80,21 @@ describe("priceOrder", () => {
     expect(priceOrder({ lines: [line(1, 10_000)], shippingCost: 0 }, [huge]).lines[0].unitPrice).toBe(0);
   });
 });
+
+describe("priceOrder, at the edges", () => {
+  it("lets a flash sale's promo stock cover lines in order, each whole", () => {
+    const flash = promo({ kind: "discount_time", discountType: "amount", discountValue: 1000, stockLeft: 5 });
+    const r = priceOrder({ lines: [line(1, 10_000, 3), line(2, 10_000, 3)], shippingCost: 0 }, [flash]);
+    expect(r.lines.map((l) => l.unitPrice)).toEqual([9_000, 10_000]);
+  });
+
+  it("counts a bundled line at what it costs after the bundle for a voucher, never more", () => {
+    const bogo = promo({ kind: "bundle", discountType: null, discountValue: null, buyQty: 1, getQty: 1, anyProduct: false, hits: new Set(["variant:1"]) });
+    const all = promo({ kind: "voucher", code: "SEMUA", discountValue: 10_000, anyProduct: false, hits: new Set(["variant:1"]) });
+    const r = priceOrder({ lines: [line(1, 100_000, 2), line(2, 1_000_000)], shippingCost: 0, voucherCode: "SEMUA" }, [bogo, all]);
+    expect(r.bundles[0].amount).toBe(100_000);
+    // 100 % of line 1 after its bundle (100.000), not of its 200.000, and nothing of line 2.
+    expect(r.voucher?.amount).toBe(100_000);
+    expect(r.total).toBe(1_000_000);
+  });
+});

@@ -6,12 +6,15 @@
  * How promotions stack (docs/decisions/0022-promotion-stacking.md):
  * 1. Each line gets at most one product-level promotion, the best for the buyer:
  *    - per unit (Discount, Discount Time / flash sale): percent (floored to the rupiah, capped per
- *      unit) or an amount off each unit, never below 0. A flash sale's promo stock must cover the
- *      whole line, else the line keeps its regular price (no line at two prices).
+ *      unit) or an amount off each unit, never below 0; the best of them for the line. A flash
+ *      sale's promo stock covers the lines in order, each whole, else the line keeps its regular
+ *      price (no line at two prices).
  *    - then bundles over the lines no per-unit promotion priced: "N for Rp X" or "buy N get M
- *      free" (the cheapest units of each group free), the one saving most first.
- * 2. Then one voucher, only by its code, on the subtotal of the lines it targets (minimum spend
- *    on that subtotal, percent capped or an amount).
+ *      free" (the cheapest units of each group free), the one saving most first. A line a per-unit
+ *      promotion priced is not in a bundle, even a bigger one: one reason per line, worked out line
+ *      by line.
+ * 2. Then one voucher, only by its code, on what the lines it targets cost after step 1 (minimum
+ *    spend on that, percent capped or an amount).
  * 3. Then one free delivery: the largest of min(shipping, cap) whose minimum spend is met.
  * 4. Then one free gift (a line at Rp 0) and one cashback (on what the buyer pays for goods, paid
  *    when the order finishes), each the best whose minimum spend is met.
@@ -75,15 +78,17 @@ export function priceOrder(input: PricingInput, promotions: readonly CandidatePr
   const byKind = (k: PromotionKind) => promotions.filter((p) => p.kind === k);
   const perUnit = promotions.filter((p) => p.kind === "discount" || p.kind === "discount_time");
 
-  // 1a. Per-unit promotions, line by line.
+  // 1a. Per-unit promotions, line by line; a promo stock covers the lines in order, each whole.
+  const stockLeft = new Map(perUnit.filter((p) => p.stockLeft !== null).map((p) => [p.id, p.stockLeft!]));
   const lines = input.lines.map((l, i) => {
     let best: { amount: number; p: CandidatePromotion; unitOff: number } | null = null;
     for (const p of perUnit) {
-      if (!matches(p, l) || (p.stockLeft !== null && p.stockLeft < l.quantity)) continue;
+      if (!matches(p, l) || (stockLeft.has(p.id) && stockLeft.get(p.id)! < l.quantity)) continue;
       const unitOff = offOf(p, l.regularPrice);
       const c = { amount: unitOff * l.quantity, p, unitOff };
       if (unitOff > 0 && better(c, best)) best = c;
     }
+    if (best && stockLeft.has(best.p.id)) stockLeft.set(best.p.id, stockLeft.get(best.p.id)! - l.quantity);
     return {
       regularPrice: l.regularPrice,
       unitPrice: l.regularPrice - (best?.unitOff ?? 0),
@@ -108,6 +113,18 @@ export function priceOrder(input: PricingInput, promotions: readonly CandidatePr
   const bundleOff = bundles.reduce((s, b) => s + b.amount, 0);
   const lineTotal = (i: number) => lines[i].unitPrice * input.lines[i].quantity;
   const goods = input.lines.reduce((s, _, i) => s + lineTotal(i), 0) - bundleOff;
+  // What each line costs after its bundle (a bundle's saving shared by its lines' totals, floored,
+  // the rest on its last line): a voucher counts a line at that, never at its price before.
+  const net = input.lines.map((_, i) => lineTotal(i));
+  for (const b of bundles) {
+    const total = b.lines.reduce((s, i) => s + lineTotal(i), 0);
+    let left = b.amount;
+    b.lines.forEach((i, k) => {
+      const share = k === b.lines.length - 1 ? left : Math.floor((b.amount * lineTotal(i)) / total);
+      net[i] -= share;
+      left -= share;
+    });
+  }
 
   // 2. One voucher, by its code, on the lines it targets.
   let v: { amount: number; p: CandidatePromotion; idx: number[] } | null = null;
@@ -115,7 +132,7 @@ export function priceOrder(input: PricingInput, promotions: readonly CandidatePr
   for (const p of code ? byKind("voucher") : []) {
     if (p.code?.toUpperCase() !== code) continue;
     const idx = input.lines.map((_, i) => i).filter((i) => matches(p, input.lines[i]));
-    const base = Math.min(goods, idx.reduce((s, i) => s + lineTotal(i), 0));
+    const base = idx.reduce((s, i) => s + net[i], 0);
     if (!idx.length || base < p.minSpend) continue;
     const c = { amount: offOf(p, base), p, idx };
     if (c.amount > 0 && better(c, v)) v = c;

@@ -8,7 +8,7 @@
  *   A new promotion must end in the future; a promotion runs at most 366 days.
  * - Every new or recreated promotion waits In Moderation (the platform's). A demo business is
  *   (demo mode) is approved by the sweeper a minute later (`autoApproveAt`, shown on the page); elsewhere
- *   `npm run promotions -- approve <id>` is the platform's command.
+ *   `npm run promotions:moderate -- approve <id>` is the platform's command.
  * - While On Going (or Empty) only a sooner end (not in the past), a larger quota and a larger
  *   promo stock may change; a larger quota or stock makes an Empty one run again.
  * - Targets are any of brands, categories, products, variants (none = every product), channels
@@ -35,7 +35,8 @@ import { isDemo } from "#core/lib/demo.ts";
 import { WIB_OFFSET_MS } from "#core/lib/time.ts";
 import { intField, moneyField, nameField, optionalMoney } from "#core/catalog/offerings-shared.ts";
 import { percentField } from "#core/catalog/vouchers.ts";
-import { canRecreate, editScope, statusName, transitionFor, type PromotionAction } from "./lifecycle.ts";
+import { canRecreate, editScope, effectiveStatus, statusName, transitionFor, type PromotionAction } from "./lifecycle.ts";
+import { bumpPromotions } from "./running.ts";
 import { promotionOf, type PromotionRow } from "./read.ts";
 
 const MAX_DAYS = 366;
@@ -217,7 +218,7 @@ export async function createPromotion(scope: Scope, body: PromotionBody, recreat
 export async function recreatePromotion(scope: Scope, fromId: number, body: PromotionBody) {
   const { db, actor } = sellerScope(scope, "promotion");
   const from = await promotionOf(db, actor.member.businessId, fromId);
-  if (!canRecreate(statusName(from.status))) throw new Refused("promotion:errors.not_over");
+  if (!canRecreate(effectiveStatus(from, new Date()))) throw new Refused("promotion:errors.not_over");
   return createPromotion(scope, body, fromId);
 }
 
@@ -227,7 +228,8 @@ export async function updatePromotion(scope: Scope, id: number, body: PromotionB
   const businessId = actor.member.businessId;
   await db.transaction(async (tx) => {
     const before = await promotionOf(tx, businessId, id, true);
-    const scopeOf = editScope(statusName(before.status));
+    // Started but not yet swept: it already prices orders, so it is edited as a running one.
+    const scopeOf = editScope(effectiveStatus(before, new Date()));
     if (scopeOf === "none") throw new Refused("promotion:errors.not_editable");
     const now = new Date();
     if (scopeOf === "all") {
@@ -237,6 +239,7 @@ export async function updatePromotion(scope: Scope, id: number, body: PromotionB
       await tx.update(promotions).set({ ...columnsOf(body), timeModified: now }).where(eq(promotions.id, id));
       await writeTargets(tx, businessId, id, body.targets);
       await recordHistory(tx, { businessId, refType: "promotion", refId: id, userId: actor.user.id, action: "update" });
+      await bumpPromotions(tx, businessId);
       return;
     }
     // Running: a sooner end (not before now), more quota, more promo stock — nothing else.
@@ -249,12 +252,13 @@ export async function updatePromotion(scope: Scope, id: number, body: PromotionB
     const room = (body.quota === null || before.used < body.quota) && (body.promo_stock === null || before.stockUsed < body.promo_stock);
     await tx.update(promotions).set({
       endsAt, quota: body.quota, promoStock: body.promo_stock, timeModified: now,
-      ...(statusName(before.status) === "empty" && room ? { status: PROMOTION_STATUS.on_going } : {}),
+      ...(before.status === PROMOTION_STATUS.empty && room ? { status: PROMOTION_STATUS.on_going } : {}),
     }).where(eq(promotions.id, id));
     await recordHistory(tx, {
       businessId, refType: "promotion", refId: id, userId: actor.user.id, action: "update",
       changes: { ends_at: { from: before.endsAt.toISOString(), to: endsAt.toISOString() }, quota: { from: before.quota, to: body.quota } },
     });
+    await bumpPromotions(tx, businessId);
   });
   return { promotion_id: id };
 }
@@ -262,12 +266,13 @@ export async function updatePromotion(scope: Scope, id: number, body: PromotionB
 /** One of the lifecycle's moves, applied under the promotion's row lock with its history row. */
 export async function movePromotion(tx: Tx, businessId: number, id: number, action: PromotionAction, by: "seller" | "platform" | "system", opts: { userId?: number | null; note?: string | null; now?: Date } = {}) {
   const p = await promotionOf(tx, businessId, id, true);
-  const from = statusName(p.status);
+  const now = opts.now ?? new Date();
+  // The seller acts on what the promotion is now (started: stop, not cancel); time's own moves on the status as stored.
+  const from = by === "seller" ? effectiveStatus(p, now) : statusName(p.status);
   const t = transitionFor(action, from, by);
   if (!t) throw new Refused("promotion:errors.not_allowed", undefined, { action, status: from });
   const note = opts.note?.trim() || null;
   if (t.note === "required" && !note) throw new Refused("promotion:errors.note_required", { note: ["promotion:errors.note_required"] });
-  const now = opts.now ?? new Date();
   let to = t.to === "by-time" ? (now >= p.endsAt ? "ended" : now >= p.startsAt ? "on_going" : "upcoming") : t.to;
   if (to === "on_going" && ((p.quota !== null && p.used >= p.quota) || (p.promoStock !== null && p.stockUsed >= p.promoStock))) to = "empty";
   await tx.update(promotions).set({
@@ -278,6 +283,7 @@ export async function movePromotion(tx: Tx, businessId: number, id: number, acti
     businessId, refType: "promotion", refId: id, userId: opts.userId ?? null, action: `status:${action}`,
     changes: { status: { from, to }, ...(note ? { note: { from: null, to: note } } : {}) },
   });
+  await bumpPromotions(tx, businessId);
   return { from, to };
 }
 

@@ -54,7 +54,8 @@ export async function sellerPromotions(scope: Scope, body: z.infer<typeof promot
     lines = await linesOfVariants(db, businessId, inArray(productVariants.productId, ids));
   }
   if (!lines.length) return [];
-  const found = (await candidatesFor(db, businessId, lines, { ...place, at: new Date() })).filter((c) => c.kind !== "voucher" || !c.code);
+  // No code is given: vouchers are not among them (a buyer's code prices an order, not a product).
+  const found = await candidatesFor(db, businessId, lines, { ...place, at: new Date() });
   if (!found.length) return [];
   const rows = await db.select().from(promotions).where(inArray(promotions.id, found.map((c) => c.id))).orderBy(promotions.endsAt);
   const reach = new Map(found.map((c) => [c.id, [...new Set(lines.filter((l) => c.anyProduct || c.hits.has(`variant:${l.variantId}`) || c.hits.has(`product:${l.productId}`)

@@ -27,7 +27,7 @@ import { NotFound } from "#core/errors.ts";
 import { contains } from "#core/lib/list-query.ts";
 import { DAY_MS, unix } from "#core/lib/time.ts";
 import { percentText } from "#core/profile/store-fees-money.ts";
-import { canRecreate, editScope, sellerActions, statusName } from "./lifecycle.ts";
+import { canRecreate, editScope, effectiveStatus, sellerActions, statusName } from "./lifecycle.ts";
 
 export type PromotionRow = typeof promotions.$inferSelect;
 
@@ -43,12 +43,13 @@ export function typeIdOf(p: Pick<PromotionRow, "kind" | "getQty">) {
 }
 
 export function promotionJson(p: PromotionRow, t: TFunction) {
-  const status = statusName(p.status);
+  // As it is now: started or over though the sweeper has not moved it yet (lifecycle.ts).
+  const status = effectiveStatus(p, new Date());
   return {
     promotion_id: p.id, name: p.name, kind: p.kind, kind_name: t(`promotion:kind.${p.kind}`),
     type_id: typeIdOf(p), type_name: t(`promotion:type_id.${typeIdOf(p)}`),
     promo_type: p.promoType, promo_type_name: t(`promotion:promo_type.${p.promoType}`),
-    status: p.status, status_key: status, status_name: t(`promotion:status.${status}`),
+    status: PROMOTION_STATUS[status], status_key: status, status_name: t(`promotion:status.${status}`),
     starts_at: unix(p.startsAt)!, ends_at: unix(p.endsAt)!,
     discount_type: p.discountType, discount_value: p.discountValue,
     discount_percent: p.discountType === "percent" && p.discountValue ? percentText(p.discountValue) : null,

@@ -3,13 +3,12 @@
  * read again only when they changed: pricing an order then costs one small query, not a read of
  * every running promotion (issue 16's bench: 10 lines against 1 000 running, p95 ≤ 5 ms).
  *
- * Whether they changed is asked on every use, in the caller's own transaction: the count of the
- * business's promotions Upcoming or On Going, their latest change and the highest id. Every edit
- * and every lifecycle move sets time_modified, a promotion leaving or entering those statuses
- * (Empty, approved, ended) changes the count or the latest change, so any process sees any
- * change at its next order. Use counters (used, promo stock) are not part of it: a promotion that
- * has just run out may still be a candidate here, and the claim (apply.ts), under its row lock,
- * leaves it out.
+ * Whether they changed is the business's row of promotion_versions, read on every use in the
+ * caller's own transaction: every writer of what prices orders raises it in its own transaction
+ * (`bumpPromotions`: an edit, a lifecycle move, a run-out, a use given back). The version is read
+ * before the rows, so a change committed in between is read with the old version and read again
+ * next time, never missed. Uses taken by orders (used, promo stock) do not raise it: a promotion
+ * may look less used here than it is, and the claim (apply.ts), under its row lock, decides.
  */
 import { sql } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
@@ -32,8 +31,7 @@ const MAX_BUSINESSES = 500;
 
 export async function runningPromotions(exec: Exec, businessId: number): Promise<RunningPromotion[]> {
   const { rows: [v] } = await exec.execute<{ version: string }>(sql`
-    SELECT count(*) || '/' || coalesce(max(time_modified)::text, '') || '/' || coalesce(max(id), 0) AS version
-      FROM promotions WHERE business_id = ${businessId} AND status IN (${PROMOTION_STATUS.upcoming}, ${PROMOTION_STATUS.on_going})`);
+    SELECT coalesce((SELECT version::text FROM promotion_versions WHERE business_id = ${businessId}), '0') AS version`);
   const hit = cache.get(businessId);
   if (hit && hit.version === v.version) return hit.rows;
   const { rows } = await exec.execute<{
@@ -60,4 +58,10 @@ export async function runningPromotions(exec: Exec, businessId: number): Promise
   if (cache.size >= MAX_BUSINESSES && !cache.has(businessId)) cache.delete(cache.keys().next().value!);
   cache.set(businessId, { version: v.version, rows: running });
   return running;
+}
+
+/** Raises the business's promotions version, in the transaction of the change (see the header). */
+export async function bumpPromotions(tx: Exec, businessId: number) {
+  await tx.execute(sql`INSERT INTO promotion_versions (business_id, version) VALUES (${businessId}, 1)
+    ON CONFLICT (business_id) DO UPDATE SET version = promotion_versions.version + 1`);
 }

@@ -92,6 +92,16 @@ export const promotionStatusCounts = pgTable(
   (t) => [primaryKey({ columns: [t.businessId, t.status] })],
 );
 
+/**
+ * A business's promotions version: raised in the transaction of every change to what prices orders
+ * (an edit, a move of the lifecycle, a run-out, a use given back), so each process knows when its
+ * copy of the running promotions is old (core/promotions/running.ts).
+ */
+export const promotionVersions = pgTable("promotion_versions", {
+  businessId: integer().primaryKey(),
+  version: bigint({ mode: "number" }).notNull().default(0),
+});
+
 export const promotionTargets = pgTable(
   "promotion_targets",
   {

@@ -467,9 +467,9 @@ describe("every page action", () => {
   });
 
   it("is in the walk: the config reaches every module that exports an action, and nothing else is walked", () => {
-    const walked = actionRoutes.map((r) => r.file).sort();
+    // A module may serve several routes (the promotion form: create, followers voucher, edit, recreate): each is walked.
+    const walked = [...new Set(actionRoutes.map((r) => r.file))].sort();
     const exporting = filesExportingAction().sort();
-    expect(walked.length).toBe(exporting.length);
     expect(walked).toEqual(exporting);
     expect(actionRoutes.length).toBeGreaterThan(40);
     expect(Object.keys(SKIPPED).every((file) => walked.includes(file))).toBe(true);

@@ -11,6 +11,7 @@ import { db } from "#db/client.ts";
 import * as s from "#db/schema/index.ts";
 import { applyOrderAction } from "#core/orders/actions.ts";
 import { movePromotion } from "#core/promotions/promotions.ts";
+import { PROMOTION_ACTIONS, PROMOTION_TRANSITIONS, transitionFor, type PromotionActor } from "#core/promotions/lifecycle.ts";
 import { sweepPromotions } from "#core/promotions/sweep.ts";
 import { call, DEMO, login } from "./helpers.ts";
 import { newOrder, newVariant, orderRow, shopOf, type Shop } from "./order-fixtures.ts";
@@ -118,6 +119,37 @@ describe("the lifecycle", () => {
     await expect(db.transaction((tx) => movePromotion(tx, shop.businessId, other, "suspend", "seller"))).rejects.toThrow("promotion:errors.not_allowed");
   });
 
+  it("walks the table: every move from every status by every actor does what the table says, and nothing else", async () => {
+    const v = await newVariant(shop);
+    const id = await create({ variant_ids: [v.variantId] });
+    const at = (status: number, startsIn: number, endsIn: number) => db.update(s.promotions).set({
+      status: status as s.PromotionStatus, startsAt: new Date(Date.now() + startsIn * 1000), endsAt: new Date(Date.now() + endsIn * 1000),
+    }).where(eq(s.promotions.id, id));
+    for (const from of s.PROMOTION_STATUS_NAMES) {
+      for (const action of PROMOTION_ACTIONS) {
+        for (const by of ["seller", "platform", "system"] as PromotionActor[]) {
+          // Upcoming means not started yet (a started one is On Going to the seller: lifecycle.ts effectiveStatus).
+          await at(s.PROMOTION_STATUS[from], from === "upcoming" ? 600 : -60, 3600);
+          const t = transitionFor(action, from, by);
+          const move = db.transaction((tx) => movePromotion(tx, shop.businessId, id, action, by, { note: "Catatan platform" }));
+          if (!t) {
+            await expect(move, `${action} ${from} by ${by}`).rejects.toThrow("promotion:errors.not_allowed");
+            expect((await promotionRow(id)).status).toBe(s.PROMOTION_STATUS[from]);
+          } else {
+            const { to } = await move;
+            // "by-time" within the window: On Going.
+            expect(to, `${action} ${from} by ${by}`).toBe(t.to === "by-time" ? "on_going" : t.to);
+            expect((await promotionRow(id)).status).toBe(s.PROMOTION_STATUS[to]);
+          }
+        }
+      }
+    }
+    expect(PROMOTION_TRANSITIONS.every((t) => t.from.length > 0)).toBe(true);
+    // A note is required where the table says so.
+    await at(s.PROMOTION_STATUS.in_moderation, -60, 3600);
+    await expect(db.transaction((tx) => movePromotion(tx, shop.businessId, id, "reject", "platform"))).rejects.toThrow("promotion:errors.note_required");
+  });
+
   it("approves a demo business's promotion by itself when due", async () => {
     // Aimed at a variant of its own: a promotion for every product would price the other tests' orders.
     const id = await create({ variant_ids: [(await newVariant(shop)).variantId] });
@@ -188,6 +220,14 @@ describe("orders priced by promotions", () => {
     const again = await newOrder(shop, [{ sku: v.sku, quantity: 1 }], { customer: { ...buyer, phone: "+62 813-9999-0001" } });
     expect((await linesOf(again))[0].price).toBe(50_000);
     expect((await promotionRow(id)).used).toBe(1);
+
+    // The same buyer's orders arriving at once: still one.
+    const { id: once, v: v2 } = await running({ per_buyer: 1 });
+    const twin = { name: "Dewi", phone: "0813 7777 0002" };
+    const at = await Promise.all(Array.from({ length: 6 }, () => newOrder(shop, [{ sku: v2.sku, quantity: 1 }], { customer: twin })));
+    const got = await db.select({ price: s.orderItems.price }).from(s.orderItems).where(sql`${s.orderItems.orderId} = ANY(${sql.param(at)}::int[])`);
+    expect(got.filter((g) => g.price === 45_000)).toHaveLength(1);
+    expect((await promotionRow(once)).used).toBe(1);
 
     const flash = await running({ kind: "discount_time", discount_type: "amount", discount_amount: 10_000, promo_stock: 3 });
     const big = await newOrder(shop, [{ sku: flash.v.sku, quantity: 4 }]);
