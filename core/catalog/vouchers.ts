@@ -54,7 +54,7 @@ export const percentField = z.preprocess((v) => (v === null ? "" : v), z.unknown
   return z.NEVER;
 });
 
-const codeField = z.string({ error: "required" }).trim().min(1, "required").transform((s) => s.toUpperCase())
+export const codeField = z.string({ error: "required" }).trim().min(1, "required").transform((s) => s.toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9-]{2,19}$/, "offering:errors.code_format"));
 
 /** The discount field of the chosen type, parsed (the other one is never an error). */

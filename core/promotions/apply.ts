@@ -1,13 +1,12 @@
 /**
  * Promotions meeting orders: the candidates an order may get (read for priceOrder), claiming
- * their quota and promo stock in the order's own transaction, and giving them back when the order
- * is cancelled. Order intake (core/orders/intake.ts) prices every order through `priceIncoming`.
+ * their quota and promo stock in the order's own transaction (`priceAndClaim`, then `recordUses`
+ * once the lines exist), and giving them back when the order is cancelled (`releasePromotions`).
+ * Order intake (core/orders/intake.ts) prices every order this way.
  *
- * Exactly `quota` orders get a promotion however many come at once: claiming locks the promotions
- * an order would get (one statement, in id order, so two orders never wait on each other in a
- * circle), checks quota, promo stock and the buyer's own limit under that lock, and writes the
- * counters. A promotion that has run out meanwhile is left out and the order priced again without
- * it (the buyer then gets the next best, or the regular price) — never refused, never a 500.
+ * Exactly `quota` orders get a promotion however many come at once (see priceAndClaim). A
+ * promotion that has run out meanwhile is left out and the order priced again without it (the
+ * buyer then gets the next best, or the regular price) — never refused, never a 500.
  *
  * A buyer is their phone (digits, +62 as 0), else their e-mail, else their name: the per-buyer
  * limit counts that buyer's orders that got the promotion and were not cancelled. An order that is
@@ -18,7 +17,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
 import { orderPromotions, promotions, PROMOTION_STATUS } from "#db/schema/index.ts";
 import { bumpPromotions, runningPromotions } from "./running.ts";
-import { priceOrder, type CandidatePromotion, type PricedOrder, type PricingInput, type PricingLine, type Applied } from "./pricing.ts";
+import { priceOrder, reaches, type CandidatePromotion, type PricedOrder, type PricingInput, type PricingLine, type Applied } from "./pricing.ts";
 
 export type PricingContext = {
   channelId: number | null; storeId: number | null; at: Date; voucherCode?: string | null;
@@ -38,9 +37,6 @@ type Exec = Pick<Tx, "execute">;
  * this store (or every one, or anywhere when `everywhere`).
  */
 export async function candidatesFor(exec: Exec, businessId: number, lines: PricingLine[], ctx: PricingContext): Promise<CandidatePromotion[]> {
-  const refs = lines.flatMap((l) => [
-    `variant:${l.variantId}`, `product:${l.productId}`, ...(l.brandId ? [`brand:${l.brandId}`] : []), ...(l.categoryId ? [`category:${l.categoryId}`] : []),
-  ]);
   const code = ctx.voucherCode?.trim().toUpperCase() || null;
   const at = ctx.at.getTime();
   const out: CandidatePromotion[] = [];
@@ -48,7 +44,7 @@ export async function candidatesFor(exec: Exec, businessId: number, lines: Prici
     if (p.startsAt.getTime() > at || p.endsAt.getTime() <= at) continue;
     if ((p.quota !== null && p.used >= p.quota) || (p.promoStock !== null && p.stockUsed >= p.promoStock)) continue;
     if ((p.kind === "voucher" && p.code !== code) || (p.followersOnly && !ctx.follower)) continue;
-    if (!p.anyProduct && !refs.some((r) => p.targets.has(r))) continue;
+    if (!lines.some((l) => reaches({ anyProduct: p.anyProduct, hits: p.targets }, l))) continue;
     if (!ctx.everywhere && ((!p.anyChannel && !p.targets.has(`channel:${ctx.channelId ?? 0}`)) || (!p.anyStore && !p.targets.has(`store:${ctx.storeId ?? 0}`)))) continue;
     out.push({
       id: p.id, name: p.name, kind: p.kind, endsAt: p.endsAt, discountType: p.discountType, discountValue: p.discountValue, maxDiscount: p.maxDiscount,
@@ -74,7 +70,7 @@ export const buyerKey = (b: { name: string; phone?: string | null; email?: strin
 
 /**
  * Prices an order and claims what it gets, inside the intake's transaction: the priced order and
- * the rows to keep once the order and its lines exist (`record`).
+ * the uses to record once the order and its lines exist (`recordUses`).
  *
  * Each round locks the promotions it would use in one statement, in id order, while holding no
  * other promotion's lock: a round that finds one of them run out (or stopped, or out of its
@@ -131,7 +127,7 @@ export async function priceAndClaim(tx: Tx, businessId: number, input: PricingIn
   }
 }
 
-/** Flash-sale and gift units come out of the promo stock; a voucher or a delivery takes none. */
+/** Units priced by a product-level promotion or given as a gift come out of its promo stock; a voucher, a delivery or a cashback takes none. */
 const stockTaken = (a: Applied) => a.kind === "discount_time" || a.kind === "discount" || a.kind === "free" || a.kind === "bundle";
 
 /** Records what an order got, once its lines exist (their ids in line order). */

@@ -56,7 +56,8 @@ export type PricedOrder = {
 
 export type PricingInput = { lines: PricingLine[]; shippingCost: number; voucherCode?: string | null };
 
-const matches = (p: CandidatePromotion, l: PricingLine) =>
+/** Whether a promotion reaches a line: every product, or one of its targets names it. */
+export const reaches = (p: Pick<CandidatePromotion, "anyProduct" | "hits">, l: PricingLine) =>
   !l.fixed && (p.anyProduct || p.hits.has(`variant:${l.variantId}`) || p.hits.has(`product:${l.productId}`)
     || (l.brandId !== null && p.hits.has(`brand:${l.brandId}`)) || (l.categoryId !== null && p.hits.has(`category:${l.categoryId}`)));
 
@@ -83,7 +84,7 @@ export function priceOrder(input: PricingInput, promotions: readonly CandidatePr
   const lines = input.lines.map((l, i) => {
     let best: { amount: number; p: CandidatePromotion; unitOff: number } | null = null;
     for (const p of perUnit) {
-      if (!matches(p, l) || (stockLeft.has(p.id) && stockLeft.get(p.id)! < l.quantity)) continue;
+      if (!reaches(p, l) || (stockLeft.has(p.id) && stockLeft.get(p.id)! < l.quantity)) continue;
       const unitOff = offOf(p, l.regularPrice);
       const c = { amount: unitOff * l.quantity, p, unitOff };
       if (unitOff > 0 && better(c, best)) best = c;
@@ -102,7 +103,7 @@ export function priceOrder(input: PricingInput, promotions: readonly CandidatePr
   for (;;) {
     let best: { amount: number; p: CandidatePromotion; used: number[]; units: number } | null = null;
     for (const p of byKind("bundle")) {
-      const idx = [...free].filter((i) => matches(p, input.lines[i]));
+      const idx = [...free].filter((i) => reaches(p, input.lines[i]));
       const s = bundleSaving(p, idx.map((i) => ({ i, price: input.lines[i].regularPrice, quantity: input.lines[i].quantity })));
       if (s.amount > 0 && better({ amount: s.amount, p }, best)) best = { amount: s.amount, p, used: s.lines, units: s.units };
     }
@@ -131,7 +132,7 @@ export function priceOrder(input: PricingInput, promotions: readonly CandidatePr
   const code = input.voucherCode?.trim().toUpperCase();
   for (const p of code ? byKind("voucher") : []) {
     if (p.code?.toUpperCase() !== code) continue;
-    const idx = input.lines.map((_, i) => i).filter((i) => matches(p, input.lines[i]));
+    const idx = input.lines.map((_, i) => i).filter((i) => reaches(p, input.lines[i]));
     const base = idx.reduce((s, i) => s + net[i], 0);
     if (!idx.length || base < p.minSpend) continue;
     const c = { amount: offOf(p, base), p, idx };
@@ -144,7 +145,7 @@ export function priceOrder(input: PricingInput, promotions: readonly CandidatePr
   const bestOf = (kind: PromotionKind, amountOf: (p: CandidatePromotion) => number) => {
     let best: { amount: number; p: CandidatePromotion } | null = null;
     for (const p of byKind(kind)) {
-      if (afterVoucher < p.minSpend || !input.lines.some((l) => matches(p, l))) continue;
+      if (afterVoucher < p.minSpend || !input.lines.some((l) => reaches(p, l))) continue;
       const c = { amount: amountOf(p), p };
       if (c.amount > 0 && better(c, best)) best = c;
     }

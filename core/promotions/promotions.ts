@@ -26,7 +26,7 @@ import { z } from "zod";
 import type { Tx } from "#db/client.ts";
 import {
   brands, channels, productCategories, products, productVariants, promotions, promotionTargets, stores,
-  PROMOTION_KINDS, PROMOTION_STATUS, PROMOTION_TYPES, TARGET_KINDS, type TargetKind,
+  PRICED_KINDS, PROMOTION_KINDS, PROMOTION_STATUS, PROMOTION_TYPES, TARGET_KINDS, type TargetKind,
 } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { Refused } from "#core/errors.ts";
@@ -34,7 +34,7 @@ import { recordHistory } from "#core/lib/history.ts";
 import { isDemo } from "#core/lib/demo.ts";
 import { WIB_OFFSET_MS } from "#core/lib/time.ts";
 import { intField, moneyField, nameField, optionalMoney } from "#core/catalog/offerings-shared.ts";
-import { percentField } from "#core/catalog/vouchers.ts";
+import { codeField as voucherCode, percentField } from "#core/catalog/vouchers.ts";
 import { canRecreate, editScope, effectiveStatus, statusName, transitionFor, type PromotionAction } from "./lifecycle.ts";
 import { bumpPromotions } from "./running.ts";
 import { promotionOf, type PromotionRow } from "./read.ts";
@@ -66,8 +66,8 @@ const idList = z.preprocess((v) => {
 }, z.array(z.coerce.number().int("invalid").positive("invalid").max(2_147_483_647, "invalid")).max(500, "promotion:errors.too_many_targets"))
   .transform((xs) => [...new Set(xs)]);
 
-const codeField = z.preprocess(blank, z.string().trim().transform((s) => s.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9-]{2,19}$/, "offering:errors.code_format")).optional());
+// A voucher's code, as the catalogue's vouchers have it.
+const codeField = z.preprocess(blank, voucherCode.optional());
 
 const capOf = (v: { delivery_cap?: unknown; discount_amount?: unknown }) =>
   v.delivery_cap !== undefined && v.delivery_cap !== "" ? v.delivery_cap : v.discount_amount;
@@ -102,7 +102,7 @@ export const promotionBody = z.object({
     need("ends_at", v.ends_at > v.starts_at, "promotion:errors.end_before_start");
     need("ends_at", v.ends_at.getTime() - v.starts_at.getTime() <= MAX_DAYS * 86_400_000, "promotion:errors.too_long");
   }
-  if (["discount", "discount_time", "cashback", "voucher"].includes(v.kind)) {
+  if (PRICED_KINDS.includes(v.kind)) {
     if (!v.discount_type) need("discount_type", false);
     else if (v.discount_type === "percent") {
       const p = percentField.safeParse(v.discount_percent);
@@ -126,7 +126,7 @@ export const promotionBody = z.object({
   const percent = v.discount_type === "percent";
   const value = v.kind === "delivery"
     ? moneyField().safeParse(capOf(v)).data ?? null
-    : ["discount", "discount_time", "cashback", "voucher"].includes(v.kind)
+    : PRICED_KINDS.includes(v.kind)
       ? (percent ? percentField.safeParse(v.discount_percent).data : moneyField().safeParse(v.discount_amount).data) ?? null
       : null;
   const bundle = v.kind === "bundle";

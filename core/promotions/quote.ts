@@ -9,20 +9,19 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { orderItems, orders, products, productVariants } from "#db/schema/index.ts";
+import { orderItems, orders, products, productVariants, promotions } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound } from "#core/errors.ts";
 import { candidatesFor } from "./apply.ts";
-import { priceOrder, type PricingLine } from "./pricing.ts";
+import { priceOrder, reaches, type PricingLine } from "./pricing.ts";
+import { orderIdList } from "#core/orders/picklist.ts";
 import { promotionJson } from "./read.ts";
-import { promotions } from "#db/schema/index.ts";
 
 const id = z.coerce.number({ error: "invalid" }).int("invalid").positive("invalid").max(2_147_483_647, "invalid");
-const idList = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.split(",").filter(Boolean) : v), z.array(id).min(1, "required").max(max, "too_many"));
 
 export const promotionsBody = z.object({
   order_id: id.optional(),
-  product_ids: idList(150).optional(),
+  product_ids: orderIdList(150).optional(),
 }).refine((b) => b.order_id !== undefined || b.product_ids !== undefined, { message: "api-orders:promotions.what", path: ["order_id"] });
 
 async function linesOfVariants(db: Scope["db"], businessId: number, where: ReturnType<typeof and>, quantities?: Map<number, number>) {
@@ -58,8 +57,7 @@ export async function sellerPromotions(scope: Scope, body: z.infer<typeof promot
   const found = await candidatesFor(db, businessId, lines, { ...place, at: new Date() });
   if (!found.length) return [];
   const rows = await db.select().from(promotions).where(inArray(promotions.id, found.map((c) => c.id))).orderBy(promotions.endsAt);
-  const reach = new Map(found.map((c) => [c.id, [...new Set(lines.filter((l) => c.anyProduct || c.hits.has(`variant:${l.variantId}`) || c.hits.has(`product:${l.productId}`)
-    || (l.brandId !== null && c.hits.has(`brand:${l.brandId}`)) || (l.categoryId !== null && c.hits.has(`category:${l.categoryId}`))).map((l) => l.productId))]]));
+  const reach = new Map(found.map((c) => [c.id, [...new Set(lines.filter((l) => reaches(c, l)).map((l) => l.productId))]]));
   return rows.map((p) => ({ ...promotionJson(p, actor.t), product_ids: reach.get(p.id) ?? [] }));
 }
 

@@ -9,6 +9,8 @@ export const PROMOTION_STATUS_NAMES = Object.keys(PROMOTION_STATUS) as Promotion
 /** The seller's kinds (spec section 4). */
 export const PROMOTION_KINDS = ["discount", "discount_time", "cashback", "delivery", "bundle", "free", "voucher"] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
+/** The kinds whose benefit is a percent (with a cap) or an amount. */
+export const PRICED_KINDS: readonly PromotionKind[] = ["discount", "discount_time", "cashback", "voucher"];
 
 /** The campaign a promotion belongs to (spec section 4 "types"). */
 export const PROMOTION_TYPES = ["common", "flash_sale", "seasonal", "anniversary", "monthly", "weekly"] as const;

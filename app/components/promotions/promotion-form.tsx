@@ -8,7 +8,7 @@
  * fields are shown read-only.
  */
 import { Form, Link } from "react-router";
-import { PROMOTION_KINDS, PROMOTION_TYPES } from "#db/schema/promotion-enums.ts";
+import { PRICED_KINDS, PROMOTION_KINDS, PROMOTION_TYPES } from "#db/schema/promotion-enums.ts";
 import type { PromotionChoices } from "#core/promotions/read.ts";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { buttonClass, SubmitButton } from "#app/components/button.tsx";
@@ -18,7 +18,6 @@ import { SectionCard } from "#app/components/section-card.tsx";
 
 /** A field shown for these kinds only (app.css: .promo-form). */
 const only = (...kinds: string[]) => `kf ${kinds.map((k) => `kf-${k}`).join(" ")}`;
-const PRICED = ["discount", "discount_time", "cashback", "voucher"];
 
 function Ticks({ form, name, label, options, disabled }: {
   form: ReturnType<typeof formState>; name: string; label: string; options: { id: number; name: string }[]; disabled?: boolean;
@@ -77,7 +76,7 @@ export function PromotionForm({ reply, defaults, choices, running, cancelTo, sub
           </fieldset>
           <Select form={form} name="promo_type" label={t("field.promo_type")} placeholder={t("promo_type.common")} disabled={running}
             options={PROMOTION_TYPES.filter((p) => p !== "common").map((p) => ({ value: p, label: t(`promo_type.${p}`) }))} />
-          <div className={only(...PRICED)}>
+          <div className={only(...PRICED_KINDS)}>
             <fieldset>
               <legend className="mb-1 text-sm font-medium text-slate-700">{t("field.discount_type")}</legend>
               <div className="flex flex-wrap gap-4 py-2">
@@ -91,16 +90,16 @@ export function PromotionForm({ reply, defaults, choices, running, cancelTo, sub
               <FieldError id="promotion-discount_type-error" errors={form.errors("discount_type")} />
             </fieldset>
           </div>
-          <div className={only(...PRICED)}>
+          <div className={only(...PRICED_KINDS)}>
             <UnitInput form={form} name="discount_percent" label={t("field.discount_percent")} unit="%" side="after" inputMode="decimal" maxLength={10} {...locked} />
           </div>
-          <div className={only(...PRICED)}>
+          <div className={only(...PRICED_KINDS)}>
             <UnitInput form={form} name="discount_amount" label={t("field.discount_amount")} unit="Rp" inputMode="numeric" maxLength={20} {...locked} />
           </div>
           <div className={only("delivery")}>
             <UnitInput form={form} name="delivery_cap" label={t("field.delivery_cap")} unit="Rp" inputMode="numeric" maxLength={20} {...locked} />
           </div>
-          <div className={only(...PRICED)}>
+          <div className={only(...PRICED_KINDS)}>
             <UnitInput form={form} name="max_discount" label={optional(t("field.max_discount"))} unit="Rp" inputMode="numeric" maxLength={20} {...locked} />
           </div>
           <div className={only("cashback", "voucher", "delivery", "free")}>
