@@ -96,6 +96,9 @@ export function settlementJson(s: SettlementRow, t: TFunction) {
     commission: s.commission,
     commission_bp: s.commissionBp,
     shipping_subsidy: s.shipping,
+    cashback: s.cashback,
+    /** Everything taken from gross on finishing: store fee, commission, shipping subsidy, cashback. */
+    fees: s.storeFee + s.commission + s.shipping + s.cashback,
     adjustment: s.adjustment,
     net: s.net + s.adjustment,
     points: s.points,
@@ -141,6 +144,7 @@ const sums = {
   store_fee: sql<string>`coalesce(sum(${settlementDays.storeFee}), 0)`,
   commission: sql<string>`coalesce(sum(${settlementDays.commission}), 0)`,
   shipping_subsidy: sql<string>`coalesce(sum(${settlementDays.shipping}), 0)`,
+  cashback: sql<string>`coalesce(sum(${settlementDays.cashback}), 0)`,
   adjustment: sql<string>`coalesce(sum(${settlementDays.adjustment}), 0)`,
   net: sql<string>`coalesce(sum(${settlementDays.net} + ${settlementDays.adjustment}), 0)`,
   released: sql<string>`coalesce(sum(${settlementDays.released}), 0)`,
@@ -150,13 +154,13 @@ type Sums = { [K in keyof typeof sums]: number | string };
 export function totalsJson(r: Sums) {
   const n = (v: number | string) => Number(v);
   return {
-    count: n(r.count), gross: n(r.gross), store_fee: n(r.store_fee), commission: n(r.commission), shipping_subsidy: n(r.shipping_subsidy),
-    adjustment: n(r.adjustment), net: n(r.net), released: n(r.released), holding: n(r.net) - n(r.released),
+    count: n(r.count), gross: n(r.gross), store_fee: n(r.store_fee), commission: n(r.commission), shipping_subsidy: n(r.shipping_subsidy), cashback: n(r.cashback),
+    fees: n(r.store_fee) + n(r.commission) + n(r.shipping_subsidy) + n(r.cashback), adjustment: n(r.adjustment), net: n(r.net), released: n(r.released), holding: n(r.net) - n(r.released),
   };
 }
 export type IncomeTotals = ReturnType<typeof totalsJson>;
 
-const NO_TOTALS = { count: 0, released_count: 0, gross: 0, store_fee: 0, commission: 0, shipping_subsidy: 0, adjustment: 0, net: 0, released: 0 };
+const NO_TOTALS = { count: 0, released_count: 0, gross: 0, store_fee: 0, commission: 0, shipping_subsidy: 0, cashback: 0, adjustment: 0, net: 0, released: 0 };
 
 /** The first day of the month after `day`'s. */
 const nextMonth = (day: string) => {
@@ -181,12 +185,12 @@ async function pairsOf(exec: Scope["db"], businessId: number, q: IncomeFilters) 
     q.channel_id !== undefined ? sql` AND channel_id = ${q.channel_id}` : sql``,
     q.store_id !== undefined ? sql` AND store_id = ${q.store_id}` : sql``,
   ]);
-  const columns = sql`channel_id, store_id, n, n_released, gross, store_fee, commission, shipping, adjustment, net, released`;
+  const columns = sql`channel_id, store_id, n, n_released, gross, store_fee, commission, shipping, cashback, adjustment, net, released`;
   // The channel's and the store's names come with them (the summary names each).
   const { rows } = await exec.execute<{ channel_id: number; store_id: number; channel_name: string | null; platform_code: string | null; store_name: string | null } & Sums>(sql`
     SELECT p.*, c.name AS channel_name, c.platform_code, st.name AS store_name
       FROM (SELECT channel_id, store_id, sum(n)::int AS count, sum(n_released)::int AS released_count, sum(gross) AS gross, sum(store_fee) AS store_fee,
-                   sum(commission) AS commission, sum(shipping) AS shipping_subsidy, sum(adjustment) AS adjustment, sum(net + adjustment) AS net,
+                   sum(commission) AS commission, sum(shipping) AS shipping_subsidy, sum(cashback) AS cashback, sum(adjustment) AS adjustment, sum(net + adjustment) AS net,
                    sum(released) AS released
               FROM (SELECT ${columns} FROM settlement_months WHERE business_id = ${businessId} AND ${inWhole(sql`month`)}${same}
                     UNION ALL
@@ -216,7 +220,7 @@ function byDay(exec: Scope["db"], businessId: number, q: IncomeFilters) {
     const t = settlementDayTotals;
     return exec.select({
       day: t.day, count: t.n, released_count: t.nReleased, gross: t.gross, store_fee: t.storeFee, commission: t.commission, shipping_subsidy: t.shipping,
-      adjustment: t.adjustment, net: sql<number>`${t.net} + ${t.adjustment}`.mapWith(Number), released: t.released,
+      cashback: t.cashback, adjustment: t.adjustment, net: sql<number>`${t.net} + ${t.adjustment}`.mapWith(Number), released: t.released,
     }).from(t)
       .where(and(eq(t.businessId, businessId), from ? gte(t.day, from) : undefined, to ? lte(t.day, to) : undefined))
       .orderBy(desc(t.day)).limit(400);
@@ -324,6 +328,7 @@ defineExport("income", {
     { key: "store_fee", header: "income:column.store_fee" },
     { key: "commission", header: "income:column.commission" },
     { key: "shipping", header: "income:column.shipping" },
+    { key: "cashback", header: "income:column.cashback" },
     { key: "adjustment", header: "income:column.adjustment" },
     { key: "net", header: "income:column.net" },
     { key: "status", header: "income:column.status" },
@@ -340,7 +345,7 @@ defineExport("income", {
       total: n,
       rows: rows.map(({ s, storeName }) => ({
         finished: s.finishedAt, order: s.orderCode, channel: s.channelId ? s.channelName : t("income:no_channel"), store: storeName ?? "",
-        gross: s.gross, store_fee: s.storeFee, commission: s.commission, shipping: s.shipping, adjustment: s.adjustment, net: s.net + s.adjustment,
+        gross: s.gross, store_fee: s.storeFee, commission: s.commission, shipping: s.shipping, cashback: s.cashback, adjustment: s.adjustment, net: s.net + s.adjustment,
         status: t(`income:status.${s.status}`), release: s.releaseAt,
       })),
     };

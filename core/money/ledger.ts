@@ -47,6 +47,7 @@ export const LEDGER_KINDS = [
   "invoice_payment", // deposit, the payment service or points → platform costs
   "points_earned",
   "points_spent",
+  "ad_spend", // Indie ads: deposit → ads (core/promotions/ads.ts)
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -5,7 +5,7 @@
  * the ledger (core/money/ledger.ts) in the caller's transaction.
  *
  *   finish (core/orders/actions.ts, same transaction as the status change)
- *     → settlement  key settlement:order:<id>   income +net, sales −gross, store_fees +fee, commission +c, shipping +s
+ *     → settlement  key settlement:order:<id>   income +net, sales −gross, store_fees +fee, commission +c, shipping +s, cashback +b
  *     → points      key points:order:<id>       points +n, points_issued −n      (1 point per full Rp 10.000 of gross)
  *   the day job (settle-day.ts): the same two postings per (day, channel, store) of a batch, summed
  *     over its orders and keyed by its first order (decision 21)
@@ -24,6 +24,10 @@
  *   default (core/money/income-options.ts: marketplaces 5 %, the rest 0 %), on the gross, rounded
  *   half up. Shipping subsidy: 0 unless the order says the seller bears some —
  *   `shipping_parameter.shipping_subsidy` (whole rupiah), which our channels may send.
+ * - Cashback: what the order's cashback promotion gives its buyer (core/promotions, kept on
+ *   order_promotions; none once the promotion was given back) is the seller's cost, taken from the
+ *   order's income when it finishes, after the fees. The buyer receives it from the channel as
+ *   points or saldo (1 point = Rp 1); to the seller both are rupiah.
  * - Deductions never take net below 0: each is capped at what is left (a fixed store fee on a
  *   tiny order), and the row keeps what was actually deducted.
  * - The settlement row is written first (unique per order): a retried finish, a second process or
@@ -69,13 +73,17 @@ export type FinishedOrder = {
   discount: number;
   shippingParameter?: Record<string, unknown> | null;
   finishedAt: Date;
+  /** The cashback its promotions give the buyer (settleOrders reads it). */
+  cashback?: number;
 };
 
-export type Breakdown = { gross: number; storeFee: number; commission: number; commissionBp: number; shipping: number; net: number; points: number };
+export type Breakdown = {
+  gross: number; storeFee: number; commission: number; commissionBp: number; shipping: number; cashback: number; net: number; points: number;
+};
 
 /** The settlement of one order (pure): header comment for the rules. */
 export function breakdownOf(
-  order: Pick<FinishedOrder, "subtotal" | "discount" | "shippingParameter">,
+  order: Pick<FinishedOrder, "subtotal" | "discount" | "shippingParameter" | "cashback">,
   fee: { percentBp: number; fixedAmount: number } | null,
   commissionBp: number,
 ): Breakdown {
@@ -90,7 +98,8 @@ export function breakdownOf(
   const commission = take(feeAmount(gross, { percentBp: commissionBp, fixedAmount: 0 }));
   const subsidy = order.shippingParameter?.shipping_subsidy;
   const shipping = take(typeof subsidy === "number" && Number.isSafeInteger(subsidy) ? subsidy : 0);
-  return { gross, storeFee, commission, commissionBp, shipping, net: left, points: pointsForSales(gross) };
+  const cashback = take(order.cashback ?? 0);
+  return { gross, storeFee, commission, commissionBp, shipping, cashback, net: left, points: pointsForSales(gross) };
 }
 
 type Settled = { id: number; orderId: number; day: string; channelId: number; storeId: number; finishedAt: Date } & Breakdown;
@@ -113,7 +122,7 @@ export function postingsOf(businessId: number, settled: Settled[], at?: Date): P
   const out: Posting[] = [];
   for (const group of groups.values()) {
     const first = group.reduce((a, b) => (b.orderId < a.orderId ? b : a));
-    const total = (k: "net" | "gross" | "storeFee" | "commission" | "shipping" | "points") => group.reduce((n, s) => n + s[k], 0);
+    const total = (k: "net" | "gross" | "storeFee" | "commission" | "shipping" | "cashback" | "points") => group.reduce((n, s) => n + s[k], 0);
     const one = group.length === 1;
     const ref = one ? { type: "order", id: first.orderId } : { type: "settlement_day", id: first.id };
     const memo = one
@@ -125,12 +134,22 @@ export function postingsOf(businessId: number, settled: Settled[], at?: Date): P
       { account: "store_fees", amount: total("storeFee") },
       { account: "commission", amount: total("commission") },
       { account: "shipping", amount: total("shipping") },
+      { account: "cashback", amount: total("cashback") },
     ] satisfies Leg[]).filter((l) => l.amount !== 0);
     if (legs.length) out.push({ businessId, kind: "settlement", key: `settlement:order:${first.orderId}`, legs, ref, memo, at });
     const points = pointsEarnedPosting(businessId, { orderId: first.orderId, points: total("points") }, { ref, memo, at });
     if (points) out.push(points);
   }
   return out;
+}
+
+/** The cashback each order's promotions give its buyer (none once given back, as on cancelling). */
+async function cashbackOf(tx: Tx, businessId: number, orderIds: number[]) {
+  const { rows } = await tx.execute<{ order_id: number; amount: string }>(sql`
+    SELECT op.order_id, sum(op.amount) AS amount FROM order_promotions op JOIN promotions p ON p.id = op.promotion_id
+     WHERE op.business_id = ${businessId} AND op.order_id = ANY(${sql.param(orderIds)}::int[]) AND op.released_at IS NULL AND p.kind = 'cashback'
+     GROUP BY op.order_id`);
+  return new Map(rows.map((r) => [r.order_id, Number(r.amount)]));
 }
 
 /** The business's settlement rates: its store fees and its commission per platform. */
@@ -161,27 +180,29 @@ async function ratesOf(tx: Tx | Db, businessId: number, channelIds: number[]) {
 export async function settleOrders(tx: Tx, businessId: number, finished: FinishedOrder[], opts: { postedAt?: Date } = {}): Promise<number> {
   if (!finished.length) return 0;
   const rates = await ratesOf(tx, businessId, [...new Set(finished.flatMap((o) => (o.channelId ? [o.channelId] : [])))]);
+  const cashback = await cashbackOf(tx, businessId, finished.map((o) => o.id));
   const hold = holdDays() * DAY_MS;
   const rows = finished.map((o) => {
     const platformCode = rates.platformOf(o.channelId);
     const fee = o.storeId ? applicableFee(rates.fees, o.storeId, o.channelId) : null;
-    const b = breakdownOf(o, fee, rates.commissionBp(platformCode));
+    const b = breakdownOf({ ...o, cashback: cashback.get(o.id) ?? 0 }, fee, rates.commissionBp(platformCode));
     return {
       businessId, orderId: o.id, orderCode: o.orderCode, channelId: o.channelId ?? 0, channelName: o.channelName, platformCode,
       storeId: o.storeId ?? 0, day: wibDate(o.finishedAt), finishedAt: o.finishedAt, releaseAt: new Date(o.finishedAt.getTime() + hold),
-      gross: b.gross, storeFee: b.storeFee, commission: b.commission, commissionBp: b.commissionBp, shipping: b.shipping, net: b.net, points: b.points,
+      gross: b.gross, storeFee: b.storeFee, commission: b.commission, commissionBp: b.commissionBp, shipping: b.shipping, cashback: b.cashback,
+      net: b.net, points: b.points,
     };
   });
   // One array statement (no parameter per value): a day's thousands of rows in one go.
   const col = <K extends keyof (typeof rows)[number]>(k: K, f: (v: (typeof rows)[number][K]) => unknown = (v) => v) => sql.param(rows.map((r) => f(r[k])));
   const { rows: made } = await tx.execute<{ id: number; orderId: number }>(sql`
     INSERT INTO settlements (business_id, order_id, order_code, channel_id, channel_name, platform_code, store_id, day, finished_at, release_at,
-                             gross, store_fee, commission, commission_bp, shipping, net, points)
+                             gross, store_fee, commission, commission_bp, shipping, cashback, net, points)
     SELECT * FROM unnest(${col("businessId")}::int[], ${col("orderId")}::int[], ${col("orderCode")}::text[], ${col("channelId")}::int[],
                          ${col("channelName")}::text[], ${col("platformCode")}::text[], ${col("storeId")}::int[], ${col("day")}::date[],
                          ${col("finishedAt", (d) => (d as Date).toISOString())}::timestamptz[], ${col("releaseAt", (d) => (d as Date).toISOString())}::timestamptz[],
                          ${col("gross")}::bigint[], ${col("storeFee")}::bigint[], ${col("commission")}::bigint[], ${col("commissionBp")}::int[],
-                         ${col("shipping")}::bigint[], ${col("net")}::bigint[], ${col("points")}::int[])
+                         ${col("shipping")}::bigint[], ${col("cashback")}::bigint[], ${col("net")}::bigint[], ${col("points")}::int[])
     ON CONFLICT (order_id) DO NOTHING
     RETURNING id, order_id AS "orderId"`);
   if (!made.length) return 0;
@@ -195,9 +216,9 @@ export async function settleOrders(tx: Tx, businessId: number, finished: Finishe
 
 type DayDelta = {
   businessId: number; day: string; channelId: number; storeId: number; n: number; nReleased: number; gross: number; storeFee: number;
-  commission: number; shipping: number; adjustment: number; net: number; released: number;
+  commission: number; shipping: number; cashback: number; adjustment: number; net: number; released: number;
 };
-const DAY_COLUMNS = ["n", "nReleased", "gross", "storeFee", "commission", "shipping", "adjustment", "net", "released"] as const;
+const DAY_COLUMNS = ["n", "nReleased", "gross", "storeFee", "commission", "shipping", "cashback", "adjustment", "net", "released"] as const;
 
 /**
  * The three tables of settlement totals (db/schema/income.ts), each keyed by the business and its
@@ -208,7 +229,7 @@ const GRAINS = [
   { table: "settlement_day_totals", key: ["day"], of: (d: DayDelta) => [d.day] },
   { table: "settlement_months", key: ["month", "channel_id", "store_id"], of: (d: DayDelta) => [`${d.day.slice(0, 7)}-01`, d.channelId, d.storeId] },
 ] as const;
-const SUM_COLUMNS = ["n", "n_released", "gross", "store_fee", "commission", "shipping", "adjustment", "net", "released"] as const;
+const SUM_COLUMNS = ["n", "n_released", "gross", "store_fee", "commission", "shipping", "cashback", "adjustment", "net", "released"] as const;
 
 /**
  * Adds deltas to every table of settlement totals: one upsert each, rows in key order, tables in
@@ -241,7 +262,7 @@ async function addToDays(tx: Tx, deltas: DayDelta[]) {
   }
 }
 
-const zero = { n: 0, nReleased: 0, gross: 0, storeFee: 0, commission: 0, shipping: 0, adjustment: 0, net: 0, released: 0 };
+const zero = { n: 0, nReleased: 0, gross: 0, storeFee: 0, commission: 0, shipping: 0, cashback: 0, adjustment: 0, net: 0, released: 0 };
 
 /**
  * How many corrections (adjustSettlement) each order's settlement has had: what makes a release's
@@ -360,12 +381,13 @@ export async function backdateDemoSettlements(exec: Db, businessIds: number[]) {
     for (const grain of GRAINS) await tx.execute(sql`DELETE FROM ${sql.raw(grain.table)} WHERE business_id = ANY(${ids}::int[])`);
     const { rows } = await tx.execute<{ business_id: number; day: string; channel_id: number; store_id: number } & Record<(typeof SUM_COLUMNS)[number], string>>(sql`
       SELECT business_id, day::text AS day, channel_id, store_id, count(*) AS n, count(*) FILTER (WHERE status = 'released') AS n_released, sum(gross) AS gross,
-             sum(store_fee) AS store_fee, sum(commission) AS commission, sum(shipping) AS shipping, sum(adjustment) AS adjustment, sum(net) AS net,
+             sum(store_fee) AS store_fee, sum(commission) AS commission, sum(shipping) AS shipping, sum(cashback) AS cashback,
+             sum(adjustment) AS adjustment, sum(net) AS net,
              sum(released) AS released
         FROM settlements WHERE business_id = ANY(${ids}::int[]) GROUP BY business_id, day, channel_id, store_id`);
     await addToDays(tx, rows.map((r) => ({
       businessId: r.business_id, day: r.day, channelId: r.channel_id, storeId: r.store_id, n: Number(r.n), nReleased: Number(r.n_released),
-      gross: Number(r.gross), storeFee: Number(r.store_fee), commission: Number(r.commission), shipping: Number(r.shipping),
+      gross: Number(r.gross), storeFee: Number(r.store_fee), commission: Number(r.commission), shipping: Number(r.shipping), cashback: Number(r.cashback),
       adjustment: Number(r.adjustment), net: Number(r.net), released: Number(r.released),
     })));
   });

@@ -11,7 +11,7 @@ import { orders } from "./orders.ts";
 export const SETTLEMENT_STATUSES = ["holding", "released"] as const;
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
 
-/** One per finished order: gross − store fee − commission − shipping subsidy (± adjustments) = net. */
+/** One per finished order: gross − store fee − commission − shipping subsidy − cashback (± adjustments) = net. */
 export const settlements = pgTable(
   "settlements",
   {
@@ -34,6 +34,8 @@ export const settlements = pgTable(
     /** Basis points of the commission applied (the channel table's rate at the time). */
     commissionBp: integer().notNull().default(0),
     shipping: bigint({ mode: "number" }).notNull().default(0),
+    /** The cashback the order's promotions give its buyer, paid by the seller when it finishes (core/promotions). */
+    cashback: bigint({ mode: "number" }).notNull().default(0),
     adjustment: bigint({ mode: "number" }).notNull().default(0),
     net: bigint({ mode: "number" }).notNull(),
     /** How much of net + adjustment has moved to saldo. */
@@ -51,7 +53,7 @@ export const settlements = pgTable(
     // The release sweeper: what is due.
     index("settlements_due").on(t.releaseAt).where(sql`${t.status} = 'holding'`),
     check("settlements_status", sql`${t.status} IN ('holding', 'released')`),
-    check("settlements_amounts", sql`${t.gross} >= 0 AND ${t.storeFee} >= 0 AND ${t.commission} >= 0 AND ${t.shipping} >= 0 AND ${t.net} >= 0`),
+    check("settlements_amounts", sql`${t.gross} >= 0 AND ${t.storeFee} >= 0 AND ${t.commission} >= 0 AND ${t.shipping} >= 0 AND ${t.cashback} >= 0 AND ${t.net} >= 0`),
   ],
 );
 
@@ -63,6 +65,7 @@ const sums = () => ({
   storeFee: bigint({ mode: "number" }).notNull().default(0),
   commission: bigint({ mode: "number" }).notNull().default(0),
   shipping: bigint({ mode: "number" }).notNull().default(0),
+  cashback: bigint({ mode: "number" }).notNull().default(0),
   adjustment: bigint({ mode: "number" }).notNull().default(0),
   net: bigint({ mode: "number" }).notNull().default(0),
   released: bigint({ mode: "number" }).notNull().default(0),

@@ -23,6 +23,8 @@ export const ACCOUNTS = {
   store_fees: { unit: "idr", floor: null }, // the store fee of each sale (profile → store fee)
   commission: { unit: "idr", floor: null }, // the channel's commission
   shipping: { unit: "idr", floor: null }, // shipping subsidy borne by the seller
+  cashback: { unit: "idr", floor: null }, // cashback the seller's promotions give buyers (as points or saldo), paid when the order finishes
+  ads: { unit: "idr", floor: null }, // Indie ads spend, paid from the deposit
   adjustments: { unit: "idr", floor: null }, // the platform's corrections
   payment: { unit: "idr", floor: null }, // money paid in through the payment service (top-ups, invoices paid by method)
   bank: { unit: "idr", floor: null }, // money paid out to the seller's bank

@@ -107,6 +107,9 @@ describe("settlement of a finished order", () => {
     expect(await settlementOf(order.id)).toMatchObject({ gross: 100_000, storeFee: 3_500, commission: 3_000, commissionBp: 300, net: 93_500 });
     // A fixed fee larger than a tiny sale takes what there is, no more.
     expect(breakdownOf({ subtotal: 500, discount: 0 }, { percentBp: 0, fixedAmount: 1000 }, 500)).toMatchObject({ gross: 500, storeFee: 500, commission: 0, net: 0 });
+    // Cashback comes after the fees, and also takes only what is left.
+    expect(breakdownOf({ subtotal: 100_000, discount: 0, cashback: 5_000 }, null, 500)).toMatchObject({ commission: 5_000, cashback: 5_000, net: 90_000 });
+    expect(breakdownOf({ subtotal: 1_000, discount: 0, cashback: 5_000 }, { percentBp: 0, fixedAmount: 800 }, 0)).toMatchObject({ storeFee: 800, cashback: 200, net: 0 });
   });
 
   it("does not settle an order that never finishes (a return closes before finish)", async () => {

@@ -260,6 +260,18 @@ describe("orders priced by promotions", () => {
     expect(got).toEqual([
       { promotionId: ids[0], amount: 15_000 }, { promotionId: ids[1], amount: 9_000 }, { promotionId: ids[2], amount: 0 }, { promotionId: ids[3], amount: 4_250 },
     ]);
+    // The cashback is the seller's cost when the order finishes: taken from its income, in the ledger.
+    await db.update(s.orders).set({ status: "received" }).where(eq(s.orders.id, withCode));
+    await applyOrderAction(shop.businessId, withCode, { action: "fulfill", actor: "seller", userId: shop.userId });
+    const [st] = await db.select().from(s.settlements).where(eq(s.settlements.orderId, withCode));
+    expect(st).toMatchObject({ gross: 76_000, cashback: 4_250 });
+    expect(st.net).toBe(st.gross - st.storeFee - st.commission - st.shipping - st.cashback);
+    const legs = await db.select({ code: s.ledgerAccounts.code, amount: s.ledgerEntries.amount }).from(s.ledgerEntries)
+      .innerJoin(s.ledgerTransactions, eq(s.ledgerTransactions.id, s.ledgerEntries.transactionId))
+      .innerJoin(s.ledgerAccounts, eq(s.ledgerAccounts.id, s.ledgerEntries.accountId))
+      .where(and(eq(s.ledgerTransactions.businessId, shop.businessId), eq(s.ledgerTransactions.key, `settlement:order:${withCode}`)));
+    expect(legs).toContainEqual({ code: "cashback", amount: 4_250 });
+    expect(legs.reduce((n, l) => n + l.amount, 0)).toBe(0);
   });
 
   it("answers the spec's calls from the same pricing: promotions for an order or products, and a quote", async () => {

@@ -103,8 +103,8 @@ export function SettlementTable({ rows, caption }: { rows: SettlementJson[]; cap
       key: "fees", header: t("column.fees"), className: "tabular-nums md:text-right",
       cell: (s) => (
         <>
-          {minus(s.store_fee + s.commission + s.shipping_subsidy)}
-          <span className="block text-xs text-slate-500">{t("column.store_fee")} {rp(s.store_fee)} · {t("column.commission")} {rp(s.commission)}</span>
+          {minus(s.fees)}
+          <span className="block text-xs text-slate-500">{t("column.store_fee")} {rp(s.store_fee)} · {t("column.commission")} {rp(s.commission)}{s.cashback ? ` · ${t("column.cashback")} ${rp(s.cashback)}` : ""}</span>
           {s.adjustment ? <span className="block text-xs text-slate-500">{t("column.adjustment")} {s.adjustment > 0 ? "+" : "−"}{rp(Math.abs(s.adjustment))}</span> : null}
         </>
       ),

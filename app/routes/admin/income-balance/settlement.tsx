@@ -100,7 +100,7 @@ export default function Settlement({ loaderData }: Route.ComponentProps) {
           <Cards items={[
             { label: t("column.orders"), value: formatNumber(summary.totals.count) },
             { label: t("column.gross"), value: rp(summary.totals.gross) },
-            { label: t("column.fees"), value: rp(summary.totals.store_fee + summary.totals.commission + summary.totals.shipping_subsidy) },
+            { label: t("column.fees"), value: rp(summary.totals.fees) },
             { label: t("column.net"), value: rp(summary.totals.net), note: `${t("column.holding")}: ${rp(summary.totals.holding)}`, tone: "brand" },
           ]} />
           {toSettle && (toSettle.job || toSettle.unsettled > 0) ? (

@@ -46,7 +46,7 @@ export default function ConsolidationSettlement({ loaderData }: Route.ComponentP
       <Cards items={[
         { label: t("column.orders"), value: formatNumber(tt.count) },
         { label: t("column.gross"), value: rp(tt.gross) },
-        { label: t("column.fees"), value: rp(tt.store_fee + tt.commission + tt.shipping_subsidy) },
+        { label: t("column.fees"), value: rp(tt.fees) },
         { label: t("column.net"), value: rp(tt.net), note: `${t("column.holding")}: ${rp(tt.holding)}`, tone: "brand" },
       ]} />
       {tt.count ? (

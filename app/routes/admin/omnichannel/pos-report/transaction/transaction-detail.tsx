@@ -67,6 +67,7 @@ export default function TransactionDetail({ loaderData }: Route.ComponentProps) 
             {line(t("column.store_fee"), `−${rp(s.store_fee)}`)}
             {line(t("omni.commission_rate", { rate: `${percentText(s.commission_bp)}%` }), `−${rp(s.commission)}`)}
             {line(t("column.shipping"), `−${rp(s.shipping_subsidy)}`)}
+            {s.cashback ? line(t("column.cashback"), `−${rp(s.cashback)}`) : null}
             {s.adjustment ? line(t("column.adjustment"), `${s.adjustment > 0 ? "+" : "−"}${rp(Math.abs(s.adjustment))}`) : null}
             {line(t("column.net"), rp(s.net), true)}
             {line(t("omni.points_earned"), formatNumber(s.points))}
