@@ -18,3 +18,4 @@ export * from "./payouts.ts";
 export * from "./deposit.ts";
 export * from "./income.ts";
 export * from "./promotions.ts";
+export * from "./ads.ts";

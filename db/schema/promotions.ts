@@ -12,6 +12,34 @@ import { productVariants } from "./catalog.ts";
 export * from "./promotion-enums.ts";
 import type { PromotionKind, PromotionStatus, PromotionType, TargetKind } from "./promotion-enums.ts";
 
+/**
+ * The platform's campaigns (Indie campaign: Harbolnas 12.12, Payday …) sellers join with their
+ * products at a campaign price (core/promotions/campaigns.ts). The platform's, not a business's:
+ * made by the platform's command (`npm run campaigns:add`) and by the demo seed. Their terms are
+ * data, shown translated: the least discount off each product's regular price, how many products.
+ */
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    promoType: text().$type<PromotionType>().notNull().default("seasonal"),
+    description: text().notNull().default(""),
+    minDiscountBp: integer().notNull().default(0),
+    maxProducts: integer().notNull().default(50),
+    registrationEndsAt: timestamp({ withTimezone: true }).notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    timeCreated: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("campaigns_ends").on(t.endsAt, t.id),
+    uniqueIndex("campaigns_name_start").on(t.name, t.startsAt),
+    check("campaigns_numbers", sql`${t.endsAt} > ${t.startsAt} AND ${t.registrationEndsAt} <= ${t.startsAt}
+      AND ${t.minDiscountBp} BETWEEN 0 AND 9900 AND ${t.maxProducts} BETWEEN 1 AND 100`),
+  ],
+);
+
 export const promotions = pgTable(
   "promotions",
   {
@@ -52,6 +80,8 @@ export const promotions = pgTable(
     autoApproveAt: timestamp({ withTimezone: true }),
     statusNote: text(),
     recreatedFrom: integer(),
+    /** A seller's entry in a platform campaign: its products at campaign prices (promotion_targets.price). */
+    campaignId: integer().references(() => campaigns.id, { onDelete: "cascade" }),
     createdBy: integer(),
     timeCreated: timestamp({ withTimezone: true }).notNull().defaultNow(),
     timeModified: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -68,6 +98,8 @@ export const promotions = pgTable(
     index("promotions_due_start").on(t.startsAt).where(sql`${t.status} = 1`),
     index("promotions_due_end").on(t.endsAt).where(sql`${t.status} IN (5, 7)`),
     index("promotions_due_approve").on(t.autoApproveAt).where(sql`${t.status} = 0`),
+    // One live entry per campaign: a rejected or withdrawn one may be entered again.
+    uniqueIndex("promotions_business_campaign").on(t.businessId, t.campaignId).where(sql`${t.campaignId} IS NOT NULL AND ${t.status} NOT IN (2, 3)`),
     uniqueIndex("promotions_business_code").on(t.businessId, sql`upper(${t.code})`).where(sql`${t.code} IS NOT NULL AND ${t.status} NOT IN (2, 3, 6)`),
     check("promotions_numbers", sql`${t.endsAt} > ${t.startsAt} AND ${t.used} >= 0 AND ${t.stockUsed} >= 0
       AND (${t.quota} IS NULL OR (${t.quota} > 0 AND ${t.used} <= ${t.quota}))
@@ -109,6 +141,8 @@ export const promotionTargets = pgTable(
     businessId: integer().notNull(),
     kind: text().$type<TargetKind>().notNull(),
     refId: integer().notNull(),
+    /** A campaign entry's price for this variant (whole rupiah); it prices the variant instead of a percent or amount off. */
+    price: bigint({ mode: "number" }),
   },
   (t) => [
     primaryKey({ columns: [t.promotionId, t.kind, t.refId] }),
