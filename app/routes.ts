@@ -177,6 +177,8 @@ export default [
       route("promotions/edit/:slug", "routes/admin/promotions/form.tsx", { id: "promotion-edit" }),
       route("promotions/recreate/:slug", "routes/admin/promotions/form.tsx", { id: "promotion-recreate" }),
       route("promotions/detail/:slug", "routes/admin/promotions/detail.tsx"),
+      route("promotions/indie-campaign", "routes/admin/promotions/campaigns/list.tsx"),
+      route("promotions/indie-campaign/:id", "routes/admin/promotions/campaigns/entry.tsx"),
     ]),
     // Print pages: signed-in sellers, no sidebar or header (their own middleware).
     route("products/barcode/print", "routes/admin/products/barcode/print.tsx"),

@@ -11,6 +11,7 @@
  * component starts with a hidden "search" button so Enter searches when the picker comes first in
  * the form; a host whose own buttons come first may render <PickerEnterSearch/> before them.
  */
+import type { ReactNode } from "react";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { PICKER_MAX_QTY, type PickerData, type PickerItem } from "#app/lib/product-picker.ts";
 import { buttonClass, inputClass } from "./button.tsx";
@@ -49,8 +50,12 @@ function Name({ item }: { item: PickerItem }) {
   );
 }
 
-export function ProductPicker({ data, form, maxQty = PICKER_MAX_QTY, title, showStock = true }: {
+export function ProductPicker({ data, form, maxQty = PICKER_MAX_QTY, title, showStock = true, withQty = true, lineExtra }: {
   data: PickerData; form?: string; maxQty?: number; title?: string; showStock?: boolean;
+  /** false: the selection has no quantity (each line counts once), e.g. a campaign entry's variants. */
+  withQty?: boolean;
+  /** The host's own fields on each chosen line (a campaign price), before its Remove button. */
+  lineExtra?: (line: PickerData["selected"][number], name: string) => ReactNode;
 }) {
   const { t } = useTranslation("barcode");
   const { results, selected, search, page, totalPage } = data;
@@ -88,13 +93,13 @@ export function ProductPicker({ data, form, maxQty = PICKER_MAX_QTY, title, show
                     <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer"><Name item={item} /></label>
                     <span className="w-28 text-right text-sm text-slate-700">{formatRupiah(item.price)}</span>
                     {showStock ? <span className="w-24 text-right text-xs text-slate-500">{t("picker.stock", { count: item.available, available: formatNumber(item.available) })}</span> : null}
-                    <div>
+                    {withQty ? <div>
                       <input type="number" name={`picker_qty_${item.variant_id}`} form={form} defaultValue={pending?.qtyText ?? 1} min={1} max={maxQty} step={1} inputMode="numeric"
                         aria-label={t("picker.qty_label", { name: `${item.product_name} ${variantLabel(item)}`.trim() })}
                         aria-invalid={bad || undefined} aria-describedby={bad ? `${id}-error` : undefined}
                         className={`${inputClass} !w-20`} />
                       {bad ? <p id={`${id}-error`} className="mt-1 text-xs text-red-600">{t("picker.qty_error", { max: maxQty })}</p> : null}
-                    </div>
+                    </div> : <input type="hidden" name={`picker_qty_${item.variant_id}`} value={1} form={form} />}
                   </li>
                 );
               })}
@@ -132,13 +137,14 @@ export function ProductPicker({ data, form, maxQty = PICKER_MAX_QTY, title, show
                 <li key={line.variant_id} className="flex flex-wrap items-center gap-3 py-2">
                   <input type="hidden" name={`items[${i}].variant_id`} value={line.variant_id} form={form} />
                   <div className="min-w-0 flex-1"><Name item={line.item} /></div>
-                  <div>
+                  {lineExtra?.(line, name)}
+                  {withQty ? <div>
                     <label htmlFor={qtyId} className="sr-only">{t("picker.qty_label", { name })}</label>
                     <input id={qtyId} type="number" name={`items[${i}].qty`} form={form} defaultValue={line.qtyText} key={line.qtyText}
                       min={1} max={maxQty} step={1} inputMode="numeric" aria-invalid={bad || undefined}
                       aria-describedby={bad ? `${qtyId}-error` : undefined} className={`${inputClass} !w-24`} />
                     {bad ? <p id={`${qtyId}-error`} className="mt-1 text-xs text-red-600">{t("picker.qty_error", { max: maxQty })}</p> : null}
-                  </div>
+                  </div> : <input type="hidden" name={`items[${i}].qty`} value={1} form={form} />}
                   <button type="submit" name="picker" value={`remove:${line.variant_id}`} form={form} className={small}
                     aria-label={t("picker.remove_label", { name })}>{t("picker.remove")}</button>
                 </li>

@@ -34,8 +34,9 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   print: ["money", "deposit"],
   dashboard: ["money", "promotion"],
   // Promotions (issue 16).
-  // The form reuses the catalogue's money, percent and code fields (their messages are offering's).
-  promotions: ["promotion", "offering"],
+  // The form reuses the catalogue's money, percent and code fields (their messages are offering's); the
+  // campaign entry the product picker (its texts are barcode's).
+  promotions: ["promotion", "offering", "campaign", "ads", "barcode"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 

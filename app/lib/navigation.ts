@@ -56,10 +56,11 @@ export const NAV: NavGroup[] = [
   {
     key: "promotion", icon: "tag",
     items: [
-      // Promotions (issue 16): the list, the form and the followers voucher are live.
+      // Promotions (issue 16): the list, the form, the followers voucher and Indie campaign are live.
       { key: "promotion_listing", path: "/promotions/listing", ready: true }, { key: "promotion_create", path: "/promotions/create", ready: true },
       { key: "promotion_followers_voucher", path: "/promotions/followers-voucher", ready: true },
-      soon("promotion_indie_campaign", "/promotions/indie-campaign"), soon("promotion_indie_ads", "/promotions/indie-ads"),
+      { key: "promotion_indie_campaign", path: "/promotions/indie-campaign", ready: true },
+      soon("promotion_indie_ads", "/promotions/indie-ads"),
       off("promotion_campaign_approval", "/promotions/campaign-approval"),
     ],
   },

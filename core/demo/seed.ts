@@ -15,6 +15,7 @@ import { productCategories } from "#db/reference-data-categories.ts";
 import * as s from "#db/schema/index.ts";
 import { seedDemoDeposit } from "./deposit.ts";
 import { seedDemoPromotions } from "./promotions.ts";
+import { seedDemoCampaigns } from "./campaigns.ts";
 
 type Db = NodePgDatabase<typeof s>;
 
@@ -108,6 +109,7 @@ export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<
   await seedDemoOrders(ids);
   await seedDemoDeposit(ids);
   await seedDemoPromotions(db, ids);
+  await seedDemoCampaigns(db, ids);
   await db.execute(sql`ANALYZE`);
   return true;
 }

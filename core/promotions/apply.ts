@@ -49,7 +49,7 @@ export async function candidatesFor(exec: Exec, businessId: number, lines: Prici
     out.push({
       id: p.id, name: p.name, kind: p.kind, endsAt: p.endsAt, discountType: p.discountType, discountValue: p.discountValue, maxDiscount: p.maxDiscount,
       minSpend: p.minSpend, buyQty: p.buyQty, getQty: p.getQty, bundlePrice: p.bundlePrice, giftVariantId: p.giftVariantId, cashbackAs: p.cashbackAs,
-      code: p.code, stockLeft: p.promoStock === null ? null : p.promoStock - p.stockUsed, anyProduct: p.anyProduct, hits: p.targets,
+      code: p.code, prices: p.prices, stockLeft: p.promoStock === null ? null : p.promoStock - p.stockUsed, anyProduct: p.anyProduct, hits: p.targets,
     });
   }
   return out;

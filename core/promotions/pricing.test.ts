@@ -75,6 +75,17 @@ describe("priceOrder", () => {
     expect(priceOrder({ lines: [line(1, 10_000)], shippingCost: 0 }, [later, sooner]).lines[0].promotion?.promotionId).toBe(sooner.id);
   });
 
+  it("prices a campaign entry's variants at their campaign price, never above the regular one, and lets a better promotion win", () => {
+    const campaign = promo({ kind: "discount_time", discountType: null, discountValue: null, anyProduct: false, hits: new Set(["variant:1", "variant:2"]),
+      prices: new Map([[1, 80_000], [2, 120_000]]) });
+    const r = priceOrder({ lines: [line(1, 100_000, 2), line(2, 100_000), line(3, 100_000)], shippingCost: 0 }, [campaign]);
+    expect(r.lines.map((l) => l.unitPrice)).toEqual([80_000, 100_000, 100_000]);
+    expect(r.lines[0].promotion).toMatchObject({ promotionId: campaign.id, amount: 40_000 });
+    expect(r.lines[1].promotion).toBeNull();
+    const half = promo({ discountValue: 5000 });
+    expect(priceOrder({ lines: [line(1, 100_000)], shippingCost: 0 }, [campaign, half]).lines[0]).toMatchObject({ unitPrice: 50_000, promotion: { promotionId: half.id } });
+  });
+
   it("never prices a line below zero", () => {
     const huge = promo({ discountType: "amount", discountValue: 50_000 });
     expect(priceOrder({ lines: [line(1, 10_000)], shippingCost: 0 }, [huge]).lines[0].unitPrice).toBe(0);

@@ -6,7 +6,8 @@
  * How promotions stack (docs/decisions/0022-promotion-stacking.md):
  * 1. Each line gets at most one product-level promotion, the best for the buyer:
  *    - per unit (Discount, Discount Time / flash sale): percent (floored to the rupiah, capped per
- *      unit) or an amount off each unit, never below 0; the best of them for the line. A flash
+ *      unit) or an amount off each unit, never below 0 — or, for a campaign entry, its price for
+ *      the variant (never above the regular price); the best of them for the line. A flash
  *      sale's promo stock covers the lines in order, each whole, else the line keeps its regular
  *      price (no line at two prices).
  *    - then bundles over the lines no per-unit promotion priced: "N for Rp X" or "buy N get M
@@ -35,6 +36,8 @@ export type CandidatePromotion = {
   discountType: "percent" | "amount" | null; discountValue: number | null; maxDiscount: number | null; minSpend: number;
   buyQty: number | null; getQty: number | null; bundlePrice: number | null; giftVariantId: number | null;
   cashbackAs: "points" | "saldo" | null; code: string | null;
+  /** A campaign entry's price per variant (null: priced by percent or amount). */
+  prices?: ReadonlyMap<number, number> | null;
   /** Promo stock left (null: no cap). */
   stockLeft: number | null;
   /** Every product, or these "brand:1", "category:2", "product:3", "variant:4". */
@@ -85,7 +88,7 @@ export function priceOrder(input: PricingInput, promotions: readonly CandidatePr
     let best: { amount: number; p: CandidatePromotion; unitOff: number } | null = null;
     for (const p of perUnit) {
       if (!reaches(p, l) || (stockLeft.has(p.id) && stockLeft.get(p.id)! < l.quantity)) continue;
-      const unitOff = offOf(p, l.regularPrice);
+      const unitOff = p.prices ? Math.max(0, l.regularPrice - (p.prices.get(l.variantId) ?? l.regularPrice)) : offOf(p, l.regularPrice);
       const c = { amount: unitOff * l.quantity, p, unitOff };
       if (unitOff > 0 && better(c, best)) best = c;
     }

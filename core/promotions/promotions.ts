@@ -19,7 +19,9 @@
  *   its variant; a voucher a code (3–20 letters, digits, dashes, unique among the business's live
  *   promotions). Discount by time defaults to the Flash Sale type.
  * - Cashback is recorded on the order (points or saldo, as the seller chose) for the buyer's
- *   channel to pay; the seller's ledger is not touched by it yet.
+ *   channel to pay; the seller pays it when the order finishes (core/money/settlements.ts).
+ * - A campaign entry (core/promotions/campaigns.ts) is a promotion too, made and edited on its
+ *   campaign's page, never by this form.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -218,7 +220,7 @@ export async function createPromotion(scope: Scope, body: PromotionBody, recreat
 export async function recreatePromotion(scope: Scope, fromId: number, body: PromotionBody) {
   const { db, actor } = sellerScope(scope, "promotion");
   const from = await promotionOf(db, actor.member.businessId, fromId);
-  if (!canRecreate(effectiveStatus(from, new Date()))) throw new Refused("promotion:errors.not_over");
+  if (from.campaignId || !canRecreate(effectiveStatus(from, new Date()))) throw new Refused("promotion:errors.not_over");
   return createPromotion(scope, body, fromId);
 }
 
@@ -228,6 +230,7 @@ export async function updatePromotion(scope: Scope, id: number, body: PromotionB
   const businessId = actor.member.businessId;
   await db.transaction(async (tx) => {
     const before = await promotionOf(tx, businessId, id, true);
+    if (before.campaignId) throw new Refused("promotion:errors.not_editable");
     // Started but not yet swept: it already prices orders, so it is edited as a running one.
     const scopeOf = editScope(effectiveStatus(before, new Date()));
     if (scopeOf === "none") throw new Refused("promotion:errors.not_editable");

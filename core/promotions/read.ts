@@ -58,7 +58,9 @@ export function promotionJson(p: PromotionRow, t: TFunction) {
     quota: p.quota, used: p.used, remaining: p.quota === null ? null : Math.max(0, p.quota - p.used), per_buyer: p.perBuyer,
     promo_stock: p.promoStock, stock_used: p.stockUsed,
     auto_approve_at: status === "in_moderation" ? unix(p.autoApproveAt) : null, status_note: p.statusNote,
-    actions: sellerActions(status), editable: editScope(status), can_recreate: canRecreate(status),
+    // A campaign entry is changed on its campaign's page (core/promotions/campaigns.ts), never copied.
+    campaign_id: p.campaignId,
+    actions: sellerActions(status), editable: p.campaignId ? "none" : editScope(status), can_recreate: !p.campaignId && canRecreate(status),
     time_created: unix(p.timeCreated), time_modified: unix(p.timeModified),
   };
 }

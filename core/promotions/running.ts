@@ -23,6 +23,8 @@ export type RunningPromotion = {
   anyProduct: boolean; anyChannel: boolean; anyStore: boolean;
   /** "variant:4", "product:3", "brand:1", "category:2", "channel:5", "store:6". */
   targets: ReadonlySet<string>;
+  /** A campaign entry's price per variant, else null. */
+  prices: ReadonlyMap<number, number> | null;
 };
 
 type Exec = Pick<Tx, "execute">;
@@ -39,12 +41,14 @@ export async function runningPromotions(exec: Exec, businessId: number): Promise
     discount_value: string | null; max_discount: string | null; min_spend: string; buy_qty: number | null; get_qty: number | null;
     bundle_price: string | null; gift_variant_id: number | null; cashback_as: "points" | "saldo" | null; code: string | null;
     followers_only: boolean; quota: number | null; used: number; promo_stock: number | null; stock_used: number;
-    any_product: boolean; any_channel: boolean; any_store: boolean; targets: string[] | null;
+    any_product: boolean; any_channel: boolean; any_store: boolean; targets: string[] | null; prices: [number, string][] | null;
   }>(sql`
     SELECT p.id, p.name, p.kind, p.starts_at, p.ends_at, p.discount_type, p.discount_value, p.max_discount, p.min_spend, p.buy_qty, p.get_qty,
            p.bundle_price, p.gift_variant_id, p.cashback_as, p.code, p.followers_only, p.quota, p.used, p.promo_stock, p.stock_used,
            p.any_product, p.any_channel, p.any_store,
-           (SELECT array_agg(t.kind || ':' || t.ref_id) FROM promotion_targets t WHERE t.promotion_id = p.id) AS targets
+           (SELECT array_agg(t.kind || ':' || t.ref_id) FROM promotion_targets t WHERE t.promotion_id = p.id) AS targets,
+           (SELECT json_agg(json_build_array(t.ref_id, t.price::text)) FROM promotion_targets t
+             WHERE t.promotion_id = p.id AND t.price IS NOT NULL) AS prices
       FROM promotions p
      WHERE p.business_id = ${businessId} AND p.status IN (${PROMOTION_STATUS.upcoming}, ${PROMOTION_STATUS.on_going})`);
   const n = (x: string | null) => (x === null ? null : Number(x));
@@ -54,6 +58,7 @@ export async function runningPromotions(exec: Exec, businessId: number): Promise
     buyQty: r.buy_qty, getQty: r.get_qty, bundlePrice: n(r.bundle_price), giftVariantId: r.gift_variant_id, cashbackAs: r.cashback_as,
     code: r.code?.toUpperCase() ?? null, followersOnly: r.followers_only, quota: r.quota, used: r.used, promoStock: r.promo_stock, stockUsed: r.stock_used,
     anyProduct: r.any_product, anyChannel: r.any_channel, anyStore: r.any_store, targets: new Set(r.targets ?? []),
+    prices: r.prices ? new Map(r.prices.map(([id, price]) => [id, Number(price)])) : null,
   }));
   if (cache.size >= MAX_BUSINESSES && !cache.has(businessId)) cache.delete(cache.keys().next().value!);
   cache.set(businessId, { version: v.version, rows: running });

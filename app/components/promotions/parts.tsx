@@ -25,6 +25,7 @@ export function benefitText(p: PromotionJson, t: TFunction) {
   const off = p.discount_type === "percent"
     ? p.max_discount ? t("promotion:benefit.percent_cap", { percent: p.discount_percent, cap: formatRupiah(p.max_discount) }) : t("promotion:benefit.percent", { percent: p.discount_percent })
     : t("promotion:benefit.amount", { amount: formatRupiah(p.discount_value) });
+  if (p.campaign_id) return t("promotion:benefit.campaign");
   const main = {
     discount: off, discount_time: off, voucher: off,
     cashback: t("promotion:benefit.cashback", { what: p.discount_type === "percent" ? `${p.discount_percent}%` : formatRupiah(p.discount_value), as: t(`promotion:field.${p.cashback_as ?? "points"}`) }),
@@ -58,6 +59,10 @@ export function PromotionActions({ p, detail = true }: { p: PromotionJson; detai
     <div className="flex flex-wrap gap-2">
       {detail ? <Link to={lp(`/promotions/detail/${p.promotion_id}`)} className={buttonClass("secondary")} aria-describedby={describedBy}>{t("action.detail")}</Link> : null}
       {p.editable !== "none" ? <Link to={lp(`/promotions/edit/${p.promotion_id}`)} className={buttonClass("secondary")} aria-describedby={describedBy}>{t("action.edit")}</Link> : null}
+      {/* A campaign entry is changed on its campaign's page (the page that shows Detail is that page). */}
+      {p.campaign_id && !detail ? (
+        <Link to={lp(`/promotions/indie-campaign/${p.campaign_id}`)} className={buttonClass("secondary")} aria-describedby={describedBy}>{t("action.campaign")}</Link>
+      ) : null}
       {p.can_recreate ? <Link to={lp(`/promotions/recreate/${p.promotion_id}`)} className={buttonClass("secondary")} aria-describedby={describedBy}>{t("action.recreate")}</Link> : null}
       {p.actions.map((a) => (
         <ConfirmButton key={a} fields={{ intent: a, promotion_id: p.promotion_id }} label={t(`action.${a}`)} variant="danger" describedBy={describedBy}
