@@ -21,10 +21,12 @@ import { StatusSwitch } from "./list/status-switch.tsx";
 
 export type Brand = BrandJson;
 
-export function BrandCard({ brand: b, manageHref, holidayHref, confirmFor }: {
+export function BrandCard({ brand: b, manageHref, holidayHref, promotionsHref, confirmFor }: {
   brand: Brand;
   manageHref: string;
   holidayHref: string;
+  /** The brand's promotions (/promotions/brand-<id>/listing), for staff who may see promotions. */
+  promotionsHref?: string;
   confirmFor: (activate: boolean) => ConfirmText;
 }) {
   const { t } = useTranslation("brand");
@@ -76,7 +78,10 @@ export function BrandCard({ brand: b, manageHref, holidayHref, confirmFor }: {
       ) : null}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-4 py-3">
         <Link to={manageHref} className={buttonClass("primary")} aria-describedby={headingId}>{t("manage")}</Link>
-        <Link to={holidayHref} className="text-sm font-medium text-brand-700 hover:underline" aria-describedby={headingId}>{t("holiday")}</Link>
+        <span className="flex flex-wrap gap-x-4 gap-y-1">
+          {promotionsHref ? <Link to={promotionsHref} className="text-sm font-medium text-brand-700 hover:underline" aria-describedby={headingId}>{t("promotions")}</Link> : null}
+          <Link to={holidayHref} className="text-sm font-medium text-brand-700 hover:underline" aria-describedby={headingId}>{t("holiday")}</Link>
+        </span>
       </div>
     </article>
   );

@@ -23,8 +23,10 @@ import { HistoryLink } from "./update-history-lazy.tsx";
 
 export type Channel = ChannelJson;
 
-export function ChannelCard({ channel: ch, editHref, storesHref, open, toggleHref, confirmFor }: {
+export function ChannelCard({ channel: ch, editHref, storesHref, promotionsHref, open, toggleHref, confirmFor }: {
   channel: Channel;
+  /** The channel's promotions (/promotions/channel-<id>/listing), for staff who may see promotions. */
+  promotionsHref?: string;
   /** Whether the URL opens this card's body (?open=<id>), and the link that opens or closes it. */
   open: boolean;
   toggleHref: string;
@@ -138,6 +140,12 @@ export function ChannelCard({ channel: ch, editHref, storesHref, open, toggleHre
                 {t("card.edit")}
                 <span className="sr-only"> — {ch.name}</span>
               </Link>
+              {promotionsHref ? (
+                <Link to={promotionsHref} className="text-brand-700 hover:underline">
+                  {t("card.promotions")}
+                  <span className="sr-only"> — {ch.name}</span>
+                </Link>
+              ) : null}
             </div>
           </section>
         </div>

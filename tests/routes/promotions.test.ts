@@ -12,6 +12,7 @@ import { movePromotion } from "#core/promotions/promotions.ts";
 import * as form from "#app/routes/admin/promotions/form.tsx";
 import * as list from "#app/routes/admin/promotions/list.tsx";
 import * as detail from "#app/routes/admin/promotions/detail.tsx";
+import * as brandList from "#app/routes/admin/profile/brand/list.tsx";
 import { DEMO } from "#tests/demo-accounts.ts";
 import { newVariant, shopOf } from "#tests/api/order-fixtures.ts";
 import { runAction, runLoader } from "./harness.ts";
@@ -97,5 +98,13 @@ describe("promotion pages", () => {
     const less = await runAction(form, { url: `/promotions/edit/${row.id}`, as: DEMO.seller, params: { slug: String(row.id) }, form: { ...body, quota: "10" } });
     expect(less.status).toBe(400);
     expect(less.data.error.quota).toEqual(["While it runs, the quota can only grow."]);
+  });
+
+  it("links a brand's card to the promotions reaching that brand", async () => {
+    const brands = await runLoader(brandList, { url: "/profile/brand", as: DEMO.seller });
+    expect(brands.data.canPromote).toBe(true);
+    const brand = brands.data.list.rows[0];
+    const page = await runLoader(list, { url: `/promotions/brand-${brand.brand_id}/listing`, as: DEMO.seller, params: { slug: `brand-${brand.brand_id}` } });
+    expect(page.data.slugName).toBe(brand.name);
   });
 });

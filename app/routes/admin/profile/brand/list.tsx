@@ -30,6 +30,7 @@ import { SortSelect } from "#app/components/list/sort-select.tsx";
 import { formatNumber } from "#core/lib/format.ts";
 import { brandListQuery, getBrand, listBrands } from "#core/profile/brands.ts";
 import { brandStatusMessage, setBrandStatus } from "#core/profile/brands-save.ts";
+import { can } from "#app/lib/auth.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
@@ -56,7 +57,7 @@ const SPEC: ListPageSpec<Brand, typeof FILTERS> = {
 };
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadListPage(args, SPEC);
+  return { ...(await loadListPage(args, SPEC)), canPromote: can(args.context, "promotion") };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -104,6 +105,7 @@ export default function BrandList({ loaderData }: Route.ComponentProps) {
                   brand={b}
                   manageHref={localePath(locale, `/profile/brand/${b.brand_id}`)}
                   holidayHref={localePath(locale, `/profile/brand/${b.brand_id}/holiday`)}
+                  promotionsHref={loaderData.canPromote ? localePath(locale, `/promotions/brand-${b.brand_id}/listing`) : undefined}
                   confirmFor={(activate) => confirmText(activate, b.name)}
                 />
               </div>

@@ -33,6 +33,7 @@ import { UpdateHistoryModal } from "#app/components/update-history-lazy.tsx";
 import { formatNumber } from "#core/lib/format.ts";
 import { channelHistory, channelListQuery, getChannel, listChannels } from "#core/profile/channels.ts";
 import { channelStatusMessage, setChannelStatus } from "#core/profile/channels-save.ts";
+import { can } from "#app/lib/auth.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { listHref } from "#app/lib/list-params.ts";
 import { listPageAction, loadListPage, type ListPageSpec } from "#app/lib/list-page.server.ts";
@@ -62,7 +63,10 @@ const SPEC: ListPageSpec<Channel, typeof FILTERS> = {
 
 export async function loader(args: Route.LoaderArgs) {
   // ?open=<id>: the card whose body the page shows (list/card-details.tsx).
-  return { ...(await loadListPage(args, SPEC)), open: Number(new URL(args.request.url).searchParams.get("open")) || null };
+  return {
+    ...(await loadListPage(args, SPEC)), open: Number(new URL(args.request.url).searchParams.get("open")) || null,
+    canPromote: can(args.context, "promotion"),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -110,6 +114,7 @@ export default function ChannelList({ loaderData }: Route.ComponentProps) {
                 channel={ch}
                 editHref={localePath(locale, `/profile/channel/${ch.channel_id}`)}
                 storesHref={localePath(locale, "/profile/store")}
+                promotionsHref={loaderData.canPromote ? localePath(locale, `/promotions/channel-${ch.channel_id}/listing`) : undefined}
                 open={open === ch.channel_id}
                 toggleHref={cardToggleHref(location.pathname, location.search, ch.channel_id, open === ch.channel_id, `channel-${ch.channel_id}`)}
                 confirmFor={(activate) => confirmText(activate, ch.name)}
