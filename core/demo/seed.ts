@@ -16,6 +16,7 @@ import * as s from "#db/schema/index.ts";
 import { seedDemoDeposit } from "./deposit.ts";
 import { seedDemoPromotions } from "./promotions.ts";
 import { seedDemoCampaigns } from "./campaigns.ts";
+import { seedDemoAds } from "./ads.ts";
 
 type Db = NodePgDatabase<typeof s>;
 
@@ -110,6 +111,7 @@ export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<
   await seedDemoDeposit(ids);
   await seedDemoPromotions(db, ids);
   await seedDemoCampaigns(db, ids);
+  await seedDemoAds(db, ids);
   await db.execute(sql`ANALYZE`);
   return true;
 }

@@ -26,3 +26,5 @@ import "#core/money/saldo.ts";
 import "#core/money/deposit.ts";
 // Promotions (issue 16): their clock.
 import "#core/promotions/sweep.ts";
+// Indie ads: the channel's activity, simulated in demo.
+import "#core/promotions/ad-simulator.ts";

@@ -2,8 +2,9 @@
  * What a ledger line refers to, as a seller reads it, and where it leads — one rule for every
  * balance history (saldo, deposit, income, points): an order's code (a settlement and its release
  * to saldo both name their order), a settlement day's date and order count (the orders the day job
- * settled in one posting, decision 21), an invoice's number, a withdrawal's number, else the
- * reference named in the reader's language ("Payment #3"); the path is the page that shows it.
+ * settled in one posting, decision 21), an invoice's number, a withdrawal's number, an Indie ad's
+ * name, else the reference named in the reader's language ("Payment #3"); the path is the page
+ * that shows it.
  */
 import type { TFunction } from "i18next";
 import { and, eq, sql } from "drizzle-orm";
@@ -64,6 +65,11 @@ export function ledgerReference(r: Refs, t: TFunction): { reference: string | nu
       return { reference: t("money:refs.payment", { id: r.refId }), reference_path: `/income-balance/deposit/payments/${r.refId}` };
     case "payout":
       return { reference: payoutNumber(r.refId), reference_path: null };
+    case "ad": {
+      // An Indie ad's spend (core/promotions/ads.ts): named as it was when the click was paid.
+      const name = typeof r.memo?.ad === "string" ? r.memo.ad : `#${r.refId}`;
+      return { reference: t("money:refs.ad", { name }), reference_path: `/promotions/indie-ads/${r.refId}` };
+    }
   }
   return { reference: t(`money:refs.${r.refType}`, { id: r.refId, defaultValue: `${r.refType} #${r.refId}` }), reference_path: null };
 }
