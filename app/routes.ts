@@ -177,6 +177,11 @@ export default [
       route("promotions/edit/:slug", "routes/admin/promotions/form.tsx", { id: "promotion-edit" }),
       route("promotions/recreate/:slug", "routes/admin/promotions/form.tsx", { id: "promotion-recreate" }),
       route("promotions/detail/:slug", "routes/admin/promotions/detail.tsx"),
+      // Indie ads (issue 16 item 4): the list with the deposit, one form for create / edit, the detail with its days.
+      route("promotions/indie-ads", "routes/admin/promotions/indie-ads/list.tsx"),
+      route("promotions/indie-ads/create", "routes/admin/promotions/indie-ads/form.tsx", { id: "ad-create" }),
+      route("promotions/indie-ads/:id/edit", "routes/admin/promotions/indie-ads/form.tsx", { id: "ad-edit" }),
+      route("promotions/indie-ads/:id", "routes/admin/promotions/indie-ads/detail.tsx"),
       route("promotions/indie-campaign", "routes/admin/promotions/campaigns/list.tsx"),
       route("promotions/indie-campaign/:id", "routes/admin/promotions/campaigns/entry.tsx"),
     ]),

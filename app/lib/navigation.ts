@@ -60,7 +60,7 @@ export const NAV: NavGroup[] = [
       { key: "promotion_listing", path: "/promotions/listing", ready: true }, { key: "promotion_create", path: "/promotions/create", ready: true },
       { key: "promotion_followers_voucher", path: "/promotions/followers-voucher", ready: true },
       { key: "promotion_indie_campaign", path: "/promotions/indie-campaign", ready: true },
-      soon("promotion_indie_ads", "/promotions/indie-ads"),
+      { key: "promotion_indie_ads", path: "/promotions/indie-ads", ready: true },
       off("promotion_campaign_approval", "/promotions/campaign-approval"),
     ],
   },
