@@ -5,8 +5,9 @@
  * Decisions where the spec is silent:
  * - The listing's slug (`/promotions/:slug/listing`) is `brand-<id>` or `channel-<id>`: the
  *   promotions that reach that brand's products or that channel (including those for all).
- * - Tabs count each status (from promotion_status_counts unless a filter narrows the list); "all"
- *   is the default. Newest first; search is any part of the name or the code.
+ * - Tabs count each status as the seller sees it (effectiveStatus: started or over though not yet
+ *   swept), from promotion_status_counts moved by what is due unless a filter narrows the list;
+ *   "all" is the default. Newest first; search is any part of the name or the code.
  * - Display type ids (spec section 9): Discount 1, Discount Time 2, Cashback 3, Buy Get Free
  *   Product 4 (a bundle "buy N get M"), Voucher 6, Free 22, Bundle 31 (a bundle "N for Rp X");
  *   free delivery, which section 9 does not name, is 21.
@@ -20,7 +21,7 @@ import { z } from "zod";
 import { sideBySide, type Db, type Tx } from "#db/client.ts";
 import {
   brands, channels, orderPromotions, orders, productCategories, products, productVariants, promotions, promotionStatusCounts, promotionTargets, stores,
-  PROMOTION_KINDS, PROMOTION_STATUS, PROMOTION_STATUS_NAMES, PROMOTION_TYPES, TARGET_KINDS, type TargetKind,
+  PROMOTION_KINDS, PROMOTION_STATUS, PROMOTION_STATUS_NAMES, PROMOTION_TYPES, TARGET_KINDS, type PromotionStatus, type TargetKind,
 } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound } from "#core/errors.ts";
@@ -95,23 +96,47 @@ function whereOf(businessId: number, q: Omit<PromotionQuery, "page" | "limit" | 
   return and(...w)!;
 }
 
+/**
+ * The status a promotion has for the seller now, in SQL (lifecycle.ts effectiveStatus): the tabs
+ * and their counts agree with the badges though the sweeper moves the stored status up to 15 s late.
+ */
+const S = PROMOTION_STATUS;
+const effective = (now: Date) => sql<number>`(CASE WHEN ${promotions.status} IN (${S.upcoming}, ${S.on_going}, ${S.empty}) AND ${promotions.endsAt} <= ${now} THEN ${S.ended}
+  WHEN ${promotions.status} = ${S.upcoming} AND ${promotions.startsAt} <= ${now} THEN ${S.on_going} ELSE ${promotions.status} END)`;
+/** The stored statuses a tab's promotions may have (so the status index narrows the rows first). */
+const STORED: Partial<Record<PromotionTab, PromotionStatus[]>> = { on_going: [S.upcoming, S.on_going], ended: [S.upcoming, S.on_going, S.empty, S.ended] };
+
 /** A page of promotions, its total and the count of every tab. */
 export async function listPromotions(scope: Scope, q: PromotionQuery) {
   const { db, actor } = sellerScope(scope, "promotion");
-  const where = whereOf(actor.member.businessId, q);
-  const inTab = q.tab === "all" ? where : and(where, eq(promotions.status, PROMOTION_STATUS[q.tab]))!;
-  const [rows, counts] = await sideBySide(db,
+  const businessId = actor.member.businessId;
+  const where = whereOf(businessId, q);
+  const now = new Date();
+  const inTab = q.tab === "all" ? where
+    : and(where, inArray(promotions.status, STORED[q.tab] ?? [S[q.tab] as PromotionStatus]), sql`${effective(now)} = ${S[q.tab]}`)!;
+  const [rows, counts, due] = await sideBySide(db,
     () => db.select().from(promotions).where(inTab).orderBy(desc(promotions.id)).limit(q.limit).offset((q.page - 1) * q.limit),
-    // Unfiltered, the tabs come from the counts the triggers keep; filtered, from the rows.
+    // Unfiltered, the tabs come from the counts the triggers keep, moved by what is due; filtered, from
+    // the rows. (Grouped by position: the time is a parameter, so the expression is not the select's.)
     () => (q.kind || q.promo_type || q.search || q.slug
-      ? db.select({ status: promotions.status, n: count() }).from(promotions).where(where).groupBy(promotions.status)
+      ? db.select({ status: effective(now), n: count() }).from(promotions).where(where).groupBy(sql`1`)
       : db.select({ status: promotionStatusCounts.status, n: promotionStatusCounts.n }).from(promotionStatusCounts)
-        .where(eq(promotionStatusCounts.businessId, actor.member.businessId))),
+        .where(eq(promotionStatusCounts.businessId, businessId))),
+    () => (q.kind || q.promo_type || q.search || q.slug
+      ? Promise.resolve([])
+      : db.select({ from: promotions.status, to: effective(now), n: count() }).from(promotions)
+        .where(and(eq(promotions.businessId, businessId), inArray(promotions.status, [S.upcoming, S.on_going, S.empty]),
+          sql`(${promotions.endsAt} <= ${now} OR (${promotions.status} = ${S.upcoming} AND ${promotions.startsAt} <= ${now}))`))
+        .groupBy(sql`1, 2`)),
   );
   const tabs = Object.fromEntries(TABS.map((tab) => [tab, 0])) as Record<PromotionTab, number>;
   for (const c of counts) {
     tabs[statusName(c.status)] += c.n;
     tabs.all += c.n;
+  }
+  for (const d of due) {
+    tabs[statusName(d.from)] -= d.n;
+    tabs[statusName(d.to)] += d.n;
   }
   return { rows: rows.map((p) => promotionJson(p, actor.t)), total: tabs[q.tab], tabs };
 }

@@ -304,6 +304,23 @@ describe("the list and isolation", () => {
     expect((await call("GET", "/v0.1.0/promotions", { token, query: { tab: "nope" } })).status).toBe(422);
   });
 
+  it("files a promotion the sweeper has not moved yet under the tab its badge says, and counts it there", async () => {
+    const name = `Due ${Date.now().toString(36)}`;
+    const id = await create({ name, starts_at: now() + 3600 });
+    await approve(id); // Upcoming
+    const tabsNow = async () => (await call("GET", "/v0.1.0/promotions", { token })).body.pagination.summary_data.tabs;
+    const before = await tabsNow();
+    // Its start comes, the sweeper not yet: the row, its tab and the counts say On Going.
+    await db.update(s.promotions).set({ startsAt: new Date(Date.now() - 60_000) }).where(eq(s.promotions.id, id));
+    const after = await tabsNow();
+    expect(after.upcoming).toBe(before.upcoming - 1);
+    expect(after.on_going).toBe(before.on_going + 1);
+    const onGoing = await call("GET", "/v0.1.0/promotions", { token, query: { tab: "on_going", search: name } });
+    expect(onGoing.body.data).toEqual([expect.objectContaining({ promotion_id: id, status_key: "on_going" })]);
+    expect(onGoing.body.pagination.summary_data.tabs).toMatchObject({ on_going: 1, upcoming: 0 });
+    expect((await call("GET", "/v0.1.0/promotions", { token, query: { tab: "upcoming", search: name } })).status).toBe(404);
+  });
+
   it("never shows or changes another business's promotion", async () => {
     const id = await create({});
     for (const res of await Promise.all([
