@@ -11,8 +11,9 @@ import { addCampaign } from "#core/promotions/campaigns.ts";
 import type { DemoDb, DemoIds } from "./types.ts";
 
 const DAY = 86400_000;
-/** Unix seconds of a whole hour `days` from now. */
-const at = (days: number) => Math.floor((Date.now() + days * DAY) / 3600_000) * 3600;
+const WIB = 7 * 3600_000;
+/** Unix seconds of WIB midnight `days` from today (campaigns run whole days). */
+const at = (days: number) => (Math.floor((Date.now() + WIB) / DAY) * DAY - WIB + days * DAY) / 1000;
 
 export async function seedDemoCampaigns(db: DemoDb, ids: DemoIds) {
   await addCampaign(db, {
