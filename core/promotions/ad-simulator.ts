@@ -14,7 +14,7 @@
  * - CTR between 2 % and 4 %: impressions = clicks ÷ CTR. A stretch without clicks reports nothing
  *   (the channel reports in billable batches: ads.ts header).
  */
-import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import { db } from "#db/client.ts";
 import { ads, AD_STATUS } from "#db/schema/index.ts";
 import { DomainError } from "#core/errors.ts";
@@ -60,20 +60,26 @@ export function simulatedActivity(ad: { id: number; dailyBudget: number; bidPerC
 export async function simulateAds(now = new Date(), everyMs = EVERY_MS): Promise<number> {
   if (!isDemo()) return 0;
   const end = new Date(Math.floor(now.getTime() / everyMs) * everyMs);
-  const running = await db.select({ id: ads.id, businessId: ads.businessId, dailyBudget: ads.dailyBudget, bidPerClick: ads.bidPerClick })
-    .from(ads)
-    .where(and(eq(ads.status, AD_STATUS.active), lte(ads.startsAt, end), or(isNull(ads.endsAt), gt(ads.endsAt, end))))
-    .limit(BATCH);
   let charged = 0;
-  for (const ad of running) {
-    const { clicks, impressions } = simulatedActivity(ad, end, everyMs);
-    if (!clicks) continue;
-    try {
-      const r = await db.transaction((tx) => recordAdActivity(tx, ad.businessId, ad.id, { clicks, impressions, at: end, key: `sim:${end.getTime() / 1000}` }));
-      charged += r.charged;
-    } catch (e) {
-      if (!(e instanceof DomainError)) throw e; // gone meanwhile (deleted with its business)
+  // Every running ad, a batch at a time in id order.
+  for (let after = 0; ;) {
+    const running = await db.select({ id: ads.id, businessId: ads.businessId, dailyBudget: ads.dailyBudget, bidPerClick: ads.bidPerClick })
+      .from(ads)
+      .where(and(eq(ads.status, AD_STATUS.active), gt(ads.id, after), lte(ads.startsAt, end), or(isNull(ads.endsAt), gt(ads.endsAt, end))))
+      .orderBy(asc(ads.id))
+      .limit(BATCH);
+    for (const ad of running) {
+      const { clicks, impressions } = simulatedActivity(ad, end, everyMs);
+      if (!clicks) continue;
+      try {
+        const r = await db.transaction((tx) => recordAdActivity(tx, ad.businessId, ad.id, { clicks, impressions, at: end, key: `sim:${end.getTime() / 1000}` }));
+        charged += r.charged;
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e; // gone meanwhile (deleted with its business)
+      }
     }
+    if (running.length < BATCH) break;
+    after = running[running.length - 1].id;
   }
   return charged;
 }
