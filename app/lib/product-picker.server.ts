@@ -20,23 +20,24 @@ export type { PickerData, PickerItem };
 
 type Args = { context: Readonly<RouterContextProvider> };
 
-const pick = (args: Args, q: Record<string, unknown>) => pickProducts(getScope(args.context), parseInput(pickerQuery, q));
+type Privilege = Parameters<typeof pickProducts>[2];
+const pick = (args: Args, q: Record<string, unknown>, privilege?: Privilege) => pickProducts(getScope(args.context), parseInput(pickerQuery, q), privilege);
 
 /** Reads the selected variants (by id, in the selection's order). */
-export async function pickedItems(args: Args, lines: PickerLine[], filters: Record<string, string> = {}) {
+export async function pickedItems(args: Args, lines: PickerLine[], filters: Record<string, string> = {}, privilege?: Privilege) {
   if (!lines.length) return [];
-  const { rows } = await pick(args, { ...filters, variant_ids: lines.map((l) => l.variant_id).join(","), limit: 100 });
+  const { rows } = await pick(args, { ...filters, variant_ids: lines.map((l) => l.variant_id).join(","), limit: 100 }, privilege);
   const byId = new Map(rows.map((r) => [r.variant_id, r]));
   return lines.flatMap((l) => (byId.has(l.variant_id) ? [{ ...l, item: byId.get(l.variant_id)! }] : []));
 }
 
 /**
  * The picker's data for a state. `filters` narrows both lists the same way (e.g. a package picks
- * only `{ status: "published" }` variants).
+ * only `{ status: "published" }` variants); `privilege` is the picking feature's (pickProducts).
  */
-export async function loadPicker(args: Args, state: PickerState, filters: Record<string, string> = {}): Promise<PickerData> {
-  const search = (page: number) => pick(args, { ...filters, search: state.search || undefined, page, limit: 10 });
-  const [first, selected] = await Promise.all([search(state.page), pickedItems(args, state.lines, filters)]);
+export async function loadPicker(args: Args, state: PickerState, filters: Record<string, string> = {}, privilege?: Privilege): Promise<PickerData> {
+  const search = (page: number) => pick(args, { ...filters, search: state.search || undefined, page, limit: 10 }, privilege);
+  const [first, selected] = await Promise.all([search(state.page), pickedItems(args, state.lines, filters, privilege)]);
   // A page past the end (the search got narrower) shows the first page instead.
   const results = !first.rows.length && state.page > 1 ? await search(1) : first;
   return {

@@ -167,8 +167,12 @@ export async function findPickerItems(businessId: number, q: PickerQuery, db: Db
   };
 }
 
-/** The service: one page of the actor's business's variants for a picker (privilege "products"). */
-export async function pickProducts(scope: Scope, q: PickerQuery) {
-  const { db, actor } = sellerScope(scope, "products");
+/**
+ * The service: one page of the actor's business's variants for a picker. The privilege is the
+ * feature's that picks them: "products" for the catalogue's own pages and the REST call,
+ * "promotion" for a campaign entry (a staff member who runs promotions picks what to promote).
+ */
+export async function pickProducts(scope: Scope, q: PickerQuery, privilege: "products" | "promotion" = "products") {
+  const { db, actor } = sellerScope(scope, privilege);
   return findPickerItems(actor.member.businessId, q, db);
 }

@@ -308,7 +308,8 @@ describe("the list and isolation", () => {
     const name = `Due ${Date.now().toString(36)}`;
     const id = await create({ name, starts_at: now() + 3600 });
     await approve(id); // Upcoming
-    const tabsNow = async () => (await call("GET", "/v0.1.0/promotions", { token })).body.pagination.summary_data.tabs;
+    type Tabs = Record<string, number>;
+    const tabsNow = async () => ((await call("GET", "/v0.1.0/promotions", { token })).body.pagination!.summary_data as { tabs: Tabs }).tabs;
     const before = await tabsNow();
     // Its start comes, the sweeper not yet: the row, its tab and the counts say On Going.
     await db.update(s.promotions).set({ startsAt: new Date(Date.now() - 60_000) }).where(eq(s.promotions.id, id));
@@ -317,7 +318,7 @@ describe("the list and isolation", () => {
     expect(after.on_going).toBe(before.on_going + 1);
     const onGoing = await call("GET", "/v0.1.0/promotions", { token, query: { tab: "on_going", search: name } });
     expect(onGoing.body.data).toEqual([expect.objectContaining({ promotion_id: id, status_key: "on_going" })]);
-    expect(onGoing.body.pagination.summary_data.tabs).toMatchObject({ on_going: 1, upcoming: 0 });
+    expect((onGoing.body.pagination!.summary_data as { tabs: Tabs }).tabs).toMatchObject({ on_going: 1, upcoming: 0 });
     expect((await call("GET", "/v0.1.0/promotions", { token, query: { tab: "upcoming", search: name } })).status).toBe(404);
   });
 
