@@ -1,7 +1,7 @@
 /**
  * The channel's side of Indie ads in demo mode: no real channel reports impressions and clicks
- * yet, so in demo (core/lib/demo.ts isDemo) a sweep plays it. Every AD_SIMULATE_MS (default 60 s)
- * each running ad gets the activity of that stretch of time, through the one writer
+ * yet, so in demo (core/lib/demo.ts isDemo) a sweep plays it. Every AD_SIMULATE_MS (default 15
+ * min: the deposit history gets a line per ad a quarter hour, not a minute) each running ad gets the activity of that stretch of time, through the one writer
  * (recordAdActivity: capped by the day's budget and the deposit, posted to the ledger). Off demo
  * it does nothing: a real channel's reports will come through the same call.
  *
@@ -23,7 +23,7 @@ import { isDemo } from "#core/lib/demo.ts";
 import { DAY_MS, WIB_OFFSET_MS } from "#core/lib/time.ts";
 import { recordAdActivity } from "./ads.ts";
 
-const EVERY_MS = Number(process.env.AD_SIMULATE_MS ?? 60_000);
+const EVERY_MS = Number(process.env.AD_SIMULATE_MS ?? 900_000);
 const PACE = 1.1;
 const BATCH = 500;
 
