@@ -3,7 +3,8 @@
  * yet, so in demo (core/lib/demo.ts isDemo) a sweep plays it. Every AD_SIMULATE_MS (default 15
  * min: the deposit history gets a line per ad a quarter hour, not a minute) each running ad
  * gets the activity of that stretch of time, through the one writer (recordAdActivity: capped
- * by the day's budget and the deposit, posted to the ledger). Off demo it does nothing: a real channel's reports will come through the same call.
+ * by the day's budget and the deposit, posted to the ledger). Off demo it does nothing: a real
+ * channel's reports will come through the same call.
  *
  * The formula, deterministic per ad and stretch (a hash, not Math.random, so two processes
  * simulating the same stretch report the same thing under the same key, which counts once):
