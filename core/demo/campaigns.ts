@@ -18,20 +18,20 @@ const at = (days: number) => (Math.floor((Date.now() + WIB) / DAY) * DAY - WIB +
 export async function seedDemoCampaigns(db: DemoDb, ids: DemoIds) {
   await addCampaign(db, {
     name: "Harbolnas 12.12", promo_type: "seasonal", min_discount_percent: "10", max_products: 20,
-    description: "Hari Belanja Online Nasional: the year's biggest shopping day. Campaign products get a badge and a place on the 12.12 page.",
+    description: "Hari Belanja Online Nasional, hari belanja terbesar tahun ini. Produk kampanye mendapat lencana dan tempat di halaman 12.12.",
     registration_ends_at: at(8), starts_at: at(14), ends_at: at(15),
   });
   await addCampaign(db, {
     name: "Payday Sale Desember", promo_type: "monthly", min_discount_percent: "5", max_products: 30,
-    description: "Three days around payday, shown on the home page banner.", registration_ends_at: at(20), starts_at: at(27), ends_at: at(30),
+    description: "Tiga hari di sekitar tanggal gajian, tampil di banner beranda.", registration_ends_at: at(20), starts_at: at(27), ends_at: at(30),
   });
   await addCampaign(db, {
     name: "Pekan Brand Lokal", promo_type: "weekly", min_discount_percent: "15", max_products: 10,
-    description: "A week for local brands.", registration_ends_at: at(-4), starts_at: at(-2), ends_at: at(5),
+    description: "Sepekan untuk brand lokal.", registration_ends_at: at(-4), starts_at: at(-2), ends_at: at(5),
   });
   const past = await addCampaign(db, {
     name: "Flash Sale 11.11", promo_type: "flash_sale", min_discount_percent: "10", max_products: 20,
-    description: "The 11.11 flash sale.", registration_ends_at: at(-24), starts_at: at(-16), ends_at: at(-15),
+    description: "Flash sale 11.11.", registration_ends_at: at(-24), starts_at: at(-16), ends_at: at(-15),
   });
   const variants = await db.select({ id: s.productVariants.id, price: s.productVariants.price }).from(s.productVariants)
     .innerJoin(s.products, eq(s.products.id, s.productVariants.productId))

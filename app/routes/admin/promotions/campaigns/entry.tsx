@@ -125,7 +125,7 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
             <DataTable caption={t("entry.items")} rows={items} rowKey={(i) => i.variantId} columns={[
               { key: "variant", header: t("entry.variant"), primary: true, cell: (i) => <span>{i.productName}<span className="block text-xs text-slate-500">{i.sku}</span></span> },
               { key: "regular", header: t("entry.regular_price"), className: "tabular-nums md:text-right", cell: (i) => formatRupiah(i.regularPrice) },
-              { key: "price", header: t("entry.price"), className: "tabular-nums font-semibold md:text-right", cell: (i) => formatRupiah(i.price) },
+              { key: "price", header: t("entry.price_column"), className: "tabular-nums font-semibold md:text-right", cell: (i) => formatRupiah(i.price) },
             ]} />
           ) : null}
         </SectionCard>
