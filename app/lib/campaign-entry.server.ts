@@ -34,10 +34,12 @@ export type EntryForm = {
 };
 
 const NONE = { lineErrors: {}, itemErrors: [], promoStockError: null };
+/** A campaign shows live products: the picker offers only published ones (core checks it too). */
+const PUBLISHED = { status: "published" };
 
 /** The form as the page first shows it: the entry's variants and prices, or an empty selection. */
 export async function initialEntryForm(args: Args, items: { variantId: number; price: number }[], promoStock: number | null): Promise<EntryForm> {
-  const picker = await loadPicker(args, pickerStateOf(items.map((i) => ({ variant_id: i.variantId, qty: 1 }))), {}, "promotion");
+  const picker = await loadPicker(args, pickerStateOf(items.map((i) => ({ variant_id: i.variantId, qty: 1 }))), PUBLISHED, "promotion");
   return { picker, prices: Object.fromEntries(items.map((i) => [i.variantId, String(i.price)])), promoStock: promoStock === null ? "" : String(promoStock), ...NONE };
 }
 
@@ -46,7 +48,7 @@ export async function campaignPageAction(args: Args, campaignId: number) {
   if (intent === "cancel" || intent === "stop") return promotionPageAction(args);
   const form = await args.request.formData();
   const state = readPickerForm(form);
-  const picker = await loadPicker(args, state, {}, "promotion");
+  const picker = await loadPicker(args, state, PUBLISHED, "promotion");
   const prices = Object.fromEntries(state.lines.map((l) => [l.variant_id, String(form.get(`price_${l.variant_id}`) ?? "").trim()]));
   const promoStock = String(form.get("promo_stock") ?? "").trim();
   const typed = { picker, prices, promoStock };

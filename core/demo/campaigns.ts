@@ -8,12 +8,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import * as s from "#db/schema/index.ts";
 import { addCampaign } from "#core/promotions/campaigns.ts";
+import { wibDayStart } from "#core/lib/time.ts";
 import type { DemoDb, DemoIds } from "./types.ts";
 
-const DAY = 86400_000;
-const WIB = 7 * 3600_000;
 /** Unix seconds of WIB midnight `days` from today (campaigns run whole days). */
-const at = (days: number) => (Math.floor((Date.now() + WIB) / DAY) * DAY - WIB + days * DAY) / 1000;
+const at = (days: number) => wibDayStart(new Date(), days).getTime() / 1000;
 
 export async function seedDemoCampaigns(db: DemoDb, ids: DemoIds) {
   await addCampaign(db, {
@@ -40,9 +39,11 @@ export async function seedDemoCampaigns(db: DemoDb, ids: DemoIds) {
   const [c] = await db.select().from(s.campaigns).where(eq(s.campaigns.id, past));
   const [entry] = await db.insert(s.promotions).values({
     businessId: ids.tokoDemo, name: c.name, kind: "discount_time", promoType: c.promoType, status: s.PROMOTION_STATUS.ended,
-    startsAt: c.startsAt, endsAt: c.endsAt, anyProduct: false, campaignId: c.id, createdBy: ids.seller,
+    startsAt: c.startsAt, endsAt: c.endsAt, anyProduct: false, anyChannel: false, campaignId: c.id, createdBy: ids.seller,
   }).returning({ id: s.promotions.id });
-  await db.insert(s.promotionTargets).values(variants.map((v) => ({
-    promotionId: entry.id, businessId: ids.tokoDemo, kind: "variant" as const, refId: v.id, price: Math.floor((v.price * 0.85) / 100) * 100,
-  })));
+  const indie = await db.select({ id: s.channels.id }).from(s.channels).where(and(eq(s.channels.businessId, ids.tokoDemo), eq(s.channels.platformCode, "IDM")));
+  await db.insert(s.promotionTargets).values([
+    ...variants.map((v) => ({ promotionId: entry.id, businessId: ids.tokoDemo, kind: "variant" as const, refId: v.id, price: Math.floor((v.price * 0.85) / 100) * 100 })),
+    ...indie.map((c) => ({ promotionId: entry.id, businessId: ids.tokoDemo, kind: "channel" as const, refId: c.id })),
+  ]);
 }

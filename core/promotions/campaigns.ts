@@ -17,6 +17,12 @@
  *   change its products and prices; once approved the entry is fixed (the platform approved those
  *   prices): the seller withdraws it (cancel, before it starts) and enters again while
  *   registration is open, or stops it once running. A rejected or withdrawn entry may be entered again.
+ * - Campaigns are the Indie platform's: an entry prices orders on the business's Indie channels
+ *   (platform IDM) only — a POS sale or another marketplace's order keeps its regular price. A
+ *   business without an Indie channel is told to add one first.
+ * - Only published products may join (the campaign shows live products); a rejected entry's note
+ *   is shown on the campaign's page, and the seller may enter again.
+ * - A change while In Moderation restarts the review (the demo's approval comes a minute later again).
  * - An optional promo stock caps the units sold at campaign prices across the entry, as a flash
  *   sale's does.
  * - The campaign page's tabs: open for registration (not closed yet, starting soonest first),
@@ -26,7 +32,7 @@ import { and, asc, desc, eq, gt, inArray, notInArray, sql, type SQL } from "driz
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { sideBySide, type Db, type Tx } from "#db/client.ts";
-import { campaigns, productVariants, products, promotions, promotionTargets, PROMOTION_STATUS, PROMOTION_TYPES } from "#db/schema/index.ts";
+import { campaigns, channels, productVariants, products, promotions, promotionTargets, PROMOTION_STATUS, PROMOTION_TYPES } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound, Refused } from "#core/errors.ts";
 import { recordHistory } from "#core/lib/history.ts";
@@ -38,11 +44,8 @@ import { percentField } from "#core/catalog/vouchers.ts";
 import { percentText } from "#core/profile/store-fees-money.ts";
 import { effectiveStatus } from "./lifecycle.ts";
 import { bumpPromotions } from "./running.ts";
-import { minuteField } from "./promotions.ts";
+import { APPROVE_AFTER_MS, blank, minuteField } from "./promotions.ts";
 
-const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
-/** Demo mode: the platform's approval comes this long after, as for promotions (PROMOTION_APPROVE_MS). */
-const APPROVE_AFTER_MS = Number(process.env.PROMOTION_APPROVE_MS ?? 60_000);
 const DEAD = [PROMOTION_STATUS.rejected, PROMOTION_STATUS.cancelled];
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -133,6 +136,10 @@ export async function campaignView(scope: Scope, id: number) {
   const businessId = actor.member.businessId;
   const campaign = await campaignOf(db, id);
   const [entry] = await db.select().from(promotions).where(and(liveEntries(businessId), eq(promotions.campaignId, id)));
+  // The last rejected entry's note, when there is no live one: why the platform said no.
+  const [rejected] = entry ? [] : await db.select({ note: promotions.statusNote }).from(promotions)
+    .where(and(eq(promotions.businessId, businessId), eq(promotions.campaignId, id), eq(promotions.status, PROMOTION_STATUS.rejected)))
+    .orderBy(desc(promotions.id)).limit(1);
   const items = entry
     ? await db.select({ variantId: promotionTargets.refId, price: promotionTargets.price, regularPrice: productVariants.price, sku: productVariants.sku, productName: products.name })
       .from(promotionTargets).innerJoin(productVariants, eq(productVariants.id, promotionTargets.refId))
@@ -143,7 +150,7 @@ export async function campaignView(scope: Scope, id: number) {
   const status = entry ? effectiveStatus(entry, now) : null;
   const open = now < campaign.registrationEndsAt;
   return {
-    campaign, entry: entry ?? null, status, items: items.map((i) => ({ ...i, price: i.price ?? i.regularPrice })),
+    campaign, entry: entry ?? null, rejectedNote: rejected ? rejected.note ?? "" : null, status, items: items.map((i) => ({ ...i, price: i.price ?? i.regularPrice })),
     /** What the seller may do now: enter, change the entry (In Moderation), withdraw (before it starts) or stop it (running). */
     can: {
       enter: open && !entry,
@@ -168,23 +175,35 @@ async function checkItems(tx: Tx, businessId: number, c: CampaignRow, body: Entr
   const ids = [...new Set(body.items.map((i) => i.variant_id))];
   if (ids.length !== body.items.length) throw new Refused("campaign:errors.duplicate", { items: ["campaign:errors.duplicate"] });
   if (ids.length > c.maxProducts) throw new Refused("campaign:errors.too_many", { items: ["campaign:errors.too_many"] }, { max: c.maxProducts });
-  const rows = await tx.select({ id: productVariants.id, price: productVariants.price }).from(productVariants)
+  const rows = await tx.select({ id: productVariants.id, price: productVariants.price, status: products.status }).from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(inArray(productVariants.id, ids), eq(productVariants.businessId, businessId)));
   const regular = new Map(rows.map((r) => [r.id, r.price]));
+  const published = new Set(rows.filter((r) => r.status === "published").map((r) => r.id));
   const fields: Record<string, string[]> = {};
   body.items.forEach((item, i) => {
     const price = regular.get(item.variant_id);
     if (price === undefined) fields[`items.${i}.variant_id`] = ["promotion:errors.unknown_target"];
+    else if (!published.has(item.variant_id)) fields[`items.${i}.variant_id`] = ["campaign:errors.not_published"];
     // At least min_discount off the regular price, floored to the rupiah: the platform's promise to buyers.
     else if (item.price > price - Math.ceil((price * c.minDiscountBp) / 10_000) || item.price >= price) fields[`items.${i}.price`] = ["campaign:errors.price_too_high"];
   });
   if (Object.keys(fields).length) throw new Refused("campaign:errors.items_invalid", fields, { percent: percentText(c.minDiscountBp) });
 }
 
-async function writeItems(tx: Tx, businessId: number, promotionId: number, body: EntryBody) {
+/** The business's Indie channels: where an entry prices orders (the header). */
+async function indieChannels(tx: Tx, businessId: number) {
+  const rows = await tx.select({ id: channels.id }).from(channels).where(and(eq(channels.businessId, businessId), eq(channels.platformCode, "IDM")));
+  if (!rows.length) throw new Refused("campaign:errors.no_indie_channel");
+  return rows.map((r) => r.id);
+}
+
+async function writeItems(tx: Tx, businessId: number, promotionId: number, body: EntryBody, channelIds: number[]) {
   await tx.delete(promotionTargets).where(eq(promotionTargets.promotionId, promotionId));
-  await tx.insert(promotionTargets).values(body.items.map((i) => ({ promotionId, businessId, kind: "variant" as const, refId: i.variant_id, price: i.price })));
+  await tx.insert(promotionTargets).values([
+    ...body.items.map((i) => ({ promotionId, businessId, kind: "variant" as const, refId: i.variant_id, price: i.price })),
+    ...channelIds.map((refId) => ({ promotionId, businessId, kind: "channel" as const, refId })),
+  ]);
 }
 
 /**
@@ -198,24 +217,27 @@ export async function saveEntry(scope: Scope, campaignId: number, body: EntryBod
     const c = await campaignOf(tx, campaignId);
     const now = new Date();
     if (now >= c.registrationEndsAt) throw new Refused("campaign:errors.registration_closed");
-    // The campaign's row lock orders two submits of one business: one entry, never two.
-    await tx.execute(sql`SELECT 1 FROM ${campaigns} WHERE ${campaigns.id} = ${campaignId} FOR UPDATE`);
+    // Two submits of one business for one campaign go one after the other: one entry, never two
+    // (other businesses entering the same campaign do not wait).
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`campaign-entry:${campaignId}`}), ${businessId})`);
     const [entry] = await tx.select().from(promotions).where(and(liveEntries(businessId), eq(promotions.campaignId, campaignId))).for("update");
     await checkItems(tx, businessId, c, body);
+    const channelIds = await indieChannels(tx, businessId);
+    const approveAt = isDemo() ? new Date(now.getTime() + APPROVE_AFTER_MS) : null;
     if (entry) {
       if (entry.status !== PROMOTION_STATUS.in_moderation) throw new Refused("campaign:errors.entry_fixed");
-      await tx.update(promotions).set({ promoStock: body.promo_stock ?? null, timeModified: now }).where(eq(promotions.id, entry.id));
-      await writeItems(tx, businessId, entry.id, body);
+      await tx.update(promotions).set({ promoStock: body.promo_stock ?? null, autoApproveAt: approveAt, timeModified: now }).where(eq(promotions.id, entry.id));
+      await writeItems(tx, businessId, entry.id, body, channelIds);
       await recordHistory(tx, { businessId, refType: "promotion", refId: entry.id, userId: actor.user.id, action: "update" });
       await bumpPromotions(tx, businessId);
       return { promotion_id: entry.id, created: false };
     }
     const [p] = await tx.insert(promotions).values({
       businessId, name: c.name, kind: "discount_time", promoType: c.promoType, status: PROMOTION_STATUS.in_moderation,
-      startsAt: c.startsAt, endsAt: c.endsAt, anyProduct: false, promoStock: body.promo_stock ?? null, campaignId, createdBy: actor.user.id,
-      autoApproveAt: isDemo() ? new Date(now.getTime() + APPROVE_AFTER_MS) : null,
+      startsAt: c.startsAt, endsAt: c.endsAt, anyProduct: false, anyChannel: false, promoStock: body.promo_stock ?? null, campaignId,
+      createdBy: actor.user.id, autoApproveAt: approveAt,
     }).returning({ id: promotions.id });
-    await writeItems(tx, businessId, p.id, body);
+    await writeItems(tx, businessId, p.id, body, channelIds);
     await recordHistory(tx, { businessId, refType: "promotion", refId: p.id, userId: actor.user.id, action: "create" });
     return { promotion_id: p.id, created: true };
   });

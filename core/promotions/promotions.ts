@@ -43,8 +43,8 @@ import { promotionOf, type PromotionRow } from "./read.ts";
 
 const MAX_DAYS = 366;
 /** Demo mode: the platform's approval comes this long after (PROMOTION_APPROVE_MS; tests shorten it). */
-const APPROVE_AFTER_MS = Number(process.env.PROMOTION_APPROVE_MS ?? 60_000);
-const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
+export const APPROVE_AFTER_MS = Number(process.env.PROMOTION_APPROVE_MS ?? 60_000);
+export const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 /** An instant to the minute: unix seconds, or "YYYY-MM-DDTHH:mm" read as WIB. */
 export const minuteField = z.preprocess(blank, z.union([z.number(), z.string()], { error: "required" })).transform((v, ctx) => {

@@ -114,29 +114,27 @@ export async function listPromotions(scope: Scope, q: PromotionQuery) {
   const now = new Date();
   const inTab = q.tab === "all" ? where
     : and(where, inArray(promotions.status, STORED[q.tab] ?? [S[q.tab] as PromotionStatus]), sql`${effective(now)} = ${S[q.tab]}`)!;
-  const [rows, counts, due] = await sideBySide(db,
+  const [rows, counts] = await sideBySide(db,
     () => db.select().from(promotions).where(inTab).orderBy(desc(promotions.id)).limit(q.limit).offset((q.page - 1) * q.limit),
-    // Unfiltered, the tabs come from the counts the triggers keep, moved by what is due; filtered, from
-    // the rows. (Grouped by position: the time is a parameter, so the expression is not the select's.)
+    // Unfiltered, the tabs come from the counts the triggers keep, moved by what is due — in one
+    // statement, so both are read at one moment (a sweep between two reads would count a move twice
+    // or not at all); filtered, from the rows. Grouped by position: the time is a parameter.
     () => (q.kind || q.promo_type || q.search || q.slug
       ? db.select({ status: effective(now), n: count() }).from(promotions).where(where).groupBy(sql`1`)
-      : db.select({ status: promotionStatusCounts.status, n: promotionStatusCounts.n }).from(promotionStatusCounts)
-        .where(eq(promotionStatusCounts.businessId, businessId))),
-    () => (q.kind || q.promo_type || q.search || q.slug
-      ? Promise.resolve([])
-      : db.select({ from: promotions.status, to: effective(now), n: count() }).from(promotions)
-        .where(and(eq(promotions.businessId, businessId), inArray(promotions.status, [S.upcoming, S.on_going, S.empty]),
-          sql`(${promotions.endsAt} <= ${now} OR (${promotions.status} = ${S.upcoming} AND ${promotions.startsAt} <= ${now}))`))
-        .groupBy(sql`1, 2`)),
+      : db.execute<{ status: number; n: number }>(sql`
+          SELECT status, n FROM ${promotionStatusCounts} WHERE business_id = ${businessId}
+          UNION ALL
+          SELECT s.status, s.n FROM (
+            SELECT ${promotions.status} AS stored, ${effective(now)} AS now_status, count(*)::int AS n FROM ${promotions}
+             WHERE ${promotions.businessId} = ${businessId} AND ${promotions.status} IN (${S.upcoming}, ${S.on_going}, ${S.empty})
+               AND (${promotions.endsAt} <= ${now} OR (${promotions.status} = ${S.upcoming} AND ${promotions.startsAt} <= ${now}))
+             GROUP BY 1, 2) d
+          CROSS JOIN LATERAL (VALUES (d.stored, -d.n), (d.now_status, d.n)) s(status, n)`).then((r) => r.rows)),
   );
   const tabs = Object.fromEntries(TABS.map((tab) => [tab, 0])) as Record<PromotionTab, number>;
   for (const c of counts) {
-    tabs[statusName(c.status)] += c.n;
-    tabs.all += c.n;
-  }
-  for (const d of due) {
-    tabs[statusName(d.from)] -= d.n;
-    tabs[statusName(d.to)] += d.n;
+    tabs[statusName(c.status)] += Number(c.n);
+    tabs.all += Number(c.n);
   }
   return { rows: rows.map((p) => promotionJson(p, actor.t)), total: tabs[q.tab], tabs };
 }

@@ -81,7 +81,8 @@ export const promotions = pgTable(
     statusNote: text(),
     recreatedFrom: integer(),
     /** A seller's entry in a platform campaign: its products at campaign prices (promotion_targets.price). */
-    campaignId: integer().references(() => campaigns.id, { onDelete: "cascade" }),
+    // Restrict: a campaign with entries is never deleted under the businesses that joined it.
+    campaignId: integer().references(() => campaigns.id, { onDelete: "restrict" }),
     createdBy: integer(),
     timeCreated: timestamp({ withTimezone: true }).notNull().defaultNow(),
     timeModified: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -98,6 +99,7 @@ export const promotions = pgTable(
     index("promotions_due_start").on(t.startsAt).where(sql`${t.status} = 1`),
     index("promotions_due_end").on(t.endsAt).where(sql`${t.status} IN (5, 7)`),
     index("promotions_due_approve").on(t.autoApproveAt).where(sql`${t.status} = 0`),
+    index("promotions_campaign").on(t.campaignId).where(sql`${t.campaignId} IS NOT NULL`),
     // One live entry per campaign: a rejected or withdrawn one may be entered again.
     uniqueIndex("promotions_business_campaign").on(t.businessId, t.campaignId).where(sql`${t.campaignId} IS NOT NULL AND ${t.status} NOT IN (2, 3)`),
     uniqueIndex("promotions_business_code").on(t.businessId, sql`upper(${t.code})`).where(sql`${t.code} IS NOT NULL AND ${t.status} NOT IN (2, 3, 6)`),

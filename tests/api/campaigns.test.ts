@@ -2,7 +2,8 @@
  * Indie campaign (core/promotions/campaigns.ts): entering a platform campaign with products at
  * campaign prices, the terms refused on the line they concern, one live entry per campaign even
  * when two submits race, changes only while In Moderation, withdrawing and entering again, orders
- * priced at the campaign price once it runs, and another business never seeing the entry.
+ * on the Indie channel priced at the campaign price once it runs (others at the regular price),
+ * only published products, and another business never seeing the entry.
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +16,7 @@ import { addCampaign, campaignQuery, campaignView, listCampaigns, saveEntry } fr
 import { movePromotion, promotionAction } from "#core/promotions/promotions.ts";
 import { bumpPromotions } from "#core/promotions/running.ts";
 import { DEMO } from "./helpers.ts";
-import { newOrder, newVariant, shopOf, type Shop } from "./order-fixtures.ts";
+import { newOrder, newVariant as draftVariant, shopOf, type Shop } from "./order-fixtures.ts";
 
 let shop: Shop;
 let scope: Scope;
@@ -28,6 +29,12 @@ beforeAll(async () => {
 });
 
 const now = () => Math.floor(Date.now() / 60_000) * 60;
+/** A published product's variant, priced 50.000 (only published products may join). */
+async function newVariant(of: Shop) {
+  const v = await draftVariant(of);
+  await db.update(s.products).set({ status: "published" }).where(eq(s.products.id, v.productId));
+  return v;
+}
 let n = 0;
 /** A campaign open for registration for an hour, running a day from then. */
 const campaign = (more: Record<string, unknown> = {}) => addCampaign(db, {
@@ -50,6 +57,8 @@ describe("entering a campaign", () => {
     expect(high.fields).toEqual({ "items.1.price": ["campaign:errors.price_too_high"] });
     const foreign = await newVariant(await shopOf(DEMO.seller2));
     expect((await refusal(saveEntry(scope, id, { items: [{ variant_id: foreign.variantId, price: 1000 }] }))).fields).toEqual({ "items.0.variant_id": ["promotion:errors.unknown_target"] });
+    const draft = await draftVariant(shop);
+    expect((await refusal(saveEntry(scope, id, { items: [{ variant_id: draft.variantId, price: 1000 }] }))).fields).toEqual({ "items.0.variant_id": ["campaign:errors.not_published"] });
     const four = await Promise.all([1, 2, 3, 4].map(() => newVariant(shop)));
     expect((await refusal(saveEntry(scope, id, { items: four.map((v) => ({ variant_id: v.variantId, price: 40_000 })) }))).fields).toEqual({ items: ["campaign:errors.too_many"] });
 
@@ -95,11 +104,18 @@ describe("entering a campaign", () => {
     await db.update(s.campaigns).set({ registrationEndsAt: start, startsAt: start }).where(eq(s.campaigns.id, id));
     await db.update(s.promotions).set({ startsAt: start }).where(eq(s.promotions.id, promotion_id));
     await bumpPromotions(db, shop.businessId);
-    const orderId = await newOrder(shop, [{ sku: v.sku, quantity: 2 }]);
+    // On the Indie channel the campaign price; on another channel the regular one.
+    const channels = await db.select({ id: s.channels.id, code: s.channels.platformCode }).from(s.channels)
+      .where(and(eq(s.channels.businessId, shop.businessId), eq(s.channels.status, 1)));
+    const indie = channels.find((c) => c.code === "IDM")!;
+    const elsewhere = channels.find((c) => c.code !== "IDM")!;
+    const orderId = await newOrder({ ...shop, channelId: indie.id }, [{ sku: v.sku, quantity: 2 }]);
     const [line] = await db.select().from(s.orderItems).where(eq(s.orderItems.orderId, orderId));
     expect(line).toMatchObject({ price: 35_000, regularPrice: 50_000 });
     const [use] = await db.select().from(s.orderPromotions).where(eq(s.orderPromotions.orderId, orderId));
     expect(use).toMatchObject({ promotionId: promotion_id, amount: 30_000, units: 2 });
+    const onOther = await newOrder({ ...shop, channelId: elsewhere.id }, [{ sku: v.sku, quantity: 1 }]);
+    expect((await db.select().from(s.orderItems).where(eq(s.orderItems.orderId, onOther)))[0]).toMatchObject({ price: 50_000, regularPrice: null });
 
     const mine = await listCampaigns(scope, campaignQuery.parse({ tab: "joined" }));
     expect(mine.rows.map((r) => r.id)).toContain(id);

@@ -4,7 +4,7 @@
  * refused under its line in the page's language with what was typed kept, and withdrawing after
  * the confirm step without JavaScript.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#db/client.ts";
 import * as s from "#db/schema/index.ts";
@@ -30,6 +30,7 @@ describe("Indie campaign pages", () => {
     expect(page.data.tabs.open).toBeGreaterThanOrEqual(1);
 
     const [a, b] = [await newVariant(shop), await newVariant(shop)];
+    await db.update(s.products).set({ status: "published" }).where(inArray(s.products.id, [a.productId, b.productId]));
     const url = `/promotions/indie-campaign/${id}`;
     const params = { id: String(id) };
     // Adding a second variant keeps the first one's typed price.

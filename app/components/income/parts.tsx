@@ -124,8 +124,18 @@ export function TotalsTable({ rows, caption, first, total }: { rows: TotalsRow[]
     { key: "label", header: first, primary: true, cell: (r) => r.label },
     { key: "orders", header: t("column.orders"), className: "tabular-nums md:text-right", cell: (r) => formatNumber(r.count) },
     { key: "gross", header: t("column.gross"), className: "tabular-nums md:text-right", cell: (r) => rp(r.gross) },
-    { key: "store_fee", header: t("column.store_fee"), className: "tabular-nums md:text-right", cell: (r) => minus(r.store_fee) },
-    { key: "commission", header: t("column.commission"), className: "tabular-nums md:text-right", cell: (r) => minus(r.commission) },
+    {
+      key: "fees", header: t("column.fees"), className: "tabular-nums md:text-right",
+      cell: (r) => (
+        <>
+          {minus(r.fees)}
+          <span className="block text-xs text-slate-500">
+            {t("column.store_fee")} {rp(r.store_fee)} · {t("column.commission")} {rp(r.commission)}
+            {r.shipping_subsidy ? ` · ${t("column.shipping")} ${rp(r.shipping_subsidy)}` : ""}{r.cashback ? ` · ${t("column.cashback")} ${rp(r.cashback)}` : ""}
+          </span>
+        </>
+      ),
+    },
     { key: "net", header: t("column.net"), className: "tabular-nums font-semibold md:text-right", cell: (r) => rp(r.net) },
     { key: "holding", header: t("column.holding"), className: "tabular-nums md:text-right", cell: (r) => rp(r.holding) },
   ];

@@ -44,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
   const form = view.can.enter || view.can.change ? await initialEntryForm(args, view.items, view.entry?.promoStock ?? null) : null;
   return {
     title: `${view.campaign.name} | ${t("campaign:title")} | ${t("common:app_name")}`,
-    campaign: campaignJson(view.campaign, t), entry, items: view.items, form,
+    campaign: campaignJson(view.campaign, t), entry, items: view.items, form, rejectedNote: view.rejectedNote,
     confirm: entry && asked && (asked.intent === "cancel" || asked.intent === "stop") && entry.actions.includes(asked.intent) ? asked.intent : null,
   };
 }
@@ -135,7 +135,12 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
         <Form method="post" className="space-y-4" aria-labelledby="entry-form-title">
           <FormToken />
           <h2 id="entry-form-title" className="text-base font-semibold text-slate-900">{entry ? t("entry.change_title") : t("entry.join_title")}</h2>
-          <p className="text-sm text-slate-600">{t("entry.hint", { percent: c.min_discount_percent })}</p>
+          {loaderData.rejectedNote !== null ? (
+            <p role="note" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+              {t("entry.rejected")}{loaderData.rejectedNote ? ` ${loaderData.rejectedNote}` : ""}
+            </p>
+          ) : null}
+          <p className="text-sm text-slate-600">{c.min_discount_bp ? t("entry.hint", { percent: c.min_discount_percent }) : t("entry.hint_any")}</p>
           <EntryFields form={form} />
           <div className="flex flex-wrap gap-2">
             <SubmitButton name="intent" value="save">{entry ? t("entry.save") : t("entry.submit")}</SubmitButton>
