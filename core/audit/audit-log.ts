@@ -37,6 +37,8 @@ export const AREA_OF: Record<string, Privilege> = {
   warehouse: "profile", factory: "profile", store_fee: "profile", partnership: "profile", holiday: "profile",
   product: "products", service: "products", gift_voucher: "products", voucher: "products", package: "products",
   order: "orders",
+  // Promotions, campaign entries (promotions too) and Indie ads (issue 16).
+  promotion: "promotion", ad: "promotion",
   member: "setting", staff_invitation: "setting", business_settings: "setting", notification_settings: "setting",
 };
 export const AUDIT_OBJECTS = Object.keys(AREA_OF);

@@ -142,6 +142,22 @@ describe("who may read it", () => {
     await setStaffPrivileges(staffPrivileges);
   });
 
+  it("a promotion's changes are in the Promotion area, for those who run promotions", async () => {
+    const made = await call<{ promotion_id: number }>("POST", "/v0.1.0/promotions", { token: seller, json: {
+      name: `Audit promo ${Date.now().toString(36)}`, kind: "discount", discount_type: "percent", discount_percent: "10",
+      starts_at: Math.floor(Date.now() / 1000) + 3600, ends_at: Math.floor(Date.now() / 1000) + 7200,
+    } });
+    expect(made.status).toBe(201);
+    const id = made.body.data!.promotion_id;
+    await setStaffPrivileges(["promotion", "setting"]);
+    const seen = (await log(staff, { area: "promotion" })).body.data!;
+    expect(seen.some((e) => e.ref_type === "promotion" && e.ref_id === id && e.area === "promotion")).toBe(true);
+    expect((await call<{ areas: string[] }>("GET", "/v0.0.0/audit/filters", { token: staff })).body.data!.areas).toEqual(["promotion", "setting"]);
+    await setStaffPrivileges(["orders", "setting"]);
+    expect(((await log(staff)).body.data ?? []).some((e) => e.ref_type === "promotion")).toBe(false);
+    await setStaffPrivileges(staffPrivileges);
+  });
+
   it("another business sees none of it", async () => {
     const theirs = await log(seller2, { limit: 150 });
     expect((theirs.body.data ?? []).some((e) => e.ref_type === "factory" && e.ref_id === factoryId)).toBe(false);
