@@ -45,7 +45,7 @@ export async function initialEntryForm(args: Args, items: { variantId: number; p
 
 export async function campaignPageAction(args: Args, campaignId: number) {
   const intent = (await args.request.clone().formData()).get("intent");
-  if (intent === "cancel" || intent === "stop") return promotionPageAction(args);
+  if (intent === "cancel" || intent === "stop") return promotionPageAction(args, { cancel: "campaign:done.withdrawn" });
   const form = await args.request.formData();
   const state = readPickerForm(form);
   const picker = await loadPicker(args, state, PUBLISHED, "promotion");

@@ -12,7 +12,8 @@ import { flashToast } from "./session.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-export async function promotionPageAction(args: Args) {
+/** `done`: the success toast's key per move, when the page names it otherwise (a campaign entry is withdrawn). */
+export async function promotionPageAction(args: Args, done: Partial<Record<"cancel" | "stop", string>> = {}) {
   const form = await args.request.formData();
   const intent = form.get("intent");
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
@@ -25,6 +26,6 @@ export async function promotionPageAction(args: Args) {
   url.searchParams.delete("promotion_id");
   requireConfirmed(args.request, form, intent, url.pathname + url.search);
   await promotionAction(getScope(args.context), id, intent);
-  flashToast(args.context, "success", t(`promotion:done.${intent}`));
+  flashToast(args.context, "success", t(done[intent] ?? `promotion:done.${intent}`));
   throw redirect(url.pathname + url.search);
 }

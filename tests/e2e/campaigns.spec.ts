@@ -56,10 +56,10 @@ test("a seller enters a platform campaign at a campaign price, then withdraws @c
   await checkA11y();
 
   // Withdrawn, asked first; the campaign can be entered again.
-  await page.getByRole("button", { name: "Cancel promotion" }).click();
+  await page.getByRole("button", { name: "Withdraw entry" }).click();
   const ask = javaScriptEnabled ? page.getByRole("dialog") : page.getByRole("alertdialog");
-  await ask.getByRole("button", { name: "Cancel promotion" }).click();
-  await expect(page.getByRole("status")).toContainText("Promotion cancelled");
+  await ask.getByRole("button", { name: "Withdraw entry" }).click();
+  await expect(page.getByRole("status")).toContainText("Your entry was withdrawn");
   await expect(page.getByRole("heading", { name: "Join this campaign" })).toBeVisible();
 
   await page.goto(`/id/promotions/indie-campaign/${id}`);

@@ -64,10 +64,14 @@ export function PromotionActions({ p, detail = true }: { p: PromotionJson; detai
         <Link to={lp(`/promotions/indie-campaign/${p.campaign_id}`)} className={buttonClass("secondary")} aria-describedby={describedBy}>{t("action.campaign")}</Link>
       ) : null}
       {p.can_recreate ? <Link to={lp(`/promotions/recreate/${p.promotion_id}`)} className={buttonClass("secondary")} aria-describedby={describedBy}>{t("action.recreate")}</Link> : null}
-      {p.actions.map((a) => (
-        <ConfirmButton key={a} fields={{ intent: a, promotion_id: p.promotion_id }} label={t(`action.${a}`)} variant="danger" describedBy={describedBy}
-          text={{ title: t(`action.${a}`), body: t(`confirm.${a}`), confirmLabel: t(`action.${a}`), tone: "danger" }} />
-      ))}
+      {p.actions.map((a) => {
+        // A campaign entry is withdrawn, not cancelled: the seller's word for leaving a campaign.
+        const key = p.campaign_id && a === "cancel" ? "withdraw" : a;
+        return (
+          <ConfirmButton key={a} fields={{ intent: a, promotion_id: p.promotion_id }} label={t(`action.${key}`)} variant="danger" describedBy={describedBy}
+            text={{ title: t(`action.${key}`), body: t(`confirm.${key}`), confirmLabel: t(`action.${key}`), tone: "danger" }} />
+        );
+      })}
     </div>
   );
 }

@@ -30,6 +30,9 @@ import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { useLocalePath, useTranslation } from "#app/lib/i18n-react.tsx";
 import { pageTitle } from "#app/lib/meta.ts";
 
+/** An entry is withdrawn (cancel) or stopped: the words of PromotionActions for a campaign entry. */
+const WORD = { cancel: "withdraw", stop: "stop" } as const;
+
 const idOf = (raw: string | undefined) => {
   const id = Number(raw);
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new NotFound("campaign:errors.not_found");
@@ -45,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     title: `${view.campaign.name} | ${t("campaign:title")} | ${t("common:app_name")}`,
     campaign: campaignJson(view.campaign, t), entry, items: view.items, form, rejectedNote: view.rejectedNote,
-    confirm: entry && asked && (asked.intent === "cancel" || asked.intent === "stop") && entry.actions.includes(asked.intent) ? asked.intent : null,
+    confirm: entry && asked && (asked.intent === "cancel" || asked.intent === "stop") && entry.actions.includes(asked.intent) ? (asked.intent as keyof typeof WORD) : null,
   };
 }
 
@@ -118,7 +121,7 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
             {entry.status_key === "in_moderation" ? <span>{t("entry.moderation")} {entry.auto_approve_at ? t("entry.auto_approve", { time: formatDateTime(entry.auto_approve_at) }) : null}</span> : null}
           </p>
           {confirm ? (
-            <ConfirmPanel text={{ title: t(`promotion:action.${confirm}`), body: t(`promotion:confirm.${confirm}`), confirmLabel: t(`promotion:action.${confirm}`), tone: "danger" }}
+            <ConfirmPanel text={{ title: t(`promotion:action.${WORD[confirm]}`), body: t(`promotion:confirm.${WORD[confirm]}`), confirmLabel: t(`promotion:action.${WORD[confirm]}`), tone: "danger" }}
               fields={{ intent: confirm, promotion_id: entry.promotion_id }} cancelTo={pathname} />
           ) : null}
           {!form ? (
