@@ -32,7 +32,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { and, asc, count, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, type Db, type Tx } from "#db/client.ts";
+import { db, joinsAsWritten, type Db, type Tx } from "#db/client.ts";
 import {
   bankAccounts, banks, businesses, channels, cities, partnerships, provinces, storeChannels, stores, villages,
 } from "#db/schema/index.ts";
@@ -144,11 +144,12 @@ function scoped(viewer: number, f: Partial<StoreFilters> = {}) {
 
 export async function findStores(viewer: number, f: StoreFilters, page: { limit: number; offset: number }, exec: Db | Tx = db) {
   const where = scoped(viewer, f);
-  const rows = await baseQuery(viewer, exec)
+  // Ten tables, each a lookup by key: planned as written (db/client.ts joinsAsWritten).
+  const rows = await joinsAsWritten(exec, (e) => baseQuery(viewer, e)
     .where(where)
     .orderBy(...orderBy(f.sort, { created: stores.timeCreated, modified: stores.timeModified, name: stores.name, id: stores.id }))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(page.offset));
   const total = await totalOf(page, rows.length, async () => {
     const [{ n }] = await exec.select({ n: count() }).from(stores)
       .innerJoin(cities, eq(cities.id, stores.cityId))
@@ -165,8 +166,10 @@ export async function findStores(viewer: number, f: StoreFilters, page: { limit:
  * current values.
  */
 export async function findStore(viewer: number, id: number, exec: Db | Tx = db, lock = false) {
-  const query = baseQuery(viewer, exec).where(and(scoped(viewer), eq(stores.id, id))).limit(1);
-  const [row] = lock ? await query.for("update", { of: stores }) : await query;
+  const [row] = await joinsAsWritten(exec, (e) => {
+    const query = baseQuery(viewer, e).where(and(scoped(viewer), eq(stores.id, id))).limit(1);
+    return lock ? query.for("update", { of: stores }) : query;
+  });
   return row;
 }
 export type StoreRow = NonNullable<Awaited<ReturnType<typeof findStore>>>;
