@@ -58,7 +58,7 @@ import { diff, recordHistory } from "#core/lib/history.ts";
 import { contains } from "#core/lib/list-query.ts";
 import { unix, wibDate } from "#core/lib/time.ts";
 import { moneyField, nameField } from "#core/catalog/offerings-shared.ts";
-import { post } from "#core/money/ledger.ts";
+import { balancesOf, post } from "#core/money/ledger.ts";
 import { minuteField } from "./promotions.ts";
 import {
   AD_LIMITS, AD_TABS, adActionsFor, adTransition, PLACEMENTS, type AdAction, type AdState, type AdTab, type StoredAdStatus,
@@ -200,11 +200,7 @@ export async function adOf(exec: Db | Tx, businessId: number, id: number, lock =
 }
 
 /** The business's deposit balance (0 when it never had one). */
-async function depositOf(exec: Db | Tx, businessId: number) {
-  const [row] = await exec.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.businessId, businessId), eq(ledgerAccounts.code, "deposit")));
-  return row?.balance ?? 0;
-}
+const depositOf = async (exec: Db | Tx, businessId: number) => (await balancesOf(exec, businessId)).deposit;
 
 async function todayOf(exec: Db | Tx, adId: number, day: string): Promise<Day> {
   const [d] = await exec.select({ impressions: adDays.impressions, clicks: adDays.clicks, spent: adDays.spent }).from(adDays)

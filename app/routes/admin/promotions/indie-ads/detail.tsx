@@ -16,7 +16,7 @@ import { ConfirmPanel } from "#app/components/list/confirm-dialog.tsx";
 import { DataTable } from "#app/components/list/data-table.tsx";
 import { EmptyState } from "#app/components/list/empty-state.tsx";
 import { SectionCard } from "#app/components/section-card.tsx";
-import { adPageAction } from "#app/lib/ad-actions.server.ts";
+import { adPageAction } from "#app/lib/promotion-actions.server.ts";
 import { can, getScope } from "#app/lib/auth.server.ts";
 import { confirmAsked } from "#app/lib/confirm.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";

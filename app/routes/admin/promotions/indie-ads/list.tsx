@@ -21,7 +21,7 @@ import { PageSizeSelect } from "#app/components/list/page-size-select.tsx";
 import { Pagination } from "#app/components/list/pagination.tsx";
 import { SearchBox } from "#app/components/list/search-box.tsx";
 import { TabBar } from "#app/components/list/tab-bar.tsx";
-import { adPageAction } from "#app/lib/ad-actions.server.ts";
+import { adPageAction } from "#app/lib/promotion-actions.server.ts";
 import { can, getScope } from "#app/lib/auth.server.ts";
 import { confirmAsked } from "#app/lib/confirm.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
