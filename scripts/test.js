@@ -50,18 +50,47 @@ function playwrightCounts(report) {
   return { passed: expected + flaky, failed: unexpected + (report.errors?.length ?? 0), skipped };
 }
 
+/** The names of what failed, so the closing lines say it (CI shows only the tail of a long run). */
+function vitestFailures(report) {
+  if (!report) return [];
+  return report.testResults.flatMap((file) => {
+    const tests = file.assertionResults.filter((t) => t.status === "failed");
+    if (file.status === "failed" && tests.length === 0) return [`${path.relative(".", file.name)} (did not load)`];
+    return tests.map((t) => `${path.relative(".", file.name)} › ${t.fullName}`);
+  });
+}
+
+function playwrightFailures(report) {
+  if (!report) return [];
+  const names = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "unexpected") names.push(`[${test.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith(".ts") ? [...titles, child.title] : titles);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return [...names, ...(report.errors ?? []).map((e) => `(outside a test) ${String(e.message ?? "").split("\n")[0]}`)];
+}
+
 const vitestJson = path.join(reports, "vitest.json");
 const vitestExit = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
-const unit = vitestCounts(readJson(vitestJson));
+const vitestReport = readJson(vitestJson);
+const unit = vitestCounts(vitestReport);
 if (vitestExit !== 0 && unit.failed === 0) unit.failed = 1; // crashed before reporting a failure
 
 const playwrightJson = path.join(reports, "playwright.json");
 const scope = process.env.E2E_SCOPE === "core" ? ["--grep", "@core", "--project", "js"] : [];
 const playwrightExit = run(bin("playwright"), ["test", ...scope], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson });
-const e2e = playwrightCounts(readJson(playwrightJson));
+const playwrightReport = readJson(playwrightJson);
+const e2e = playwrightCounts(playwrightReport);
 if (playwrightExit !== 0 && e2e.failed === 0) e2e.failed = 1;
 
 fs.rmSync(reports, { recursive: true, force: true });
+const failures = [...vitestFailures(vitestReport), ...playwrightFailures(playwrightReport)];
+if (failures.length > 0) console.log(`\nWhat failed:\n${failures.map((name) => `✘ ${name}`).join("\n")}`);
 const passed = unit.passed + e2e.passed;
 const failed = unit.failed + e2e.failed;
 const skipped = unit.skipped + e2e.skipped;
