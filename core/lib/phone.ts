@@ -1,8 +1,16 @@
-/** Indonesian numbers (default region ID) in E.164: 0812…, 62812…, +62812…, 812… → +62812… */
+/**
+ * Indonesian numbers (default region ID) in E.164: 0812…, 62812…, +62812…, 812…, 0062812…,
+ * +62 (0)812… → +62812…; spaces, dashes, dots and brackets are dropped.
+ */
 export function normalizePhone(raw: string): string {
-  const digits = raw.replace(/[^\d+]/g, "");
+  let digits = raw.replace(/[^\d+]/g, "");
+  if (digits.startsWith("00")) digits = `+${digits.slice(2)}`; // the international call prefix
+  if (digits.startsWith("+62") || (digits.startsWith("62") && !digits.startsWith("+"))) {
+    // "+62 (0)812…": the trunk 0 written after the country code.
+    const rest = digits.replace(/^\+?62/, "").replace(/^0/, "");
+    return `+62${rest}`;
+  }
   if (digits.startsWith("+")) return digits;
-  if (digits.startsWith("62")) return `+${digits}`;
   if (digits.startsWith("0")) return `+62${digits.slice(1)}`;
   return `+62${digits}`;
 }

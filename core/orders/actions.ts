@@ -27,6 +27,7 @@
  * - A return restocks the level the line was taken from, unless the seller marks it damaged.
  */
 import { releasePromotions } from "#core/promotions/apply.ts";
+import { refreshCustomers } from "#core/customers/link.ts";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, type Tx } from "#db/client.ts";
 import { orderItems, orders, orderStatusHistory, stockLevels, stores } from "#db/schema/index.ts";
@@ -159,6 +160,9 @@ export async function applyOrderActionIn(tx: Tx, businessId: number, orderId: nu
     .update(orders)
     .set({ ...patch, status, returnStage, timeModified: new Date() })
     .where(eq(orders.id, order.id));
+  // The customer's lifetime value counts the orders that are not cancelled, at their totals.
+  const cancelMoved = (status === "cancelled") !== (order.status === "cancelled");
+  if (order.customerId && (cancelMoved || patch.totalAmount !== undefined)) await refreshCustomers(tx, [order.customerId]);
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
     businessId,

@@ -27,6 +27,7 @@ import { wibDate } from "#core/lib/time.ts";
 import { openDaysAfter } from "#core/profile/holiday-days.ts";
 import { Conflict, NotFound, Refused } from "#core/errors.ts";
 import { buyerKey, priceAndClaim, recordUses } from "#core/promotions/apply.ts";
+import { linkOrders } from "#core/customers/link.ts";
 
 export type IncomingOrder = {
   channelOrderId: string;
@@ -188,6 +189,10 @@ export async function receiveOrderIn(tx: Tx, channelId: number, incoming: Incomi
   await tx.insert(orderStatusHistory).values({
     orderId: row.id, businessId, action: "create", actor: "system", fromStatus: null, toStatus: status, timeCreated: placedAt,
   });
+  // Who ordered: the customer this person already is, or a new one (core/customers/identity.ts).
+  await linkOrders(tx, businessId, [{
+    id: row.id, customerName: incoming.customer.name, customerPhone: incoming.customer.phone ?? null, customerEmail: incoming.customer.email ?? null,
+  }]);
   await notify(tx, businessId, "new_order", {
     ref: { type: "order", id: row.id }, link: `/orders/${row.id}`, vars: { order_code: row.orderCode, channel: channel.name },
   });

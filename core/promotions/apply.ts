@@ -8,11 +8,13 @@
  * promotion that has run out meanwhile is left out and the order priced again without it (the
  * buyer then gets the next best, or the regular price) — never refused, never a 500.
  *
- * A buyer is their phone (digits, +62 as 0), else their e-mail, else their name: the per-buyer
+ * A buyer is their phone (E.164), else their e-mail, as the customers' rule reads them
+ * (core/customers/identity.ts), else their name: the per-buyer
  * limit counts that buyer's orders that got the promotion and were not cancelled. An order that is
  * cancelled in part (some lines) keeps its promotions: the buyer paid the promoted price for the
  * rest; the whole order cancelled gives them back.
  */
+import { keysOf, type Person } from "#core/customers/identity.ts";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
 import { orderPromotions, promotions, PROMOTION_STATUS } from "#db/schema/index.ts";
@@ -63,9 +65,10 @@ export function appliedOf(priced: PricedOrder): Applied[] {
   ];
 }
 
-export const buyerKey = (b: { name: string; phone?: string | null; email?: string | null }) => {
-  const digits = b.phone?.replace(/\D/g, "").replace(/^62/, "0") ?? "";
-  return digits.length >= 6 ? `phone:${digits}` : b.email?.trim() ? `email:${b.email.trim().toLowerCase()}` : `name:${b.name.trim().toLowerCase()}`;
+export const buyerKey = (b: Person) => {
+  // The customers' rule of who is the same person (core/customers/identity.ts); a name as the last resort.
+  const k = keysOf(b);
+  return k.phone ? `phone:${k.phone}` : k.email ? `email:${k.email}` : `name:${b.name.trim().toLowerCase()}`;
 };
 
 /**

@@ -4,6 +4,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { businesses } from "./business.ts";
+import { customers } from "./customers.ts";
 import { productVariants, products } from "./catalog.ts";
 import { channels, stores, warehousePartitions, warehouses } from "./profile.ts";
 import { ORDER_STATUSES, STAGE_OF, TAB_OF } from "./order-tabs.ts";
@@ -46,6 +47,8 @@ export const orders = pgTable(
     returnStage: text(),
     // What the order holds of the stock: none | reserved | deducted | returned (lifecycle table).
     stockState: text().notNull().default("none"),
+    // The person (core/customers/link.ts): set when the order comes in, or by the backfill for older orders.
+    customerId: integer().references(() => customers.id, { onDelete: "set null" }),
     customerName: text().notNull(),
     customerPhone: text(),
     customerEmail: text(),
@@ -96,6 +99,9 @@ export const orders = pgTable(
     index("orders_code_prefix_idx").on(t.businessId, sql`lower(${t.orderCode}) text_pattern_ops`),
     index("orders_customer_trgm_idx").using("gin", sql`lower(${t.customerName}) gin_trgm_ops`),
     index("orders_tracking_idx").on(t.trackingNumber),
+    // A customer's orders; the orders the backfill has still to link.
+    index("orders_customer_idx").on(t.customerId, t.timeCreated).where(sql`${t.customerId} IS NOT NULL`),
+    index("orders_unlinked_idx").on(t.businessId, t.id).where(sql`${t.customerId} IS NULL`),
     // The deadline sweeper.
     index("orders_deadline_idx").on(t.deadlineAt).where(sql`${t.deadlineAt} IS NOT NULL`),
     check("orders_status", sql.raw(`"status" IN (${ORDER_STATUSES.map((s) => `'${s}'`).join(", ")})`)),
