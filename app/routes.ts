@@ -184,6 +184,10 @@ export default [
       route("promotions/indie-ads/:id", "routes/admin/promotions/indie-ads/detail.tsx"),
       route("promotions/indie-campaign", "routes/admin/promotions/campaigns/list.tsx"),
       route("promotions/indie-campaign/:id", "routes/admin/promotions/campaigns/entry.tsx"),
+      // The customer centre (issue 17): /customer alone opens the list.
+      route("customer/data", "routes/admin/customer/data.tsx"),
+      route("customer/performance", "routes/admin/customer/performance.tsx"),
+      route("customer/:slug?", "routes/admin/customer/detail.tsx"),
     ]),
     // Print pages: signed-in sellers, no sidebar or header (their own middleware).
     route("products/barcode/print", "routes/admin/products/barcode/print.tsx"),

@@ -9,6 +9,7 @@ import { storeRoutes } from "./stores.ts";
 import { bankRoutes } from "./banks.ts";
 import { warehouseRoutes } from "./warehouses.ts";
 import { factoryRoutes } from "./factories.ts";
+import { customerRoutes } from "./customers.ts";
 import { storeFeeRoutes } from "./store-fees.ts";
 import { holidayRoutes } from "./holidays.ts";
 import { dashboardRoutes } from "./dashboard.ts";
@@ -69,6 +70,7 @@ export const routers: Hono<ApiEnv>[] = [
   bankRoutes,
   warehouseRoutes,
   factoryRoutes,
+  customerRoutes,
   storeFeeRoutes,
   holidayRoutes,
   sellerRoutes,

@@ -37,6 +37,8 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   // The form reuses the catalogue's money, percent and code fields (their messages are offering's); the
   // campaign entry the product picker (its texts are barcode's).
   promotions: ["promotion", "offering", "campaign", "ads", "barcode"],
+  // The customer centre (issue 17).
+  customer: ["customer"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 

@@ -85,7 +85,8 @@ export const NAV: NavGroup[] = [
   {
     key: "customer", icon: "users",
     items: [
-      soon("customer_data", "/customer/data"), soon("customer_performance", "/customer/performance"),
+      // Customers (issue 17): the list, one customer, their performance.
+      { key: "customer_data", path: "/customer/data", ready: true }, { key: "customer_performance", path: "/customer/performance", ready: true },
       soon("customer_broadcast", "/customer-broadcast"), soon("customer_reseller", "/reseller/data"),
       soon("customer_supplier", "/supplier/data"), soon("customer_margin", "/margin"),
       off("customer_partner", "/partner/data"), off("customer_customers", "/customers"),

@@ -14,6 +14,7 @@
  * - The file name is fixed when the job is queued, so the history can show it while it runs:
  *   "<what>_<DD-MM-YYYY>_<HHmmss>.xlsx" in WIB, in the asker's language.
  */
+import { recordHistory } from "#core/lib/history.ts";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
@@ -106,13 +107,22 @@ export async function queueExport(scope: Scope, kind: string, filters: unknown) 
   await def.check?.(actor.member.businessId, checked);
   const stamp = dayjs().utcOffset(WIB_OFFSET_MS / 60_000).format("DD-MM-YYYY_HHmmss");
   const params: ExportParams = { locale: actor.locale, filters: checked as Record<string, unknown> };
-  const [job] = await db
-    .insert(jobs)
-    .values({
-      businessId: actor.member.businessId, userId: actor.user.id, kind: `export:${kind}`, params,
-      filename: `${actor.t(def.filename)}_${stamp}.xlsx`,
-    })
-    .returning();
+  const job = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(jobs)
+      .values({
+        businessId: actor.member.businessId, userId: actor.user.id, kind: `export:${kind}`, params,
+        filename: `${actor.t(def.filename)}_${stamp}.xlsx`,
+      })
+      .returning();
+    if (def.audit) {
+      await recordHistory(tx, {
+        businessId: actor.member.businessId, refType: def.audit, refId: row.id, userId: actor.user.id, action: "export",
+        changes: { filters: { from: null, to: JSON.stringify(checked) } },
+      });
+    }
+    return row;
+  });
   kick();
   return { job_id: job.id, progress: job.progress, status: job.status };
 }

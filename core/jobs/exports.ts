@@ -20,6 +20,8 @@ import { WIB_OFFSET_MS } from "#core/lib/time.ts";
 type Cell = string | number | Date | null;
 export type ExportKind<F extends z.ZodType = z.ZodType> = {
   privilege: Privilege;
+  /** Personal data (customers): each export asked for is a row of the audit log — who, when, which filters — under this record type. */
+  audit?: string;
   /** Translation keys: the file name's first part and the sheet name. */
   filename: string;
   sheet: string;

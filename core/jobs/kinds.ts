@@ -28,3 +28,6 @@ import "#core/money/deposit.ts";
 import "#core/promotions/sweep.ts";
 // Indie ads: the channel's activity, simulated in demo.
 import "#core/promotions/ad-simulator.ts";
+// Customers (issue 17): exports, and linking the orders that came before them.
+import "#core/customers/customers.ts";
+import "#core/customers/backfill.ts";

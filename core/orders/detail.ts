@@ -130,7 +130,7 @@ export async function orderDetail(scope: Scope, orderId: number) {
     delivery_method: order.deliveryMethod,
     stock_state: order.stockState,
     source,
-    customer: { name: order.customerName, phone: order.customerPhone, email: order.customerEmail },
+    customer: { customer_id: order.customerId, name: order.customerName, phone: order.customerPhone, email: order.customerEmail },
     shipping_address: {
       recipient_name: order.recipientName, phone: order.recipientPhone, address: order.shippingAddress, city: order.shippingCity,
       province: order.shippingProvince, postcode: order.shippingPostcode,

@@ -7,21 +7,22 @@ import { Link } from "react-router";
 import { formatNumber } from "#core/lib/format.ts";
 import { listHref, type ListParams } from "#app/lib/list-params.ts";
 
-export function Pagination({ params, totalPage, totalRecord }: { params: ListParams; totalPage: number; totalRecord: number }) {
+/** `capped`: the total stopped counting at totalRecord (a big list under a filter): shown "10.000+", and Next goes on past it. */
+export function Pagination({ params, totalPage, totalRecord, capped = false }: { params: ListParams; totalPage: number; totalRecord: number; capped?: boolean }) {
   const { t } = useTranslation("list");
   if (totalRecord === 0) return null;
-  const page = Math.min(params.page, Math.max(totalPage, 1));
+  const page = capped ? params.page : Math.min(params.page, Math.max(totalPage, 1));
   const from = (page - 1) * params.limit + 1;
-  const to = Math.min(page * params.limit, totalRecord);
+  const to = capped ? page * params.limit : Math.min(page * params.limit, totalRecord);
   const href = (p: number) => ({ search: listHref(params, { page: p === 1 ? null : p }) });
-  const pages = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, totalPage])]
-    .filter((p) => p >= 1 && p <= totalPage)
+  const pages = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, ...(capped ? [] : [totalPage])])]
+    .filter((p) => p >= 1 && (capped || p <= totalPage))
     .sort((a, b) => a - b);
   const cell = "inline-flex min-w-9 items-center justify-center rounded-md border px-3 py-1.5 text-sm";
   return (
     <nav aria-label={t("pagination.label")} className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-      <p>{t("pagination.showing", { from: formatNumber(from), to: formatNumber(to), total: formatNumber(totalRecord) })}</p>
-      {totalPage > 1 ? (
+      <p>{t("pagination.showing", { from: formatNumber(from), to: formatNumber(to), total: `${formatNumber(totalRecord)}${capped ? "+" : ""}` })}</p>
+      {totalPage > 1 || capped ? (
         <ul className="flex flex-wrap items-center gap-1">
           <li>
             {page > 1 ? (
@@ -44,7 +45,7 @@ export function Pagination({ params, totalPage, totalRecord }: { params: ListPar
             </li>
           ))}
           <li>
-            {page < totalPage ? (
+            {page < totalPage || capped ? (
               <Link to={href(page + 1)} rel="next" className={`${cell} border-slate-300 bg-white hover:bg-slate-50`}>{t("pagination.next")}</Link>
             ) : (
               <span aria-disabled="true" className={`${cell} border-slate-200 text-slate-400`}>{t("pagination.next")}</span>

@@ -47,7 +47,8 @@ export function OrderNotes({ order: o }: { order: OrderDetail }) {
   );
 }
 
-export function CustomerCard({ order: o }: { order: OrderDetail }) {
+/** `customerHref`: the customer centre's page of this buyer, for staff who may see customers. */
+export function CustomerCard({ order: o, customerHref }: { order: OrderDetail; customerHref?: string | null }) {
   const { t } = useTranslation("order-detail");
   return (
     <Card title={t("customer.title")} id="order-customer">
@@ -57,6 +58,7 @@ export function CustomerCard({ order: o }: { order: OrderDetail }) {
         <Item label={t("customer.email")}>{o.customer.email}</Item>
         {o.notes.customer_note ? <Item label={t("customer.note")}>{o.notes.customer_note}</Item> : null}
       </dl>
+      {customerHref ? <a href={customerHref} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">{t("customer.open")}</a> : null}
     </Card>
   );
 }

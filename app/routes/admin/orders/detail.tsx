@@ -38,6 +38,7 @@ import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { idFromSlug } from "#app/lib/params.ts";
 import { orderAction } from "./detail.server.ts";
 import { pageTitle } from "#app/lib/meta.ts";
+import { useLocalePath } from "#app/lib/i18n-react.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   const id = idFromSlug(args.params.slug);
@@ -49,7 +50,9 @@ export async function loader(args: Route.LoaderArgs) {
     ? await shippingParameters(scope, id)
     : null;
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  return { title: `${order.order_code} | ${t("orders:title")} | ${t("common:app_name")}`, order, tracking: tracking.timeline, booking };
+  // The buyer's page in the customer centre, for staff who may see customers' data.
+  const customerId = can(args.context, "customer") ? order.customer.customer_id : null;
+  return { title: `${order.order_code} | ${t("orders:title")} | ${t("common:app_name")}`, order, tracking: tracking.timeline, booking, customerId };
 }
 
 /** The order with only the actions (and their needs) the member may take. */
@@ -67,6 +70,7 @@ type Confirm = { confirm: { action: string; fields: Record<string, string> } };
 
 export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, tracking, booking } = loaderData;
+  const lp = useLocalePath();
   const { pathname } = useLocation();
   const confirmText = useConfirmText();
   const confirm = actionData && "confirm" in actionData ? (actionData as Confirm).confirm : null;
@@ -87,7 +91,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
           <HistoryCard rows={order.history} />
         </div>
         <div className="space-y-4">
-          <CustomerCard order={order} />
+          <CustomerCard order={order} customerHref={loaderData.customerId ? lp(`/customer/${loaderData.customerId}`) : null} />
           <ShippingCard order={order} />
           {order.delivery_method === "courier" ? <TrackingCard rows={tracking} /> : null}
           <PaymentCard order={order} />
