@@ -21,6 +21,7 @@ import {
   customerHistory, customerQuery, customerUpdate, getCustomer, listCustomers, mergeBody, mergeCustomers, splitBody, splitCustomer, updateCustomer,
 } from "#core/customers/customers.ts";
 import { customerPerformance, performanceQuery } from "#core/customers/performance.ts";
+import { NotFound } from "#core/errors.ts";
 import { listQuery } from "#core/lib/list-query.ts";
 import { requireAuth, requireSeller } from "#api/lib/auth.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
@@ -28,7 +29,12 @@ import { input, list, ok } from "#api/lib/http.ts";
 
 export const customerRoutes = new Hono<ApiEnv>();
 const seller = [requireAuth, requireSeller] as const;
-const id = (raw: string) => Number(raw);
+/** An id past PostgreSQL's integer is no customer of anyone's. */
+const id = (raw: string) => {
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n > 2_147_483_647) throw new NotFound();
+  return n;
+};
 const ordersPage = z.object({
   orders_page: z.coerce.number().int().min(1, "invalid").max(100_000, "invalid").default(1),
   orders_limit: z.coerce.number().int().min(1, "invalid").max(100, "invalid").default(10),
