@@ -202,7 +202,7 @@ export async function getCustomer(scope: Scope, id: number, q: { page?: number; 
       address: a.address, city: a.city, province: a.province, postcode: a.postcode, recipient: a.recipient, last_used: unix(new Date(a.last)),
     })),
     orders: orderRows.map((o) => ({
-      order_id: o.id, order_code: o.orderCode, channel_name: o.channelName, status: o.status, total_amount: o.totalAmount, time_created: unix(o.timeCreated),
+      order_id: o.id, order_code: o.orderCode, channel_name: o.channelName, status: o.status, status_name: actor.t(`orders:status.${o.status}`), total_amount: o.totalAmount, time_created: unix(o.timeCreated),
     })),
     orders_pagination: { page, limit, total_record: all, total_page: Math.max(1, Math.ceil(all / limit)) },
   };

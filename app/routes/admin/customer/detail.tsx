@@ -153,9 +153,9 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
                 columns={[
                   { key: "code", header: t("detail.orders_title"), primary: true, cell: (o) => <a href={lp(`/orders/${o.order_id}`)} className="font-medium text-brand-700 hover:underline">{o.order_code}</a> },
                   { key: "channel", header: t("fields.channels"), cell: (o) => o.channel_name },
-                  { key: "status", header: "Status", cell: (o) => <span className="text-xs">{o.status}</span> },
-                  { key: "total", header: t("fields.total_spent"), cell: (o) => <span className="tabular-nums">{formatRupiah(o.total_amount)}</span> },
-                  { key: "time", header: t("fields.last_order"), cell: (o) => <span className="tabular-nums">{formatDateTime(o.time_created)}</span> },
+                  { key: "status", header: t("fields.status"), cell: (o) => <span className="text-xs">{o.status_name}</span> },
+                  { key: "total", header: t("fields.total"), cell: (o) => <span className="tabular-nums">{formatRupiah(o.total_amount)}</span> },
+                  { key: "time", header: t("fields.ordered_at"), cell: (o) => <span className="tabular-nums">{formatDateTime(o.time_created)}</span> },
                 ]}
               />
             ) : <EmptyState title={t("detail.no_orders")} />}
