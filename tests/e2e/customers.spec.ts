@@ -31,7 +31,7 @@ test("find a customer from an order, see their lifetime value, tag them and find
   const name = `Wulan ${id}`;
   const orders = [];
   for (const phone of [`0813${digits}`, `+62 813-${digits.slice(0, 4)}-${digits.slice(4)}`]) {
-    const sent = await sendOneOrder(APP, ch, { skus: [{ sku: `${sku}-M`, quantity: 1 }] }, {
+    const sent = await sendOneOrder(APP, ch, { skus: [{ sku: `${sku}-M` }] }, {
       paid: true, items: [{ sku: `${sku}-M`, quantity: 1 }], customer: { name, phone, email: null }, shipping_cost: 0, discount: 0,
       delivery_method: "courier", pickup_store_id: null,
     });
