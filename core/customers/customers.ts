@@ -30,10 +30,9 @@ import { unix } from "#core/lib/time.ts";
 import { defineExport } from "#core/jobs/exports.ts";
 import { assign, keysOf } from "./identity.ts";
 import { refreshCustomers } from "./link.ts";
-import { SEGMENT_BOXES, SEGMENTS, segmentOf, type Segment } from "./segments.ts";
+import { CUSTOMER_SORTS, SEGMENT_BOXES, SEGMENTS, segmentOf, type Segment } from "./segments.ts";
 
 export const COUNT_CAP = 10_000;
-export const CUSTOMER_SORTS = ["recent", "spent", "orders", "name"] as const;
 const REF = "customer";
 
 export const customerFilters = z.object({

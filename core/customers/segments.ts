@@ -6,8 +6,11 @@
  *
  * Monetary value (lifetime value) is shown and sorted by, not a boundary: what a big spender is
  * differs by business, and fixed rupiah thresholds would be wrong for most of them.
- * Browser-safe: no database here.
+ * Browser-safe: no database here (the list page's filters read it).
  */
+/** The list's orders (customers.ts sorts by them); here so the page's select can load it. */
+export const CUSTOMER_SORTS = ["recent", "spent", "orders", "name"] as const;
+
 export const SEGMENTS = ["champions", "loyal", "new", "promising", "at_risk", "hibernating", "lost", "no_orders"] as const;
 export type Segment = (typeof SEGMENTS)[number];
 

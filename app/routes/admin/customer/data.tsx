@@ -7,9 +7,9 @@
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/data";
-import { CUSTOMER_SORTS, customerChannelNames, customerQuery, listCustomers, type CustomerJson } from "#core/customers/customers.ts";
+import { customerChannelNames, customerQuery, listCustomers, type CustomerJson } from "#core/customers/customers.ts";
 import { customerLinking } from "#core/customers/backfill.ts";
-import { SEGMENTS } from "#core/customers/segments.ts";
+import { CUSTOMER_SORTS, SEGMENTS } from "#core/customers/segments.ts";
 import { queueExport } from "#core/jobs/export-history.ts";
 import { formatDate, formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { inputClass } from "#app/components/button.tsx";
