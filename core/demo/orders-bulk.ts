@@ -14,7 +14,9 @@
  *   history about one in ten is cancelled (with a reason of spec section 8) and a few are
  *   returned or in a complaint. Holds and cancellation requests remember where they came from.
  * - Channels: the business's active channels, marketplaces weighted most. Each order carries the
- *   channel's own order id, a customer with an Indonesian name, phone and a delivery address in a
+ *   channel's own order id, a buyer drawn from a pool of people (so about half as many customers
+ *   as orders: people order again, their phone written +62…, 0…, 62… or with dashes, an e-mail for
+ *   six in ten; linked to customers afterwards by core/customers/backfill.ts), a delivery address in a
  *   city of the reference data, a courier service of the reference data (store pick-up for 1 in
  *   20, from the business's first store), a payment method, shipping cost and sometimes a discount.
  * - Lines: 1 to 3 (60/25/15 %), each a real published variant of the business (its name, SKU,
@@ -92,6 +94,8 @@ const text = (values: string[]) => sql`ARRAY[${sql.join(values.map((v) => sql`${
 const ints = (values: number[]) => sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::int[]`;
 /** A deterministic pseudo-random integer 0 … mod-1 from the order number and a salt. */
 const h = (salt: number, mod: number) => sql.raw(`(abs(hashint4(n * 31 + ${salt})) % ${mod})`);
+/** The same for the buyer (who.k): everything about a person is a hash of who they are. */
+const hk = (salt: number, mod: number) => sql.raw(`(abs(hashint4(who.k * 37 + ${salt})) % ${mod})`);
 
 /** CASE for a status band: p (0 … 999) walks the cumulative per-mille list. */
 function pickStatus(mix: [string, number][]) {
@@ -131,6 +135,9 @@ export async function seedBulkOrders(db: DemoDb, count: number, opts: { business
   const channelSlots = channelRows.flatMap((c, i) => Array(CHANNEL_WEIGHT[c.platform] ?? 1).fill(i + 1) as number[]);
   const hourSlots = HOUR_WEIGHTS.flatMap((w, hour) => Array(w).fill(hour) as number[]);
   const pickupShare = store ? 5 : 0; // per cent
+  // Orders drawn uniformly from 0.63 × count people: about count / 2 of them order at least once
+  // (1 − e^(−1/0.63) ≈ 0.8 of the pool), a third of those more than once.
+  const customerPool = Math.max(1, Math.round(count * 0.63));
 
   let made = { orders: 0, items: 0 };
   for (let from = 1; from <= count; from += CHUNK) {
@@ -228,9 +235,12 @@ export async function seedBulkOrders(db: DemoDb, count: number, opts: { business
                ${mapCase(PREVIOUS_OF, "o.status", "NULL")},
                CASE WHEN o.status = 'complaint' THEN (ARRAY['open', 'approved', 'declined', 'appealed', 'received'])[1 + ${h(9, 5)}] END,
                'none',
-               cust.name, '+628' || (11 + ${h(31, 48)}) || lpad(${h(10, 10_000_000)}::text, 7, '0'),
-               CASE WHEN ${h(11, 10)} < 6 THEN lower(replace(cust.name, ' ', '.')) || (n % 1000) || '@gmail.com' END,
-               cust.name, '+628' || (11 + ${h(31, 48)}) || lpad(${h(10, 10_000_000)}::text, 7, '0'),
+               cust.name,
+               -- The same number the ways buyers and channels write it: +62…, 0…, 62…, +62 8xx-xxxx-xxxx.
+               CASE ${h(33, 4)} WHEN 0 THEN '+62' || cust.national WHEN 1 THEN '0' || cust.national WHEN 2 THEN '62' || cust.national
+                    ELSE '+62 ' || substr(cust.national, 1, 3) || '-' || substr(cust.national, 4, 4) || '-' || substr(cust.national, 8) END,
+               CASE WHEN cust.has_email THEN lower(replace(cust.name, ' ', '.')) || (cust.k % 1000) || '@gmail.com' END,
+               cust.name, '+62' || cust.national,
                CASE WHEN NOT o.pickup THEN (${streets})[1 + ${h(12, STREETS.length)}] || ' No. ' || (1 + ${h(13, 250)}) END,
                CASE WHEN NOT o.pickup THEN city.name END, CASE WHEN NOT o.pickup THEN city.province END,
                CASE WHEN NOT o.pickup THEN city.postcode END,
@@ -262,7 +272,11 @@ export async function seedBulkOrders(db: DemoDb, count: number, opts: { business
           FROM gen_orders o
           JOIN gen_channels c ON c.k = o.channel_k
           JOIN (SELECT n AS order_n, sum(price * quantity)::bigint AS subtotal FROM gen_items GROUP BY n) tot ON tot.order_n = o.n
-          CROSS JOIN LATERAL (SELECT (${first})[1 + ${h(23, FIRST.length)}] || ' ' || (${last})[1 + ${h(24, LAST.length)}] AS name) cust
+          -- The buyer: one of a pool of people (customers) the orders draw from, so people order again.
+          CROSS JOIN LATERAL (SELECT 1 + ${h(32, customerPool)} AS k) who
+          CROSS JOIN LATERAL (SELECT who.k, (${first})[1 + ${hk(23, FIRST.length)}] || ' ' || (${last})[1 + ${hk(24, LAST.length)}] AS name,
+                                     '8' || (11 + ${hk(31, 48)}) || lpad(${hk(10, 10_000_000)}::text, 7, '0') AS national,
+                                     ${hk(11, 10)} < 6 AS has_email) cust
           JOIN gen_cities city ON city.k = o.city_k
           JOIN gen_couriers cr ON cr.k = o.courier_k
           CROSS JOIN LATERAL (SELECT CASE WHEN o.pickup THEN 0 ELSE 9000 + ${h(27, 8)} * 3000 END AS cost) ship
