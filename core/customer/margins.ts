@@ -55,7 +55,7 @@ export const marginRuleBody = z
     type: z.enum(["percent", "amount"], { error: "invalid" }),
     value: z.preprocess(
       (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? v.trim().replace(",", ".") : v),
-      z.coerce.number({ error: "required" }).min(0, "number_min_zero").max(MAX_MARGIN_AMOUNT, "site:errors.too_large"),
+      z.coerce.number({ error: "required" }).min(0, "number_min_zero").max(MAX_MARGIN_AMOUNT, "margin:errors.too_large"),
     ),
   }, { error: "invalid" })
   .superRefine((v, ctx) => {
@@ -66,7 +66,7 @@ export const marginRuleBody = z
       if (v.value > 100) ctx.addIssue({ code: "custom", path: ["value"], message: "margin:errors.percent_max" });
       else if (Math.round(v.value * 100) !== Math.round(v.value * 100 * 1e6) / 1e6) ctx.addIssue({ code: "custom", path: ["value"], message: "margin:errors.percent_decimals" });
     } else if (v.type === "amount" && !Number.isInteger(v.value)) {
-      ctx.addIssue({ code: "custom", path: ["value"], message: "site:errors.whole_number" });
+      ctx.addIssue({ code: "custom", path: ["value"], message: "margin:errors.whole_number" });
     }
   }, { when: () => true });
 export type MarginRuleBody = z.infer<typeof marginRuleBody>;
@@ -157,8 +157,8 @@ async function checkTargets(exec: Db | Tx, businessId: number, body: MarginRuleB
   );
   const errors: Record<string, string[]> = {};
   if (t.partnerId && !p.length) errors.partner_id = ["margin:errors.reseller_not_yours"];
-  if (t.storeId && !s.length) errors.store_id = ["site:errors.store_not_yours"];
-  if (t.brandId && !b.length) errors.brand_id = ["trading-partner:errors.brand_not_yours"];
+  if (t.storeId && !s.length) errors.store_id = ["margin:errors.store_not_yours"];
+  if (t.brandId && !b.length) errors.brand_id = ["margin:errors.brand_not_yours"];
   if (t.categoryId && !c.length) errors.category_id = ["invalid"];
   if (Object.keys(errors).length) throw new Refused("api:errors.validation", errors);
   return t;
@@ -237,7 +237,7 @@ export async function marginPreview(scope: Scope, q: PreviewQuery) {
     () => q.store_id ? db.select({ id: stores.id }).from(stores).where(and(eq(stores.businessId, businessId), eq(stores.id, q.store_id))) : [{ id: 0 }],
   );
   if (!okPartner.length) errors.partner_id = ["margin:errors.reseller_not_yours"];
-  if (!okStore.length) errors.store_id = ["site:errors.store_not_yours"];
+  if (!okStore.length) errors.store_id = ["margin:errors.store_not_yours"];
   if (Object.keys(errors).length) throw new Refused("api:errors.validation", errors);
 
   const where: SQL[] = [eq(productVariants.businessId, businessId)];

@@ -42,7 +42,7 @@ import { contains, listQuery, offsetOf, orderBy } from "#core/lib/list-query.ts"
 import { isPhoneLike, normalizePhone } from "#core/lib/phone.ts";
 import { changeStatus } from "#core/lib/status-change.ts";
 import { unix } from "#core/lib/time.ts";
-import { blank, bothOrNone, cityOf, coordinates, emailField, nameField, phoneField, statusFilter, statusKey } from "#core/profile/warehouses-shared.ts";
+import { blank, cityOf, coordinates, emailField, nameField, phoneField, statusFilter, statusKey } from "#core/profile/warehouses-shared.ts";
 import { MAX_CONTACTS, MAX_CREDIT_LIMIT, MAX_PAYMENT_DAYS, PARTNER_KINDS, type PartnerKind } from "./partner-kinds.ts";
 
 const REF = "trading_partner";
@@ -52,7 +52,7 @@ const id32 = z.coerce.number({ error: "invalid" }).int("invalid").min(1, "invali
 const idList = z.preprocess((v) => {
   if (v === undefined || v === null || v === "") return [];
   const all = (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === "string" ? x.split(",") : [x]));
-  return all.map((x) => (typeof x === "string" ? x.trim() : x)).filter((x) => x !== "");
+  return all.map((x) => (typeof x === "string" ? x.trim() : x)).filter((x) => x !== "" && x !== undefined && x !== null);
 }, z.array(z.unknown()).max(500, "too_long").transform((values, ctx): number[] => {
   const parsed = values.map((v) => id32.safeParse(v));
   if (parsed.some((p) => !p.success)) {
@@ -86,7 +86,7 @@ const contactsField = z.preprocess(
 
 const money = (max: number) => z.preprocess(
   (v) => (v === "" || v === null || v === undefined ? 0 : typeof v === "string" ? v.replace(/[.\s]/g, "") : v),
-  z.coerce.number({ error: "invalid" }).int("site:errors.whole_number").min(0, "number_min_zero").max(max, "site:errors.too_large"),
+  z.coerce.number({ error: "invalid" }).int("trading-partner:errors.whole_number").min(0, "number_min_zero").max(max, "trading-partner:errors.too_large"),
 );
 
 export const partnerBody = z
@@ -95,7 +95,7 @@ export const partnerBody = z
     contacts: contactsField,
     address: blank(z.string({ error: "invalid" }).trim().max(500, "too_long")),
     city_id: blank(id32),
-    postcode: blank(z.string({ error: "invalid" }).trim().regex(/^\d{5}$/, "site:errors.postcode")),
+    postcode: blank(z.string({ error: "invalid" }).trim().regex(/^\d{5}$/, "trading-partner:errors.postcode")),
     ...coordinates,
     bank_code: blank(z.string({ error: "invalid" }).trim().max(20, "too_long")),
     bank_account_name: blank(z.string({ error: "invalid" }).trim().max(100, "too_long")),
@@ -108,8 +108,8 @@ export const partnerBody = z
   }, { error: "invalid" })
   .superRefine((v, ctx) => {
     if (!v || typeof v !== "object") return;
-    bothOrNone(v, ctx);
     const at = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if ((v.latitude === undefined) !== (v.longitude === undefined)) at(v.latitude === undefined ? "latitude" : "longitude", "trading-partner:errors.pin_point");
     if ((v.address || v.postcode || v.latitude !== undefined) && !v.city_id) at("city_id", "required");
     const bank = [v.bank_code, v.bank_account_name, v.bank_account_no];
     if (bank.some(Boolean) && !bank.every(Boolean)) {
@@ -301,9 +301,9 @@ async function checkRefs(exec: Db | Tx, businessId: number, kind: PartnerKind, b
     () => body.bank_code ? exec.select({ name: banks.name }).from(banks).where(eq(banks.code, body.bank_code)).limit(1) : [],
   );
   const errors: Record<string, string[]> = {};
-  if (storeRows.length !== storeIds.length) errors.store_ids = ["site:errors.store_not_yours"];
+  if (storeRows.length !== storeIds.length) errors.store_ids = ["trading-partner:errors.store_not_yours"];
   if (brandRows.length !== brandIds.length) errors.brand_ids = ["trading-partner:errors.brand_not_yours"];
-  if (body.bank_code && !bankRows.length) errors.bank_code = ["store:errors.bank_unknown"];
+  if (body.bank_code && !bankRows.length) errors.bank_code = ["trading-partner:errors.bank_unknown"];
   if (Object.keys(errors).length) throw new Refused("api:errors.validation", errors);
   const city = await cityOf(body.city_id, "city_id", exec);
   return { stores: storeRows, brands: brandRows, bankName: bankRows[0]?.name ?? null, city: city?.name ?? null };
@@ -452,4 +452,18 @@ for (const kind of PARTNER_KINDS) {
       };
     },
   });
+}
+
+/** The list's place filters: the cities and provinces the business's partners of `kind` are in. */
+export async function partnerPlaces(scope: Scope, kind: PartnerKind) {
+  const { db, actor } = sellerScope(scope, "customer");
+  const rows = await db.selectDistinct({ cityId: cities.id, cityName: cities.name, provinceId: provinces.id, provinceName: provinces.name })
+    .from(tradingPartners).innerJoin(cities, eq(cities.id, tradingPartners.cityId)).innerJoin(provinces, eq(provinces.id, cities.provinceId))
+    .where(and(eq(tradingPartners.businessId, actor.member.businessId), eq(tradingPartners.kind, kind)))
+    .orderBy(cities.name, cities.id);
+  const provinceMap = new Map(rows.map((r) => [r.provinceId, r.provinceName]));
+  return {
+    cities: rows.map((r) => ({ city_id: r.cityId, name: r.cityName })),
+    provinces: [...provinceMap].map(([province_id, name]) => ({ province_id, name })).sort((a, b) => a.name.localeCompare(b.name)),
+  };
 }
