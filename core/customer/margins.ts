@@ -60,7 +60,7 @@ export const marginRuleBody = z
   }, { error: "invalid" })
   .superRefine((v, ctx) => {
     if (!v || typeof v !== "object" || !v.scope) return;
-    for (const f of NEEDS[v.scope]) if (!v[f]) ctx.addIssue({ code: "custom", path: [f], message: "required" });
+    for (const f of NEEDS[v.scope] ?? []) if (!v[f]) ctx.addIssue({ code: "custom", path: [f], message: "required" });
     if (typeof v.value !== "number") return;
     if (v.type === "percent") {
       if (v.value > 100) ctx.addIssue({ code: "custom", path: ["value"], message: "margin:errors.percent_max" });
