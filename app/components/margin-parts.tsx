@@ -17,13 +17,14 @@ export const slugOf = (scope: string) => scope.replace("_", "-");
 
 export function useRuleText() {
   const { t } = useTranslation("margin");
+  const locale = useLocale();
   return {
     target: (r: MarginRuleJson) => {
       if (r.scope === "default") return t("scope.default");
       const names = [r.partner_data?.name, r.store_data?.name, r.brand_data?.name, r.category_data?.name].filter(Boolean);
       return `${t(`scope.${r.scope}`)}: ${names.join(" · ")}`;
     },
-    value: (r: Pick<MarginRuleJson, "type" | "value">) => (r.type === "percent" ? `${r.value.toLocaleString("id-ID")} %` : formatRupiah(r.value)),
+    value: (r: Pick<MarginRuleJson, "type" | "value">) => (r.type === "percent" ? `${r.value.toLocaleString(locale === "id" ? "id-ID" : "en-US")} %` : formatRupiah(r.value)),
     deleteText: (name: string): ConfirmText => ({ title: t("delete.title"), body: t("delete.body", { name }), confirmLabel: t("delete.confirm"), tone: "danger" }),
   };
 }

@@ -275,7 +275,7 @@ describe("margins", () => {
     ["an unknown scope and type", { scope: "planet", type: "free", value: 5 }, ["scope", "type"]],
     ["a supplier as the reseller", "supplier", ["partner_id"]],
   ])("a rule with %s is 422 on its fields", async (_, json, fields) => {
-    let body = json;
+    let body: unknown = json;
     if (json === "supplier") body = { scope: "reseller", partner_id: (await byName(seller, "supplier", "PT Tekstil Nusantara Majalaya"))!.partner_id, type: "percent", value: 5 };
     const res = await call("PUT", "/v0.0.1/margins", { token: seller, json: body });
     expect(res.status).toBe(422);
@@ -283,7 +283,8 @@ describe("margins", () => {
   });
 
   it("a bad preview query is 422, never 5xx", async () => {
-    for (const query of [{ page: 0 }, { limit: 1000 }, { partner_id: "x" }, { store_id: -1 }]) {
+    const queries: Record<string, string | number>[] = [{ page: 0 }, { limit: 1000 }, { partner_id: "x" }, { store_id: -1 }];
+    for (const query of queries) {
       expect((await call("GET", "/v0.0.1/margins/preview", { token: seller, query })).status).toBe(422);
     }
   });

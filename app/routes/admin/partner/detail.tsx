@@ -65,9 +65,9 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-function Item({ label, children }: { label: string; children: React.ReactNode }) {
+function Item({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className="mt-0.5 text-sm text-slate-900">{children}</dd>
     </div>
@@ -116,7 +116,7 @@ export default function PartnerDetail({ loaderData }: Route.ComponentProps) {
 
       <SectionCard title={t("sections.address")}>
         <dl className="grid gap-3 md:grid-cols-3">
-          <div className="md:col-span-3"><Item label={t("fields.address")}>{p.address ?? dash}</Item></div>
+          <Item className="md:col-span-3" label={t("fields.address")}>{p.address ?? dash}</Item>
           <Item label={t("fields.city")}>{p.location_name ?? dash}</Item>
           <Item label={t("fields.province")}>{p.province_name ?? dash}</Item>
           <Item label={t("fields.postcode")}>{p.postcode ?? dash}</Item>
@@ -149,8 +149,7 @@ export default function PartnerDetail({ loaderData }: Route.ComponentProps) {
           <dl className="grid gap-3 md:grid-cols-2">
             <Item label={t("fields.stores")}>{p.store_datas.map((s) => s.name).join(", ") || dash}</Item>
             <Item label={t("fields.brands")}>{p.brand_datas.map((b) => b.name).join(", ") || dash}</Item>
-            <div className="md:col-span-2">
-              <Item label={t("fields.margins")}>
+            <Item className="md:col-span-2" label={t("fields.margins")}>
                 {rules.length ? (
                   <ul className="list-inside list-disc">
                     {rules.map((r) => (
@@ -161,8 +160,7 @@ export default function PartnerDetail({ loaderData }: Route.ComponentProps) {
                     ))}
                   </ul>
                 ) : t("no_margin")}
-              </Item>
-            </div>
+            </Item>
           </dl>
         </SectionCard>
       ) : null}
