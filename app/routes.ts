@@ -171,6 +171,20 @@ export default [
       route("omnichannel/pos-report/transaction/consolidation-settlement", "routes/admin/omnichannel/pos-report/transaction/consolidation-settlement.tsx"),
       route("omnichannel/pos-report/transaction/transaction-detail", "routes/admin/omnichannel/pos-report/transaction/transaction-detail.tsx"),
       // Promotions (issue 16): the list (overall or for a brand / channel), one form for create / edit / recreate, the detail.
+      // The customer centre (issue 17): resellers, suppliers and partners — one set of route
+      // modules for the three kinds (the kind is the first URL segment) — and the margins.
+      ...(["reseller", "supplier", "partner"] as const).flatMap((kind) => [
+        route(`${kind}/data`, "routes/admin/partner/list.tsx", { id: `${kind}-list` }),
+        route(`${kind}/add`, "routes/admin/partner/form.tsx", { id: `${kind}-add` }),
+        route(`${kind}/data-detail/:id`, "routes/admin/partner/detail.tsx", { id: `${kind}-detail` }),
+        route(`${kind}/edit/:id`, "routes/admin/partner/form.tsx", { id: `${kind}-edit` }),
+      ]),
+      route("margin", "routes/admin/margin/index.tsx"),
+      route("margin/default", "routes/admin/margin/add.tsx", { id: "margin-default" }),
+      route("margin/other", "routes/admin/margin/rules.tsx", { id: "margin-other" }),
+      route("margin/store-margin", "routes/admin/margin/rules.tsx", { id: "margin-store" }),
+      route("margin/add/:slug", "routes/admin/margin/add.tsx"),
+      route("margin-v0/*", "routes/admin/margin/v0.tsx"),
       route("promotions/:slug?/listing", "routes/admin/promotions/list.tsx"),
       route("promotions/create", "routes/admin/promotions/form.tsx", { id: "promotion-create" }),
       route("promotions/followers-voucher", "routes/admin/promotions/form.tsx", { id: "promotion-followers-voucher" }),

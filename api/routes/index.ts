@@ -45,6 +45,8 @@ import { depositRoutes } from "./deposit.ts";
 import { paymentCallbackRoutes } from "./payment-callbacks.ts";
 import { incomeRoutes } from "./income.ts";
 import { promotionRoutes } from "./promotions.ts";
+// The customer centre (issue 17): resellers, suppliers, partners and margins.
+import { tradingPartnerRoutes } from "./trading-partners.ts";
 
 // Every resource router; each declares its full versioned paths (aliases share one handler).
 export const routers: Hono<ApiEnv>[] = [
@@ -73,6 +75,7 @@ export const routers: Hono<ApiEnv>[] = [
   customerRoutes,
   storeFeeRoutes,
   holidayRoutes,
+  tradingPartnerRoutes,
   sellerRoutes,
   // The catalogue. Fixed paths (/products/filter, /products/templates/…) come before /products/{id}.
   productPickerRoutes,

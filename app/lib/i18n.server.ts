@@ -37,8 +37,15 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   // The form reuses the catalogue's money, percent and code fields (their messages are offering's); the
   // campaign entry the product picker (its texts are barcode's).
   promotions: ["promotion", "offering", "campaign", "ads", "barcode"],
-  // The customer centre (issue 17).
+  // The customer centre (issue 17): customers under /customer.
   customer: ["customer"],
+  // Resellers, suppliers and partners share one set of route
+  // modules (app/routes/admin/partner, area "partner" by its folder) under /reseller, /supplier
+  // and /partner; the margins (app/routes/admin/margin) under /margin.
+  partner: ["trading-partner"],
+  reseller: ["trading-partner"],
+  supplier: ["trading-partner"],
+  margin: ["margin"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 

@@ -85,11 +85,11 @@ export const NAV: NavGroup[] = [
   {
     key: "customer", icon: "users",
     items: [
-      // Customers (issue 17): the list, one customer, their performance.
+      // The customer centre (issue 17): customers, resellers, suppliers, partners, margins.
       { key: "customer_data", path: "/customer/data", ready: true }, { key: "customer_performance", path: "/customer/performance", ready: true },
-      soon("customer_broadcast", "/customer-broadcast"), soon("customer_reseller", "/reseller/data"),
-      soon("customer_supplier", "/supplier/data"), soon("customer_margin", "/margin"),
-      off("customer_partner", "/partner/data"), off("customer_customers", "/customers"),
+      soon("customer_broadcast", "/customer-broadcast"), { key: "customer_reseller", path: "/reseller/data", ready: true },
+      { key: "customer_supplier", path: "/supplier/data", ready: true }, { key: "customer_margin", path: "/margin", ready: true },
+      { key: "customer_partner", path: "/partner/data", ready: true }, off("customer_customers", "/customers"),
       off("customer_margin_direct", "/margin/direct-purchase"),
     ],
   },

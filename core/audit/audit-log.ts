@@ -39,8 +39,9 @@ export const AREA_OF: Record<string, Privilege> = {
   order: "orders",
   // Promotions, campaign entries (promotions too) and Indie ads (issue 16).
   promotion: "promotion", ad: "promotion",
-  // The customer centre (issue 17): customers, and each export of their data (who, when, which filters).
-  customer: "customer", customer_export: "customer",
+  // The customer centre (issue 17): customers and each export of their data (who, when, which
+  // filters); resellers, suppliers, partners and margin rules.
+  customer: "customer", customer_export: "customer", trading_partner: "customer", margin_rule: "customer",
   member: "setting", staff_invitation: "setting", business_settings: "setting", notification_settings: "setting",
 };
 export const AUDIT_OBJECTS = Object.keys(AREA_OF);

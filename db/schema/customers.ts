@@ -40,6 +40,7 @@ export const customers = pgTable(
     index("customers_last_order_idx").on(t.businessId, t.lastOrderAt.desc().nullsLast(), t.id),
     index("customers_spent_idx").on(t.businessId, t.totalSpent.desc(), t.id),
     index("customers_orders_idx").on(t.businessId, t.ordersCount.desc(), t.id),
+    index("customers_name_idx").on(t.businessId, sql`lower(${t.name})`, t.id),
     index("customers_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("customers_tags_idx").using("gin", t.tags),
     check("customers_totals", sql`${t.ordersCount} >= 0 AND ${t.totalSpent} >= 0`),

@@ -20,3 +20,4 @@ export * from "./income.ts";
 export * from "./promotions.ts";
 export * from "./ads.ts";
 export * from "./customers.ts";
+export * from "./trading-partners.ts";

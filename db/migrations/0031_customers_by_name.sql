@@ -1,0 +1,1 @@
+CREATE INDEX "customers_name_idx" ON "customers" USING btree ("business_id",lower("name"),"id");
