@@ -19,3 +19,4 @@ export * from "./deposit.ts";
 export * from "./income.ts";
 export * from "./promotions.ts";
 export * from "./ads.ts";
+export * from "./inbox.ts";
