@@ -44,6 +44,7 @@ import { depositRoutes } from "./deposit.ts";
 import { paymentCallbackRoutes } from "./payment-callbacks.ts";
 import { incomeRoutes } from "./income.ts";
 import { promotionRoutes } from "./promotions.ts";
+import { inboxRoutes } from "./inbox.ts";
 
 // Every resource router; each declares its full versioned paths (aliases share one handler).
 export const routers: Hono<ApiEnv>[] = [
@@ -58,6 +59,8 @@ export const routers: Hono<ApiEnv>[] = [
   utilityRoutes,
   dashboardRoutes,
   promotionRoutes,
+  // The inbox (issue 17): discussions and reviews.
+  inboxRoutes,
   // Order actions (fixed paths like /orders/accept) before the order routes' /orders/{id}.
   orderActionRoutes,
   orderRoutes,
