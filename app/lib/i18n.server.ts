@@ -37,6 +37,8 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   // The form reuses the catalogue's money, percent and code fields (their messages are offering's); the
   // campaign entry the product picker (its texts are barcode's).
   promotions: ["promotion", "offering", "campaign", "ads", "barcode"],
+  // The inbox (issue 17): discussions and reviews.
+  inbox: ["inbox"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 
