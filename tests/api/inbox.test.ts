@@ -80,6 +80,12 @@ describe("reviews coming in", () => {
     // A later resend of the first event: nothing changes, the same review named.
     const resend = await deliver(ev);
     expect(resend.body.data).toMatchObject({ first_delivery: false, review_id: [...ids][0] });
+    // The catalogue shows the stored average: another line of another order makes it 4.5 (2).
+    const second = await newOrder(shop, [{ sku: p.sku, quantity: 1 }]);
+    const [o2] = await db.select().from(s.orders).where(eq(s.orders.id, second));
+    expect((await deliver(reviewEvent({ channelOrderId: o2.channelOrderId!, sku: p.sku }, 5))).status).toBe(201);
+    const listing = await call("GET", "/v0.0.1/products", { token: seller, query: { search: p.sku, limit: 10 } });
+    expect(listing.body.data.find((x: any) => x.product_id === p.productId)).toMatchObject({ rating: { average: 4.5, reviews: 2 } });
   });
 
   it("refuses a bad signature with 401 and writes nothing", async () => {
@@ -248,7 +254,7 @@ describe("discussions", () => {
     for (const json of [{}, { action: "delete" }, { action: 1 }]) {
       expect((await call("PUT", "/discussion/1", { token: seller, json })).status).toBe(422);
     }
-    for (const query of [{ tab: "nope" }, { page: "0" }, { limit: "1000" }, { product_id: "abc" }]) {
+    for (const query of [{ tab: "nope" }, { page: "0" }, { limit: "1000" }, { product_id: "abc" }] as Record<string, string>[]) {
       expect((await call("GET", "/v0.0.1/discussion/product", { token: seller, query })).status).toBe(422);
     }
     expect((await call("GET", "/v0.0.0/discussion/message/99999999999", { token: seller })).status).toBe(404);
