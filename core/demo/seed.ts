@@ -17,6 +17,7 @@ import { seedDemoDeposit } from "./deposit.ts";
 import { seedDemoPromotions } from "./promotions.ts";
 import { seedDemoCampaigns } from "./campaigns.ts";
 import { seedDemoAds } from "./ads.ts";
+import { seedDemoInbox } from "./inbox.ts";
 
 type Db = NodePgDatabase<typeof s>;
 
@@ -112,6 +113,7 @@ export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<
   await seedDemoPromotions(db, ids);
   await seedDemoCampaigns(db, ids);
   await seedDemoAds(db, ids);
+  await seedDemoInbox(db, ids);
   await db.execute(sql`ANALYZE`);
   return true;
 }

@@ -260,3 +260,18 @@ describe("discussions", () => {
     expect((await call("GET", "/v0.0.0/discussion/message/99999999999", { token: seller })).status).toBe(404);
   });
 });
+
+describe("the demo business", () => {
+  it("has Indonesian questions (some unanswered, one hidden) and reviews (some low, some replied)", async () => {
+    const threads = await call("GET", "/v0.0.1/discussion/product", { token: seller, query: { limit: 150 } });
+    const tabs = (threads.body.pagination as any).summary_data.tabs;
+    expect(tabs.unanswered).toBeGreaterThan(0);
+    expect(tabs.answered).toBeGreaterThan(0);
+    expect(tabs.hidden).toBeGreaterThan(0);
+    const low = await call("GET", "/v0.1.0/inbox/reviews", { token: seller, query: { rating: "1,2" } });
+    expect(low.body.data.length).toBeGreaterThan(0);
+    const replied = await call("GET", "/v0.1.0/inbox/reviews", { token: seller, query: { replied: "yes" } });
+    expect(replied.body.data.length).toBeGreaterThan(0);
+    expect((await call("GET", "/v0.1.0/inbox/reviews", { token: seller, query: { replied: "no" } })).body.data.length).toBeGreaterThan(0);
+  });
+});
