@@ -39,6 +39,8 @@ export const AREA_OF: Record<string, Privilege> = {
   order: "orders",
   // Promotions, campaign entries (promotions too) and Indie ads (issue 16).
   promotion: "promotion", ad: "promotion",
+  // The inbox (issue 17): replies, notes, buyer ratings, hiding and answering.
+  review: "inbox", discussion: "inbox",
   member: "setting", staff_invitation: "setting", business_settings: "setting", notification_settings: "setting",
 };
 export const AUDIT_OBJECTS = Object.keys(AREA_OF);
