@@ -170,6 +170,11 @@ export default [
       route("omnichannel/pos-report/transaction/daily-settlement-list", "routes/admin/omnichannel/pos-report/transaction/daily-settlement-list.tsx"),
       route("omnichannel/pos-report/transaction/consolidation-settlement", "routes/admin/omnichannel/pos-report/transaction/consolidation-settlement.tsx"),
       route("omnichannel/pos-report/transaction/transaction-detail", "routes/admin/omnichannel/pos-report/transaction/transaction-detail.tsx"),
+      // The inbox (issue 17): product discussions and reviews, each a list and a page per thread / review.
+      route("inbox/discussion", "routes/admin/inbox/discussions.tsx"),
+      route("inbox/discussion/:id", "routes/admin/inbox/discussion.tsx"),
+      route("inbox/review", "routes/admin/inbox/reviews.tsx"),
+      route("inbox/review/:id", "routes/admin/inbox/review.tsx"),
       // Promotions (issue 16): the list (overall or for a brand / channel), one form for create / edit / recreate, the detail.
       // The customer centre (issue 17): resellers, suppliers and partners — one set of route
       // modules for the three kinds (the kind is the first URL segment) — and the margins.

@@ -47,6 +47,7 @@ import { incomeRoutes } from "./income.ts";
 import { promotionRoutes } from "./promotions.ts";
 // The customer centre (issue 17): resellers, suppliers, partners and margins.
 import { tradingPartnerRoutes } from "./trading-partners.ts";
+import { inboxRoutes } from "./inbox.ts";
 
 // Every resource router; each declares its full versioned paths (aliases share one handler).
 export const routers: Hono<ApiEnv>[] = [
@@ -61,6 +62,8 @@ export const routers: Hono<ApiEnv>[] = [
   utilityRoutes,
   dashboardRoutes,
   promotionRoutes,
+  // The inbox (issue 17): discussions and reviews.
+  inboxRoutes,
   // Order actions (fixed paths like /orders/accept) before the order routes' /orders/{id}.
   orderActionRoutes,
   orderRoutes,

@@ -13,6 +13,7 @@
 import { Hono } from "hono";
 import { SIGNATURE_HEADER } from "#core/orders/webhook-signing.ts";
 import { receiveWebhook } from "#core/orders/webhooks.ts";
+import { receiveInboxWebhook } from "#core/inbox/webhooks.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { ok } from "#api/lib/http.ts";
 
@@ -21,5 +22,12 @@ export const webhookRoutes = new Hono<ApiEnv>();
 webhookRoutes.post("/webhooks/channels/:code/orders", async (c) => {
   const { created, ...data } = await receiveWebhook(c.req.param("code").toLowerCase(), await c.req.text(), c.req.header(SIGNATURE_HEADER));
   if (created) return ok(c, data, "api-webhooks:order_created", 201);
+  return ok(c, data, data.first_delivery ? "api-webhooks:received" : "api-webhooks:already_received");
+});
+
+/** POST /api/webhooks/channels/:code/inbox — questions, buyers' messages and reviews (core/inbox/webhooks.ts): 201 when new, else 200. */
+webhookRoutes.post("/webhooks/channels/:code/inbox", async (c) => {
+  const data = await receiveInboxWebhook(c.req.param("code").toLowerCase(), await c.req.text(), c.req.header(SIGNATURE_HEADER));
+  if (data.first_delivery && data.applied) return ok(c, data, "api-webhooks:received", 201);
   return ok(c, data, data.first_delivery ? "api-webhooks:received" : "api-webhooks:already_received");
 });

@@ -35,6 +35,8 @@ export type ProductRow = {
   on_hand: number;
   available: number;
   variant_count: number;
+  /** The buyers' reviews (core/inbox/reviews.ts keeps the aggregate); null before the first. */
+  rating?: { average: number; reviews: number } | null;
   time_created: number;
 };
 
@@ -72,6 +74,10 @@ export function ProductListTable({ rows, editHref, busy, canDelete = true }: { r
             <a href={editHref(p.product_id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">{p.name}</a>
             <p className="text-xs text-slate-500">
               {t("table.sku", { sku: p.sku })} · {t("table.variants", { count: p.variant_count })}
+              {p.rating ? (
+                <> · <span className="whitespace-nowrap text-amber-700" aria-hidden="true">★ {p.rating.average.toFixed(1)} ({p.rating.reviews})</span>
+                  <span className="sr-only">{t("table.rating", { count: p.rating.reviews, average: p.rating.average.toFixed(1) })}</span></>
+              ) : null}
             </p>
             <p className="text-xs text-slate-500">{[p.brand_data?.name, p.category_data?.name].filter(Boolean).join(" · ") || t("table.no_brand")}</p>
             {p.channel_datas.length ? (

@@ -46,6 +46,8 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   reseller: ["trading-partner"],
   supplier: ["trading-partner"],
   margin: ["margin"],
+  // The inbox (issue 17): discussions and reviews.
+  inbox: ["inbox"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 

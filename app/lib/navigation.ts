@@ -41,8 +41,8 @@ export const NAV: NavGroup[] = [
   {
     key: "inbox", icon: "chat",
     items: [
-      soon("inbox_chat", "/inbox/chat"), soon("inbox_discussion", "/inbox/discussion"),
-      soon("inbox_review", "/inbox/review"), soon("inbox_order", "/inbox/order"), off("inbox_ho", "/inbox/ho"),
+      soon("inbox_chat", "/inbox/chat"), { key: "inbox_discussion", path: "/inbox/discussion", ready: true },
+      { key: "inbox_review", path: "/inbox/review", ready: true }, soon("inbox_order", "/inbox/order"), off("inbox_ho", "/inbox/ho"),
     ],
   },
   {

@@ -42,6 +42,8 @@ export const AREA_OF: Record<string, Privilege> = {
   // The customer centre (issue 17): customers and each export of their data (who, when, which
   // filters); resellers, suppliers, partners and margin rules.
   customer: "customer", customer_export: "customer", trading_partner: "customer", margin_rule: "customer",
+  // The inbox (issue 17): replies, notes, buyer ratings, hiding and answering.
+  review: "inbox", discussion: "inbox",
   member: "setting", staff_invitation: "setting", business_settings: "setting", notification_settings: "setting",
 };
 export const AUDIT_OBJECTS = Object.keys(AREA_OF);

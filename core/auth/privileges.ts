@@ -131,6 +131,8 @@ const API: [string, RegExp, Need | null][] = [
   // Orders: ending a sale is orders.cancel (by path; the order page's buttons are checked in core).
   ["PUT", /^\/orders\/(\d+\/)?(reject|cancel|approve-cancellation)$|^\/orders\/cancel\/products$/, "orders.cancel"],
   [ANY, /^\/orders(\/|$)|^\/promotions\/sellers$|^\/omnichannel\/discount$/, "orders"],
+  // The inbox (issue 17): discussions and reviews.
+  [ANY, /^\/(discussion|inbox)(\/|$)/, "inbox"],
   // Promotions (issue 16): the seller's own calls.
   [ANY, /^\/promotions(\/|$)/, "promotion"],
   // The seller profile. A company's owner changes it; bank accounts are profile.bank.
@@ -187,7 +189,7 @@ export const HOME_OF: Record<Group, string> = {
   profile: "/profile/company",
   orders: "/orders",
   analytics: "/analytics/transaction",
-  inbox: "/inbox/chat",
+  inbox: "/inbox/discussion",
   balance: "/income-balance/income",
   promotion: "/promotions/create",
   products: "/products/listing",

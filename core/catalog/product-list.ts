@@ -24,7 +24,7 @@
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Db, type Tx } from "#db/client.ts";
-import { brands, productCategories, productChannels, productImages, products, productVariants, channels } from "#db/schema/index.ts";
+import { brands, productCategories, productChannels, productImages, products, productVariants, channels, productRatings } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { defineExport } from "#core/jobs/exports.ts";
 import { unix } from "#core/lib/time.ts";
@@ -194,6 +194,9 @@ const rowColumns = {
   brandName: brands.name,
   categoryId: products.categoryId,
   categoryName: productCategories.name,
+  // The buyers' reviews: the stored per-product count and sum (core/inbox/reviews.ts keeps them), joined by key.
+  ratingReviews: productRatings.reviews,
+  ratingSum: productRatings.ratingSum,
   // Per row of the page only (≤ 150 index lookups each): the main image, the variant count and
   // the channels by name (in the same round trip as the rows).
   image: sql<string | null>`(SELECT ${productImages.url} FROM ${productImages} WHERE ${productImages.productId} = ${products.id}
@@ -221,6 +224,7 @@ export async function findProducts(
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .leftJoin(productRatings, eq(productRatings.productId, products.id))
     .where(where)
     .orderBy(...orderBy(f.sort ?? 2, { created: products.timeCreated, modified: products.timeModified, name: products.name, id: products.id }))
     .limit(page.limit)
@@ -253,6 +257,8 @@ export function productListJson(r: ProductListRow, t: (key: string) => string) {
     on_hand: r.onHand,
     available: r.available,
     variant_count: r.variantCount,
+    // The average of the buyers' ratings (one decimal) and how many; null before the first review.
+    rating: r.ratingReviews ? { average: Math.round((r.ratingSum! / r.ratingReviews) * 10) / 10, reviews: r.ratingReviews } : null,
     source: r.source,
     time_synced: unix(r.masterSyncedAt),
     time_created: unix(r.timeCreated)!,

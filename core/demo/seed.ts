@@ -18,6 +18,7 @@ import { seedDemoPromotions } from "./promotions.ts";
 import { seedDemoCampaigns } from "./campaigns.ts";
 import { seedDemoAds } from "./ads.ts";
 import { seedDemoTradingPartners } from "./trading-partners.ts";
+import { seedDemoInbox } from "./inbox.ts";
 
 type Db = NodePgDatabase<typeof s>;
 
@@ -114,6 +115,7 @@ export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<
   await seedDemoCampaigns(db, ids);
   await seedDemoAds(db, ids);
   await seedDemoTradingPartners(db, ids);
+  await seedDemoInbox(db, ids);
   await db.execute(sql`ANALYZE`);
   return true;
 }

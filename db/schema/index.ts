@@ -21,3 +21,4 @@ export * from "./promotions.ts";
 export * from "./ads.ts";
 export * from "./customers.ts";
 export * from "./trading-partners.ts";
+export * from "./inbox.ts";

@@ -48,7 +48,7 @@ describe("list", () => {
     expect(res.status).toBe(200);
     const first = res.body.data![0];
     expect(Object.keys(first).sort()).toEqual([
-      "available", "brand_data", "category_data", "channel_datas", "image", "name", "on_hand", "preorder_days", "price_max", "price_min", "product_id",
+      "available", "brand_data", "category_data", "channel_datas", "image", "name", "on_hand", "preorder_days", "price_max", "price_min", "product_id", "rating",
       "sku", "source", "state", "status", "status_name", "stock_type", "time_created", "time_modified", "time_synced", "variant_count",
     ]);
     // The demo adds its products oldest first, so its last one is the newest.

@@ -10,10 +10,28 @@ import { inputClass } from "#app/components/button.tsx";
  * on a slow phone a seller types before the JavaScript has loaded, and hydration must not put the
  * URL's search back over it (the first run of the effect is skipped).
  */
-export function SearchBox({ value, placeholder, name = "search" }: { value: string; placeholder?: string; name?: string }) {
+/**
+ * `emit` (the inbox's search, spec section 5): with JavaScript the search also applies by itself
+ * 1 s after typing stops, from `emit` characters on (shorter, or emptied: no search). Without
+ * JavaScript it is the plain GET form's field.
+ */
+export function SearchBox({ value, placeholder, name = "search", emit }: { value: string; placeholder?: string; name?: string; emit?: number }) {
   const { t } = useTranslation("list");
   const input = useRef<HTMLInputElement>(null);
   const shown = useRef(value);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const onInput = emit === undefined ? undefined : (e: React.FormEvent<HTMLInputElement>) => {
+    const field = e.currentTarget;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const typed = field.value.trim();
+      // Shorter than `emit` is no search (the list's core ignores it too): sent only to clear one.
+      const now = (s: string) => (s.length >= emit ? s : "");
+      if (now(typed) === now(shown.current.trim())) return;
+      field.form?.requestSubmit();
+    }, 1000);
+  };
   useEffect(() => {
     if (shown.current === value) return;
     shown.current = value;
@@ -30,6 +48,7 @@ export function SearchBox({ value, placeholder, name = "search" }: { value: stri
         defaultValue={value}
         placeholder={placeholder}
         maxLength={100}
+        onInput={onInput}
         className={inputClass}
       />
     </div>

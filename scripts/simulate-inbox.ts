@@ -1,0 +1,189 @@
+/**
+ * `npm run simulate:inbox -- --rate 10/m --url http://localhost:3000`: the business's buyers on its
+ * channels, asking about products and reviewing what they received, played against the running
+ * app through the signed inbox webhook (POST /api/webhooks/channels/:code/inbox,
+ * core/inbox/webhooks.ts), so /inbox/discussion and /inbox/review fill with life in the demo.
+ *
+ * What it sends, at the chosen rate:
+ * - About half: a new question (question.created) on a real SKU of the business's published
+ *   products, in Indonesian, from an online channel.
+ * - About a fifth: a buyer's further message (question.message) in a question this run asked.
+ * - The rest: a review (review.created) of a line of an order the buyer received (status received
+ *   or finish, read from GET /v2.2.0/orders), 1–5 stars (mostly 4–5), with a text fitting the
+ *   stars and now and then a photo; each order line is reviewed once (the app takes one per line).
+ * - About one delivery in 20 is sent twice, as a channel does when it misses our answer: the
+ *   second answers "already received" and writes nothing.
+ *
+ * Options: --rate N/s|N/m|N/h (default 6/m), --url (default http://localhost:3000), --count N,
+ * --duration 10m|90s|1h, --email / --password (default seller@indie.test / indie-demo), --quiet.
+ * The channel secrets derive from the server secret, as for simulate:orders (run it with the app's
+ * SESSION_SECRET, or from the app's directory with the same PG_DATA_DIR).
+ */
+import { signBody, webhookSecret } from "#core/orders/webhook-signing.ts";
+
+const args = process.argv.slice(2);
+const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const flag = (name: string) => args.includes(name);
+if (flag("--help")) {
+  console.log("npm run simulate:inbox -- [--rate 6/m] [--url http://localhost:3000] [--count N] [--duration 10m] [--email seller@indie.test --password indie-demo] [--quiet]");
+  process.exit(0);
+}
+function perSecond(text: string) {
+  const m = /^(\d+(?:\.\d+)?)(?:\/(s|m|h))?$/.exec(text.trim());
+  if (!m || Number(m[1]) <= 0) throw new Error(`--rate: e.g. 1/s, 10/m, 100/h (got "${text}")`);
+  return Number(m[1]) / { s: 1, m: 60, h: 3600 }[(m[2] ?? "s") as "s" | "m" | "h"];
+}
+function seconds(text: string) {
+  const m = /^(\d+(?:\.\d+)?)(s|m|h)?$/.exec(text.trim());
+  if (!m) throw new Error(`--duration: e.g. 90s, 10m, 1h (got "${text}")`);
+  return Number(m[1]) * { s: 1, m: 60, h: 3600 }[(m[2] ?? "s") as "s" | "m" | "h"];
+}
+
+const BASE = (opt("--url") ?? process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
+const RATE = perSecond(opt("--rate") ?? "6/m");
+const MAX = opt("--count") ? Number(opt("--count")) : Infinity;
+const DEADLINE = opt("--duration") ? Date.now() + seconds(opt("--duration")!) * 1000 : Infinity;
+const EMAIL = opt("--email") ?? "seller@indie.test";
+const PASSWORD = opt("--password") ?? "indie-demo";
+const QUIET = flag("--quiet");
+
+const rnd = (n: number) => Math.floor(Math.random() * n);
+const pick = <T>(list: readonly T[]): T => list[rnd(list.length)]!;
+const chance = (p: number) => Math.random() < p;
+
+const NAMES = ["Andi Pratama", "Siti Rahma", "Agus Setiawan", "Putri Lestari", "Yoga Saputra", "Fitri Handayani", "Rizky Maulana", "Nur Aisyah",
+  "Dewi Anggraini", "Budi Wijaya", "Ayu Kusuma", "Eko Nugroho", "Intan Siregar", "Fajar Hidayat"];
+const QUESTIONS = [
+  "Kak, ukuran {size} masih ada?", "Bahannya adem nggak kak?", "Bisa COD nggak kak?", "Ready stok kak? Mau order hari ini.",
+  "Kalau order sekarang kapan dikirim?", "Warnanya sama seperti di foto kak?", "Bisa grosir? Mau ambil 1 lusin.",
+  "Ada size chart-nya kak?", "Luntur nggak kalau dicuci?", "Garansi tukar size ada kak?",
+];
+const FOLLOW_UPS = ["Oke kak, terima kasih!", "Kalau warna lain ada kak?", "Bisa dikirim pakai instan?", "Siap kak, saya checkout sekarang ya."];
+const REVIEWS: Record<number, string[]> = {
+  5: ["Mantap, sesuai foto. Pengiriman cepat!", "Kualitas bagus banget, jahitan rapi. Recommended!", "Sudah kedua kali beli, selalu puas."],
+  4: ["Bagus, cuma pengirimannya agak lama.", "Sesuai deskripsi, ukurannya pas.", "Bahan oke, harga bersahabat."],
+  3: ["Lumayan, tapi warnanya sedikit beda.", "Standar untuk harga segini."],
+  2: ["Ukurannya kekecilan, tidak sesuai size chart.", "Packing kurang rapi, kardus penyok."],
+  1: ["Barang cacat, ada sobekan di jahitan.", "Yang datang beda warna dengan pesanan. Kecewa."],
+};
+const STARS = [5, 5, 5, 5, 4, 4, 4, 3, 2, 1];
+
+type Envelope<T = unknown> = { code: number; message: string; data?: T };
+let token = "";
+async function apiCall<T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
+  const res = await fetch(`${BASE}/api${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", "Accept-Language": "en", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+type Channel = { id: number; name: string; code: string; secret: string };
+
+async function setUp() {
+  const signedIn = await apiCall<{ token: string }>("POST", "/v0.0/auth/login", { email: EMAIL, password: PASSWORD });
+  if (signedIn.code !== 200) throw new Error(`signing in as ${EMAIL} at ${BASE}: ${signedIn.message}`);
+  token = signedIn.data!.token;
+  const list = await apiCall<Array<{ channel_id: number; name: string; status: number; channel_data: { code: string } }>>("GET", "/v0.0.1/channels?limit=100");
+  const channels: Channel[] = (list.data ?? []).filter((c) => c.status === 1).map((c) => {
+    const code = `${c.channel_data.code.toLowerCase()}-${c.channel_id}`;
+    return { id: c.channel_id, name: c.name, code, secret: webhookSecret(code) };
+  });
+  if (!channels.length) throw new Error("the business has no active online channel");
+  const r = await apiCall<Array<{ sku: string; size_name?: string }>>("GET", "/v0.0.1/products/filter?status=published&limit=100");
+  const skus = (r.data ?? []).map((v) => v.sku);
+  if (!skus.length) throw new Error("the business has no published product to ask about");
+  return { channels, skus };
+}
+
+const runTag = `${Date.now().toString(36)}${rnd(1296).toString(36)}`.toUpperCase();
+let seq = 0;
+const stats = { sent: 0, resent: 0, refused: 0, failed: 0 };
+const log = (line: string) => { if (!QUIET) console.log(line); };
+
+async function deliver(channel: Channel, type: string, data: Record<string, unknown>) {
+  const body = JSON.stringify({ id: `SIMI-${runTag}-${++seq}`, type, data });
+  const send = async () => {
+    const r = await fetch(`${BASE}/api/webhooks/channels/${channel.code}/inbox`, {
+      method: "POST", headers: { "Content-Type": "application/json", "X-Indie-Signature": signBody(channel.secret, body) }, body,
+    });
+    return { status: r.status, body: (await r.json()) as Envelope<{ review_id?: number; discussion_id?: number }> };
+  };
+  try {
+    const r = await send();
+    stats.sent += 1;
+    if (r.status >= 400) stats.refused += 1;
+    log(`${type.padEnd(18)} ${channel.name.slice(0, 24).padEnd(24)} ${r.status} ${r.body.message}`);
+    if (r.status < 300 && chance(0.05)) {
+      const again = await send();
+      stats.resent += 1;
+      log(`${"  (sent again)".padEnd(18)} ${"".padEnd(24)} ${again.status} ${again.body.message}`);
+    }
+    return r;
+  } catch (e) {
+    stats.failed += 1;
+    log(`${type}: ${(e as Error).message}`);
+    return undefined;
+  }
+}
+
+type OrderRow = { channel_id: number | null; channel_order_id: string | null; customer_name?: string; items?: Array<{ sku: string }> };
+const reviewed = new Set<string>();
+
+async function reviewable() {
+  const out: Array<{ channelId: number; orderId: string; sku: string; buyer: string }> = [];
+  for (const status of ["received", "finish"]) {
+    const r = await apiCall<OrderRow[]>("GET", `/v2.2.0/orders?status=${status}&limit=50`);
+    for (const o of Array.isArray(r.data) ? r.data : []) {
+      if (!o.channel_id || !o.channel_order_id) continue;
+      for (const i of o.items ?? []) {
+        const key = `${o.channel_order_id}|${i.sku}`;
+        if (!reviewed.has(key)) out.push({ channelId: o.channel_id, orderId: o.channel_order_id, sku: i.sku, buyer: o.customer_name ?? pick(NAMES) });
+      }
+    }
+  }
+  return out;
+}
+
+async function main() {
+  const world = await setUp();
+  const asked: Array<{ channel: Channel; messageId: string; buyer: string }> = [];
+  console.log(`simulate:inbox → ${BASE} as ${EMAIL}: ${world.channels.length} channels, ${world.skus.length} SKUs, ${(RATE * 60).toFixed(1)}/min`);
+  let count = 0;
+  while (count < MAX && Date.now() < DEADLINE) {
+    const roll = Math.random();
+    if (roll < 0.3) {
+      const lines = await reviewable();
+      const line = lines.length ? pick(lines) : undefined;
+      const channel = line && world.channels.find((c) => c.id === line.channelId);
+      if (line && channel) {
+        reviewed.add(`${line.orderId}|${line.sku}`);
+        const rating = pick(STARS);
+        await deliver(channel, "review.created", {
+          review_id: `SIMR-${runTag}-${seq + 1}`, order_id: line.orderId, sku: line.sku, rating, text: pick(REVIEWS[rating]!), buyer_name: line.buyer,
+          images: chance(0.2) ? [`https://picsum.photos/seed/${runTag}${seq}/400/400`] : [],
+        });
+        count += 1;
+      }
+    } else if (roll < 0.5 && asked.length) {
+      const q = pick(asked);
+      await deliver(q.channel, "question.message", { message_id: `SIMM-${runTag}-${seq + 1}`, thread_id: q.messageId, text: pick(FOLLOW_UPS), buyer_name: q.buyer });
+      count += 1;
+    } else {
+      const channel = pick(world.channels);
+      const messageId = `SIMQ-${runTag}-${seq + 1}`;
+      const buyer = pick(NAMES);
+      const r = await deliver(channel, "question.created", { message_id: messageId, sku: pick(world.skus), text: pick(QUESTIONS).replace("{size}", pick(["S", "M", "L", "XL"])), buyer_name: buyer });
+      if (r && r.status < 300) asked.push({ channel, messageId, buyer });
+      count += 1;
+    }
+    await new Promise((res) => setTimeout(res, 1000 / RATE));
+  }
+  console.log(`done: ${stats.sent} sent, ${stats.resent} sent again, ${stats.refused} refused, ${stats.failed} failed`);
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
