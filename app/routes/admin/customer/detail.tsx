@@ -152,7 +152,7 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
                 rowKey={(o) => o.order_id}
                 columns={[
                   { key: "code", header: t("detail.orders_title"), primary: true, cell: (o) => <a href={lp(`/orders/${o.order_id}`)} className="font-medium text-brand-700 hover:underline">{o.order_code}</a> },
-                  { key: "channel", header: t("fields.channels"), cell: (o) => o.channel_name },
+                  { key: "channel", header: t("filter.channel"), cell: (o) => o.channel_name },
                   { key: "status", header: t("fields.status"), cell: (o) => <span className="text-xs">{o.status_name}</span> },
                   { key: "total", header: t("fields.total"), cell: (o) => <span className="tabular-nums">{formatRupiah(o.total_amount)}</span> },
                   { key: "time", header: t("fields.ordered_at"), cell: (o) => <span className="tabular-nums">{formatDateTime(o.time_created)}</span> },
