@@ -23,9 +23,8 @@ import { z } from "zod";
 import { db, type Tx } from "#db/client.ts";
 import { channelEvents } from "#db/schema/index.ts";
 import { publish } from "#core/lib/events.ts";
-import { channelForCode } from "#core/orders/webhooks.ts";
-import { verifySignature } from "#core/orders/webhook-signing.ts";
-import { Conflict, fieldMessages, Refused, Unauthenticated } from "#core/errors.ts";
+import { channelForCode, readDelivery } from "#core/orders/webhooks.ts";
+import { Conflict } from "#core/errors.ts";
 import { messageIdOf, receiveBuyerMessageIn, receiveQuestionIn } from "./discussions.ts";
 import { receiveReviewIn, reviewIdOf } from "./reviews.ts";
 
@@ -53,28 +52,12 @@ export type InboxWebhookResult = {
   review_id: number | null; discussion_id: number | null;
 };
 
-function message(issue: { code: string; input?: unknown; origin?: string }) {
-  if (issue.input === undefined) return "required";
-  if (issue.code === "too_big" && issue.origin === "string") return "too_long";
-  if (issue.code === "too_small" && issue.origin === "string") return "required";
-  return "invalid";
-}
-
 type Channel = Awaited<ReturnType<typeof channelForCode>>;
 
-/** One delivery as it came: checked in the order the header says, then handled. */
+/** One delivery as it came, read as every inbound path reads it (core/orders/webhooks.ts readDelivery), then handled. */
 export async function receiveInboxWebhook(code: string, raw: string, signature: string | undefined | null) {
-  if (!verifySignature(code, raw, signature)) throw new Unauthenticated("api-webhooks:bad_signature");
-  const channel = await channelForCode(code);
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw new Refused("api-webhooks:not_json");
-  }
-  const parsed = inboxEvent.safeParse(json, { error: message });
-  if (!parsed.success) throw new Refused("api:errors.validation", fieldMessages(parsed.error.issues));
-  return handleInboxEvent(channel, parsed.data);
+  const { channel, event } = await readDelivery(code, raw, signature, inboxEvent);
+  return handleInboxEvent(channel, event);
 }
 
 const at = (time: number | null | undefined) => (time ? new Date(Math.min(time * 1000, Date.now())) : new Date());

@@ -147,10 +147,12 @@ function message(issue: { code: string; input?: unknown; origin?: string }) {
 }
 
 /**
- * One delivery as it came: the channel's code (from the URL), the raw body and its signature
- * header, checked in the order the header says, then handled.
+ * A signed delivery as it came — the channel's code (from the URL), the raw body and its
+ * signature header — checked in the order the header says: the signature (401), the channel, the
+ * JSON, the event's shape (422, messages per field). Every inbound path reads its deliveries so
+ * (orders and shipments here, the inbox's questions and reviews in core/inbox/webhooks.ts).
  */
-export async function receiveWebhook(code: string, raw: string, signature: string | undefined | null) {
+export async function readDelivery<S extends z.ZodType>(code: string, raw: string, signature: string | undefined | null, schema: S) {
   if (!verifySignature(code, raw, signature)) throw new Unauthenticated("api-webhooks:bad_signature");
   const channel = await channelForCode(code);
   let json: unknown;
@@ -159,20 +161,17 @@ export async function receiveWebhook(code: string, raw: string, signature: strin
   } catch {
     throw new Refused("api-webhooks:not_json");
   }
-  const parsed = webhookEvent.safeParse(json, { error: message });
+  const parsed = schema.safeParse(json, { error: message });
   if (!parsed.success) throw new Refused("api:errors.validation", fieldMessages(parsed.error.issues));
-  return handleWebhookEvent(channel, parsed.data);
+  return { channel, event: parsed.data as z.infer<S> };
 }
 
-/**
- * Handles one verified, parsed delivery. Throws NotFound (unknown order) or Refused.
- *
- * The event's row in channel_events is the one arbiter of "first delivery": it is inserted in the
- * same transaction as the event's effect, before the effect, so of N deliveries of one event at
- * once exactly one inserts it and acts; the others wait on its key for that commit, find it, and
- * answer exactly what a later resend answers (`answerSeen`). A refused event rolls its row back,
- * so the channel can send it again.
- */
+/** One order or shipment delivery: read, then handled. */
+export async function receiveWebhook(code: string, raw: string, signature: string | undefined | null) {
+  const { channel, event } = await readDelivery(code, raw, signature, webhookEvent);
+  return handleWebhookEvent(channel, event);
+}
+
 export async function handleWebhookEvent(channel: Channel, event: WebhookEvent): Promise<WebhookResult & { created?: boolean }> {
   // The common resend answered without a transaction; a concurrent one is caught by the insert.
   const seen = await previousDelivery(channel.id, event.id);

@@ -17,6 +17,7 @@ import { buttonClass, inputClass } from "#app/components/button.tsx";
 import { ConfirmButton } from "#app/components/brand-confirm.tsx";
 import { SegmentBadge } from "#app/components/customers/segment-badge.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { Figure } from "#app/components/figure.tsx";
 import { Checkbox, FormErrors, formState, TextArea, TextInput, type FormReply } from "#app/components/form.tsx";
 import { ConfirmPanel } from "#app/components/list/confirm-dialog.tsx";
 import { DataTable } from "#app/components/list/data-table.tsx";
@@ -93,15 +94,6 @@ export async function action(args: Route.ActionArgs) {
   throw data(t("common:errors.unknown_action"), { status: 400 });
 }
 
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
-      <p className="text-xs text-slate-500">{label}</p>
-      <p className="truncate text-lg font-semibold tabular-nums text-slate-900">{value}</p>
-      {note ? <p className="text-xs text-slate-500">{note}</p> : null}
-    </div>
-  );
-}
 
 type Answer = { intent: string; reply: FormReply } | undefined;
 

@@ -10,6 +10,7 @@ import { customerPerformance } from "#core/customers/performance.ts";
 import { formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { SegmentBadge } from "#app/components/customers/segment-badge.tsx";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { Figure } from "#app/components/figure.tsx";
 import { DateRangeFilter } from "#app/components/list/date-range-filter.tsx";
 import { EmptyState } from "#app/components/list/empty-state.tsx";
 import { FilterBar } from "#app/components/list/filter-bar.tsx";
@@ -29,15 +30,6 @@ export async function loader(args: Route.LoaderArgs) {
   return { title: `${t("customer:performance.title")} | ${t("common:app_name")}`, filter: { date: "30", ...filter }, summary };
 }
 
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
-      <p className="text-xs text-slate-500">{label}</p>
-      <p className="truncate text-lg font-semibold tabular-nums text-slate-900">{value}</p>
-      {note ? <p className="text-xs text-slate-500">{note}</p> : null}
-    </div>
-  );
-}
 
 export default function CustomerPerformance({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("customer");

@@ -10,6 +10,7 @@ import { promotionDetail } from "#core/promotions/read.ts";
 import { NotFound } from "#core/errors.ts";
 import { formatDateTime, formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { Figure } from "#app/components/figure.tsx";
 import { ConfirmPanel } from "#app/components/list/confirm-dialog.tsx";
 import { DataTable } from "#app/components/list/data-table.tsx";
 import { EmptyState } from "#app/components/list/empty-state.tsx";
@@ -37,15 +38,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const action = promotionPageAction;
 
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white p-3">
-      <p className="text-xs text-slate-500">{label}</p>
-      <p className="text-lg font-semibold tabular-nums text-slate-900">{value}</p>
-      {note ? <p className="text-xs text-slate-500">{note}</p> : null}
-    </div>
-  );
-}
 
 export default function PromotionDetailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("promotion");

@@ -11,6 +11,7 @@ import { adDetail } from "#core/promotions/ads.ts";
 import { NotFound } from "#core/errors.ts";
 import { formatDate, formatDateTime, formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary.tsx";
+import { Figure } from "#app/components/figure.tsx";
 import { AdActions, AdStateBadge, ctrText, DepositBar, moneyOrDash } from "#app/components/ads/parts.tsx";
 import { ConfirmPanel } from "#app/components/list/confirm-dialog.tsx";
 import { DataTable } from "#app/components/list/data-table.tsx";
@@ -39,15 +40,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const action = adPageAction;
 
-function Figure({ label, value, note, testId }: { label: string; value: string; note?: string; testId?: string }) {
-  return (
-    <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
-      <p className="text-xs text-slate-500">{label}</p>
-      <p className="truncate text-lg font-semibold tabular-nums text-slate-900" data-testid={testId}>{value}</p>
-      {note ? <p className="text-xs text-slate-500">{note}</p> : null}
-    </div>
-  );
-}
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return <div className="min-w-0"><dt className="text-slate-500">{label}</dt><dd className="break-words text-slate-900">{children}</dd></div>;
