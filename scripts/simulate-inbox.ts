@@ -20,6 +20,7 @@
  * SESSION_SECRET, or from the app's directory with the same PG_DATA_DIR).
  */
 import { signBody, webhookSecret } from "#core/orders/webhook-signing.ts";
+import { perSecond, seconds } from "./sim-args.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -27,16 +28,6 @@ const flag = (name: string) => args.includes(name);
 if (flag("--help")) {
   console.log("npm run simulate:inbox -- [--rate 6/m] [--url http://localhost:3000] [--count N] [--duration 10m] [--email seller@indie.test --password indie-demo] [--quiet]");
   process.exit(0);
-}
-function perSecond(text: string) {
-  const m = /^(\d+(?:\.\d+)?)(?:\/(s|m|h))?$/.exec(text.trim());
-  if (!m || Number(m[1]) <= 0) throw new Error(`--rate: e.g. 1/s, 10/m, 100/h (got "${text}")`);
-  return Number(m[1]) / { s: 1, m: 60, h: 3600 }[(m[2] ?? "s") as "s" | "m" | "h"];
-}
-function seconds(text: string) {
-  const m = /^(\d+(?:\.\d+)?)(s|m|h)?$/.exec(text.trim());
-  if (!m) throw new Error(`--duration: e.g. 90s, 10m, 1h (got "${text}")`);
-  return Number(m[1]) * { s: 1, m: 60, h: 3600 }[(m[2] ?? "s") as "s" | "m" | "h"];
 }
 
 const BASE = (opt("--url") ?? process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");

@@ -37,6 +37,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { signBody, webhookSecret } from "#core/orders/webhook-signing.ts";
+import { perSecond, seconds } from "./sim-args.ts";
 
 /** Run as the script (npm run simulate:orders), not imported for its helpers. */
 const isMain = Boolean(process.argv[1]) && import.meta.url === pathToFileURL(process.argv[1]).href;
@@ -51,16 +52,6 @@ if (flag("--help")) {
   process.exit(0);
 }
 
-function perSecond(text: string) {
-  const m = /^(\d+(?:\.\d+)?)(?:\/(s|m|h))?$/.exec(text.trim());
-  if (!m || Number(m[1]) <= 0) throw new Error(`--rate: say how many per second, minute or hour, e.g. 2/s, 30/m, 100/h (got "${text}")`);
-  return Number(m[1]) / { s: 1, m: 60, h: 3600 }[(m[2] ?? "s") as "s" | "m" | "h"];
-}
-function seconds(text: string) {
-  const m = /^(\d+(?:\.\d+)?)(s|m|h)?$/.exec(text.trim());
-  if (!m) throw new Error(`--duration: e.g. 90s, 10m, 1h (got "${text}")`);
-  return Number(m[1]) * { s: 1, m: 60, h: 3600 }[(m[2] ?? "s") as "s" | "m" | "h"];
-}
 
 const BASE = (opt("--url") ?? process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
 const RATE = perSecond(opt("--rate") ?? "1/s");

@@ -1,0 +1,15 @@
+/** The simulators' command-line words (simulate-orders.ts, simulate-inbox.ts): a rate and a duration as people write them. */
+
+/** "2/s", "30/m", "100/h" (a bare number is per second) → per second. */
+export function perSecond(text: string) {
+  const m = /^(\d+(?:\.\d+)?)(?:\/(s|m|h))?$/.exec(text.trim());
+  if (!m || Number(m[1]) <= 0) throw new Error(`--rate: say how many per second, minute or hour, e.g. 2/s, 30/m, 100/h (got "${text}")`);
+  return Number(m[1]) / { s: 1, m: 60, h: 3600 }[(m[2] ?? "s") as "s" | "m" | "h"];
+}
+
+/** "90s", "10m", "1h" (a bare number is seconds) → seconds. */
+export function seconds(text: string) {
+  const m = /^(\d+(?:\.\d+)?)(s|m|h)?$/.exec(text.trim());
+  if (!m) throw new Error(`--duration: e.g. 90s, 10m, 1h (got "${text}")`);
+  return Number(m[1]) * { s: 1, m: 60, h: 3600 }[(m[2] ?? "s") as "s" | "m" | "h"];
+}
