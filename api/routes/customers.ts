@@ -3,7 +3,7 @@
  *
  *   GET  /v0.0.0/customers                       search (2+ characters: phone or e-mail from its start, else the
  *                                                name), segment, channel, tag, order_by recent|spent|orders|name,
- *                                                page, limit; summary_data.capped: the total stopped at 10 000
+ *                                                page, limit; summary_data.capped: the total stopped at 1 000
  *   GET  /v0.0.0/customers/{id}                  the customer, phones and e-mails, addresses, a page of orders
  *                                                (orders_page, orders_limit)
  *   GET  /v0.0.0/customers/performance/summary   date_from, date_to (unix seconds, both included)

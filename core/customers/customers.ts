@@ -9,7 +9,7 @@
  * - Shape: customer_id, name, phone, email, city, orders_count, total_spent (lifetime value: the
  *   totals of the orders that were not cancelled), average_order (rounded down), first_order_time,
  *   last_order_time (unix seconds), channels, tags, note, opt_out, segment (segments.ts).
- * - The list's total is counted up to COUNT_CAP (a figure past it shows "10.000+"): at half a
+ * - The list's total is counted up to COUNT_CAP (a figure past it shows "1.000+", as the orders and products lists do): at half a
  *   million customers an exact count under a filter costs more than the page itself.
  * - Search from 2 characters: digits search the phone from its start (as typed, 0812… or +62…),
  *   text with "@" the e-mail from its start, anything else the name anywhere.
@@ -32,7 +32,7 @@ import { assign, keysOf } from "./identity.ts";
 import { refreshCustomers } from "./link.ts";
 import { CUSTOMER_SORTS, SEGMENT_BOXES, SEGMENTS, segmentOf, type Segment } from "./segments.ts";
 
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1_000;
 const REF = "customer";
 
 export const customerFilters = z.object({
