@@ -96,7 +96,9 @@ export function segmentWhere(segment: Segment, now = new Date()): SQL {
   const boxes = SEGMENT_BOXES[segment].map((b) => {
     const parts: SQL[] = [sql`${customers.ordersCount} >= ${b.orders[0]}`];
     if (b.orders[1] !== null) parts.push(sql`${customers.ordersCount} <= ${b.orders[1]}`);
-    if (b.orders[1] !== 0) {
+    // No order that counts: no last order either (refreshCustomers), which is where the list's index keeps them.
+    if (b.orders[1] === 0) parts.push(sql`${customers.lastOrderAt} IS NULL`);
+    else {
       // Whole days since the last order within [from, to]: the last order lies in (now − (to+1) days, now − from days].
       parts.push(sql`${customers.lastOrderAt} <= ${new Date(now.getTime() - b.days[0] * DAY)}`);
       if (b.days[1] !== null) parts.push(sql`${customers.lastOrderAt} > ${new Date(now.getTime() - (b.days[1] + 1) * DAY)}`);
