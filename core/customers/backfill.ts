@@ -15,7 +15,7 @@ import { kick, registerJob, registerSweep } from "#core/jobs/worker.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { linkOrders } from "./link.ts";
 
-export const LINK_JOB = "customers:link";
+const LINK_JOB = "customers:link";
 const BATCH = 2_000;
 
 /** Links every unlinked order of the business; `progress` gets the share done (0–100). */
@@ -59,7 +59,7 @@ async function openLinkJob(exec: Exec, businessId: number) {
 }
 
 /** Queues the link job of every business with unlinked orders and none open. */
-export async function queueLinkJobs() {
+async function queueLinkJobs() {
   const { rows } = await pool.execute<{ business_id: number }>(sql`
     SELECT b.id AS business_id FROM ${businesses} b
      WHERE EXISTS (SELECT 1 FROM orders o WHERE o.business_id = b.id AND o.customer_id IS NULL)

@@ -320,14 +320,6 @@ export async function customerHistory(scope: Scope, id: number, q: { page: numbe
   return historyPage(db, { businessId: actor.member.businessId, refType: REF, refId: id }, q);
 }
 
-/** The customer an order belongs to (the order page's link), for staff who may see customers. */
-export async function customerOfOrder(scope: Scope, orderId: number) {
-  const { db, actor } = sellerScope(scope, "customer");
-  const [row] = await db.select({ id: orders.customerId }).from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.businessId, actor.member.businessId)));
-  return row?.id ?? null;
-}
-
 /** Export kind "customer": the list with its filters (core/jobs/exports.ts); who asked, when and for what is in the audit log. */
 defineExport("customer", {
   privilege: "customer",
