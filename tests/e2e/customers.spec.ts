@@ -49,10 +49,10 @@ test("find a customer from an order, see their lifetime value, tag them and find
   await checkA11y();
   await fitsPhone(page);
 
-  await page.getByLabel("Tags").fill("vip, langganan");
+  await page.getByRole("textbox", { name: "Tags", exact: true }).fill("vip, langganan");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Customer saved" })).toBeVisible();
-  await expect(page.getByLabel("Tags")).toHaveValue("vip, langganan");
+  await expect(page.getByRole("textbox", { name: "Tags", exact: true })).toHaveValue("vip, langganan");
 
   await page.goto("/customer/data");
   await page.getByRole("search").getByLabel("Search").fill(`0813${digits.slice(0, 5)}`);
