@@ -20,23 +20,14 @@
  * SESSION_SECRET, or from the app's directory with the same PG_DATA_DIR).
  */
 import { signBody, webhookSecret } from "#core/orders/webhook-signing.ts";
-import { perSecond, seconds } from "./sim-args.ts";
+import { simOptions } from "./sim-args.ts";
 
-const args = process.argv.slice(2);
-const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const flag = (name: string) => args.includes(name);
+const { flag, base: BASE, rate: RATE, max: MAX, deadline: DEADLINE, email: EMAIL, password: PASSWORD, quiet: QUIET } = simOptions(process.argv.slice(2), "6/m");
 if (flag("--help")) {
   console.log("npm run simulate:inbox -- [--rate 6/m] [--url http://localhost:3000] [--count N] [--duration 10m] [--email seller@indie.test --password indie-demo] [--quiet]");
   process.exit(0);
 }
 
-const BASE = (opt("--url") ?? process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
-const RATE = perSecond(opt("--rate") ?? "6/m");
-const MAX = opt("--count") ? Number(opt("--count")) : Infinity;
-const DEADLINE = opt("--duration") ? Date.now() + seconds(opt("--duration")!) * 1000 : Infinity;
-const EMAIL = opt("--email") ?? "seller@indie.test";
-const PASSWORD = opt("--password") ?? "indie-demo";
-const QUIET = flag("--quiet");
 
 const rnd = (n: number) => Math.floor(Math.random() * n);
 const pick = <T>(list: readonly T[]): T => list[rnd(list.length)]!;

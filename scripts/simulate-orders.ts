@@ -37,30 +37,22 @@
  */
 import { pathToFileURL } from "node:url";
 import { signBody, webhookSecret } from "#core/orders/webhook-signing.ts";
-import { perSecond, seconds } from "./sim-args.ts";
+import { simOptions } from "./sim-args.ts";
 
 /** Run as the script (npm run simulate:orders), not imported for its helpers. */
 const isMain = Boolean(process.argv[1]) && import.meta.url === pathToFileURL(process.argv[1]).href;
 
 // ---- options --------------------------------------------------------------------------------
-const args = isMain ? process.argv.slice(2) : [];
-const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const flag = (name: string) => args.includes(name);
+const {
+  flag, base: BASE, rate: RATE, max: MAX_ORDERS, deadline: DEADLINE, email: EMAIL, password: PASSWORD, quiet: QUIET,
+} = simOptions(isMain ? process.argv.slice(2) : [], "1/s");
 if (flag("--help")) {
   console.log(`npm run simulate:orders -- [--rate 2/s] [--url http://localhost:3000] [--count N] [--duration 10m]
                                [--email seller@indie.test --password indie-demo] [--staff] [--quiet] [--secrets]`);
   process.exit(0);
 }
 
-
-const BASE = (opt("--url") ?? process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
-const RATE = perSecond(opt("--rate") ?? "1/s");
-const MAX_ORDERS = opt("--count") ? Number(opt("--count")) : Infinity;
-const DEADLINE = opt("--duration") ? Date.now() + seconds(opt("--duration")!) * 1000 : Infinity;
-const EMAIL = opt("--email") ?? "seller@indie.test";
-const PASSWORD = opt("--password") ?? "indie-demo";
 const STAFF = flag("--staff");
-const QUIET = flag("--quiet");
 const POLL_MS = 4000;
 
 // ---- a little randomness --------------------------------------------------------------------
