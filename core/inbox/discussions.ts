@@ -28,6 +28,7 @@ import { NotFound, Refused } from "#core/errors.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import { contains } from "#core/lib/list-query.ts";
 import { unix } from "#core/lib/time.ts";
+import { notify } from "#core/notifications/notify.ts";
 import { DISCUSSION_ACTIONS, DISCUSSION_TABS, INBOX_SEARCH_MIN, type DiscussionTab } from "./options.ts";
 
 type Row = typeof discussions.$inferSelect;
@@ -222,7 +223,7 @@ type Channel = { id: number; businessId: number; name: string };
  */
 export async function receiveQuestionIn(tx: Tx, channel: Channel, q: { messageId: string; sku: string; text: string; buyerName: string; at: Date }) {
   const sku = q.sku.toLowerCase();
-  const [product] = await tx.select({ id: products.id }).from(products)
+  const [product] = await tx.select({ id: products.id, name: products.name }).from(products)
     .where(and(eq(products.businessId, channel.businessId), or(
       sql`lower(${products.sku}) = ${sku}`,
       inArray(products.id, tx.select({ id: productVariants.productId }).from(productVariants)
@@ -233,6 +234,7 @@ export async function receiveQuestionIn(tx: Tx, channel: Channel, q: { messageId
     businessId: channel.businessId, productId: product.id, channelId: channel.id, channelName: channel.name, channelMessageId: q.messageId,
     author: "buyer", authorName: q.buyerName, body: q.text, timeCreated: q.at, lastMessageAt: q.at,
   }).onConflictDoNothing().returning({ id: discussions.id });
+  if (fresh) await tellStaff(tx, channel, fresh.id, product.name, q.buyerName);
   return { discussionId: fresh?.id ?? (await messageIdOf(tx, channel.id, q.messageId)), created: Boolean(fresh), threadId: fresh?.id ?? null };
 }
 
@@ -250,8 +252,17 @@ export async function receiveBuyerMessageIn(tx: Tx, channel: Channel, q: { messa
   if (fresh) {
     await tx.update(discussions).set({ answered: false, lastMessageAt: sql`greatest(${discussions.lastMessageAt}, ${q.at})`, timeModified: new Date() })
       .where(eq(discussions.id, threadId));
+    const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, thread!.productId));
+    await tellStaff(tx, channel, threadId, product?.name ?? "", q.buyerName);
   }
   return { discussionId: fresh?.id ?? (await messageIdOf(tx, channel.id, q.messageId)), created: Boolean(fresh), threadId };
+}
+
+/** A buyer waits for an answer: the staff who answer the inbox are told (core/notifications). */
+function tellStaff(tx: Tx, channel: Channel, threadId: number, product: string, buyer: string) {
+  return notify(tx, channel.businessId, "new_question", {
+    ref: { type: "discussion", id: threadId }, link: `/inbox/discussion/${threadId}`, vars: { buyer, product, channel: channel.name },
+  });
 }
 
 /** A message's id by the channel's own id (a resend's answer). */

@@ -34,6 +34,7 @@ import { NotFound, Refused } from "#core/errors.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import { contains } from "#core/lib/list-query.ts";
 import { DAY_MS, unix, WIB_OFFSET_MS } from "#core/lib/time.ts";
+import { notify } from "#core/notifications/notify.ts";
 import { INBOX_SEARCH_MIN, ratingsOf, REPLIED, REPLY_EDIT_HOURS } from "./options.ts";
 
 type ReviewRow = typeof productReviews.$inferSelect;
@@ -218,6 +219,10 @@ export async function receiveReviewIn(tx: Tx, channel: { id: number; businessId:
       await tx.insert(productRatings).values({ productId: item.productId, businessId: channel.businessId, reviews: 1, ratingSum: r.rating })
         .onConflictDoUpdate({ target: productRatings.productId, set: { reviews: sql`${productRatings.reviews} + 1`, ratingSum: sql`${productRatings.ratingSum} + ${r.rating}` } });
     }
+    await notify(tx, channel.businessId, "new_review", {
+      ref: { type: "review", id: fresh.id }, link: `/inbox/review/${fresh.id}`,
+      vars: { buyer: r.buyerName ?? order.customerName ?? "", product: item.productName, rating: r.rating, channel: channel.name },
+    });
     return { reviewId: fresh.id, created: true, businessId: channel.businessId };
   }
   const [was] = await tx.select({ id: productReviews.id }).from(productReviews)

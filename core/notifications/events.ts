@@ -10,6 +10,7 @@ import type { Privilege } from "#core/auth/privileges.ts";
 
 export const NOTIFICATION_EVENTS = [
   "new_order", "cancellation_request", "complaint", "low_stock", "export_ready", "staff_joined", "withdrawal_paid", "withdrawal_failed",
+  "new_question", "new_review",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -28,6 +29,9 @@ export const EVENT_AREA: Record<NotificationEvent, Privilege | null> = {
   // The bank's answer to a withdrawal: everyone who handles the money hears of it.
   withdrawal_paid: "balance",
   withdrawal_failed: "balance",
+  // What buyers write on the channels (issue 17): whoever answers the inbox hears of it.
+  new_question: "inbox",
+  new_review: "inbox",
 };
 
 export const DEFAULT_SWITCHES: ChannelSwitches = { in_app: true, email: false, sms: false };

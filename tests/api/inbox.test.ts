@@ -261,6 +261,28 @@ describe("discussions", () => {
   });
 });
 
+describe("telling the staff", () => {
+  const feed = async (token: string) =>
+    ((await call<any[]>("GET", "/v0.0.0/notifications", { token, query: { limit: 150 } })).body.data ?? []);
+
+  it("tells the inbox's staff once of a new question and a new review, linked to them; nobody else", async () => {
+    const p = await soldProduct();
+    const q = questionEvent(p.sku, "Kak, warna hitam ada?");
+    const asked = await Promise.all([deliver(q), deliver(q), deliver(q)]);
+    const threadId = asked.find((a) => a.body.data.first_delivery)!.body.data.discussion_id as number;
+    const reviewId = (await deliver(reviewEvent(p, 2))).body.data.review_id as number;
+    const mine = await feed(seller);
+    expect(mine.filter((n) => n.event === "new_question" && n.link === `/inbox/discussion/${threadId}`)).toHaveLength(1);
+    const review = mine.filter((n) => n.event === "new_review" && n.link === `/inbox/review/${reviewId}`);
+    expect(review).toHaveLength(1);
+    expect(review[0].message).toMatch(/^Dewi Anggraini rated .+ 2★ on /);
+    // Staff without the inbox privilege and another business hear nothing of it.
+    for (const token of [staff, seller2]) {
+      expect((await feed(token)).some((n) => n.link === `/inbox/discussion/${threadId}` || n.link === `/inbox/review/${reviewId}`)).toBe(false);
+    }
+  });
+});
+
 describe("the demo business", () => {
   it("has Indonesian questions (some unanswered, one hidden) and reviews (some low, some replied)", async () => {
     const threads = await call("GET", "/v0.0.1/discussion/product", { token: seller, query: { limit: 150 } });
