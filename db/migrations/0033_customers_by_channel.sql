@@ -1,0 +1,1 @@
+CREATE INDEX "customers_channels_idx" ON "customers" USING gin ("channels");
