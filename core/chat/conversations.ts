@@ -15,7 +15,7 @@
  */
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { afterCommit, sideBySide, type Db, type Tx } from "#db/client.ts";
+import { db, sideBySide, type Db, type Tx } from "#db/client.ts";
 import { businessMembers, channels, chatMessages, conversations, orders, products, users } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound, Refused } from "#core/errors.ts";
@@ -235,8 +235,10 @@ export const outboundMessage = (c: Pick<Conversation, "channelId" | "platformCod
 });
 
 /**
- * Writes an outbound message with its outbox row, inside `tx`, and delivers it once `tx`
- * commits; the message then records the outcome and the pages hear chat:delivery.
+ * Writes an outbound message with its outbox row, inside `tx`. The caller calls `send` once `tx`
+ * has committed: it delivers through the notifier, records the outcome on the message and tells
+ * the pages (chat:delivery). The seller's reply waits for it (its answer says delivered or not);
+ * the webhook's auto-replies do not keep the channel waiting.
  */
 export async function writeOutbound(tx: Tx, c: Conversation, m: { body: string; sentBy: number | null; auto: boolean; card?: { kind: "product" | "order"; id: number; line: string } | null; at?: Date }) {
   const message = outboundMessage(c, m.body, m.card?.line);
@@ -245,17 +247,15 @@ export async function writeOutbound(tx: Tx, c: Conversation, m: { body: string; 
     conversationId: c.id, businessId: c.businessId, direction: "out", body: m.body, cardKind: m.card?.kind ?? null, cardId: m.card?.id ?? null,
     sentBy: m.sentBy, auto: m.auto, delivery: "pending", outboxId, timeCreated: m.at ?? new Date(),
   }).returning();
-  afterCommit(() => deliverOutbound(c.businessId, row!.id, outboxId, message));
-  return row!;
+  return { row: row!, send: () => deliverOutbound(c.businessId, row!.id, outboxId, message) };
 }
 
 async function deliverOutbound(businessId: number, messageId: number, outboxId: number, message: Message) {
-  const { db } = await import("#db/client.ts");
   const d = await deliverQueued(outboxId, message);
-  const [m] = await db.update(chatMessages).set({ delivery: d.delivered ? "delivered" : "failed", deliveryError: d.error })
-    .where(eq(chatMessages.id, messageId)).returning({ conversationId: chatMessages.conversationId });
-  if (m) publish(businessId, CHAT_EVENTS.delivery, { conversation_id: m.conversationId, message_id: messageId, delivery: d.delivered ? "delivered" : "failed" });
-  return d;
+  const delivery = d.delivered ? "delivered" : "failed";
+  await db.update(chatMessages).set({ delivery, deliveryError: d.error }).where(eq(chatMessages.id, messageId));
+  publish(businessId, CHAT_EVENTS.delivery, { message_id: messageId, delivery });
+  return delivery;
 }
 
 /** The seller's reply: it also marks the buyer's messages read (a reply is a reading). */
@@ -266,18 +266,19 @@ export async function replyConversation(scope: Scope, conversationId: number, bo
     const c = await conversationOf(tx, businessId, conversationId, true);
     const card = await cardFor(tx, c, body);
     const now = new Date();
-    const m = await writeOutbound(tx, c, { body: body.message, sentBy: actor.user.id, auto: false, card, at: now });
+    const { row: m, send } = await writeOutbound(tx, c, { body: body.message, sentBy: actor.user.id, auto: false, card, at: now });
     await tx.update(chatMessages).set({ readAt: now })
       .where(and(eq(chatMessages.conversationId, c.id), eq(chatMessages.direction, "in"), isNull(chatMessages.readAt)));
     await tx.update(conversations).set({
       unread: 0, lastMessageAt: now, lastPreview: preview(body.message), lastDirection: "out", status: "open", timeModified: now,
     }).where(eq(conversations.id, c.id));
     const cards = await cardsOf(tx, businessId, [m]);
-    return { c, message: messageJson({ ...m, senderName: actor.user.name }, cards(m)) };
+    return { c, send, message: messageJson({ ...m, senderName: actor.user.name }, cards(m)) };
   });
+  const delivery = await r.send();
   publish(businessId, CHAT_EVENTS.message, { conversation_id: r.c.id, direction: "out", message_id: r.message.message_id, order_id: r.c.orderId });
   publish(businessId, CHAT_EVENTS.read, { conversation_id: r.c.id, unread: 0 });
-  return r.message;
+  return { ...r.message, delivery };
 }
 
 /** The list's preview of a message: its first line, short. */

@@ -91,6 +91,8 @@ export async function handleChatEvent(channel: Channel, event: ChatEvent): Promi
     return { ...base, first_delivery: true, applied: Boolean(c) && !blocked, blocked, conversation_id: c?.id ?? null };
   }
   if (await seen(channel.id, event.id)) return answerSeen(channel, event);
+  // The auto-replies' deliveries, sent once the transaction commits (not waited for: the channel is answered at once).
+  const sends: Array<() => Promise<unknown>> = [];
   const r = await db.transaction(async (tx: Tx) => {
     const [fresh] = await tx.insert(channelEvents).values({ channelId: channel.id, eventId: event.id })
       .onConflictDoNothing().returning({ eventId: channelEvents.eventId });
@@ -104,12 +106,13 @@ export async function handleChatEvent(channel: Channel, event: ChatEvent): Promi
         .where(and(eq(chatMessages.conversationId, c.id), eq(chatMessages.direction, "out"), isNull(chatMessages.readAt))).returning({ id: chatMessages.id });
       return { applied: read.length > 0, blocked: false, conversation_id: c.id, message_id: null, orderId: c.orderId };
     }
-    return receiveChatIn(tx, channel, event.data);
+    return receiveChatIn(tx, channel, event.data, sends);
   });
   if (!r) {
     if (!(await seen(channel.id, event.id))) throw new Conflict("api:errors.conflict");
     return answerSeen(channel, event);
   }
+  for (const send of sends) void send().catch((e) => console.error("[chat] auto-reply delivery", e));
   if (r.applied && event.type === "message.created") {
     publish(channel.businessId, CHAT_EVENTS.message, { conversation_id: r.conversation_id, direction: "in", message_id: r.message_id, order_id: r.orderId });
   } else if (r.applied) {
@@ -127,7 +130,7 @@ async function isBlocked(exec: typeof db | Tx, channel: Channel, buyerId: string
 type Incoming = Extract<ChatEvent, { type: "message.created" }>["data"];
 
 /** A buyer's message: into their conversation on the channel (made on the first one), with the auto-replies due. */
-async function receiveChatIn(tx: Tx, channel: Channel, d: Incoming) {
+async function receiveChatIn(tx: Tx, channel: Channel, d: Incoming, sends: Array<() => Promise<unknown>>) {
   const when = at(d.time);
   let orderId: number | null = null;
   if (d.order_id) {
@@ -160,20 +163,22 @@ async function receiveChatIn(tx: Tx, channel: Channel, d: Incoming) {
     unread: sql`${conversations.unread} + 1`, status: "open", timeModified: new Date(),
     lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${when})`, lastPreview: preview(d.text), lastDirection: "in",
   }).where(eq(conversations.id, c!.id));
-  await autoReplies(tx, c!, first);
+  sends.push(...(await autoReplies(tx, c!, first)));
   return { applied: true, blocked: false, conversation_id: c!.id, message_id: m.id, orderId: c!.orderId };
 }
 
 /** The greeting on a first message, the away message once per closed period (decision 27). */
 async function autoReplies(tx: Tx, c: typeof conversations.$inferSelect, first: boolean) {
+  const sends: Array<() => Promise<unknown>> = [];
   const [row] = await tx.select({ chat: settings.chat }).from(settings).where(eq(settings.businessId, c.businessId));
   const chat = chatSettingsOf(row?.chat);
   const now = new Date();
   if (first && chat.auto_reply.enabled && chat.auto_reply.message) {
-    await writeOutbound(tx, c, { body: chat.auto_reply.message, sentBy: null, auto: true, at: now });
+    sends.push((await writeOutbound(tx, c, { body: chat.auto_reply.message, sentBy: null, auto: true, at: now })).send);
   }
   if (chat.office_hours.away_message && awayDue(chat.office_hours, now, c.awayRepliedAt)) {
-    await writeOutbound(tx, c, { body: chat.office_hours.away_message, sentBy: null, auto: true, at: now });
+    sends.push((await writeOutbound(tx, c, { body: chat.office_hours.away_message, sentBy: null, auto: true, at: now })).send);
     await tx.update(conversations).set({ awayRepliedAt: now }).where(eq(conversations.id, c.id));
   }
+  return sends;
 }
