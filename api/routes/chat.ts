@@ -2,7 +2,7 @@
  * Chat with buyers and the order inbox (issue 17 items 1 and 2), the REST adapter over core/chat/.
  * Ours (the spec names the pages, not these calls; the pages call the same core functions):
  *   GET    /v0.0.1/inbox/chat                 ?show=all|unread&assigned=me|none|<user id>&channel_id&status=open|closed&search&page&limit
- *          a page of conversations, newest message first; summary_data: { capped } (total counted up to 10 000)
+ *          a page of conversations, newest message first; summary_data: { capped } (the total counted up to 5 pages past this one)
  *   GET    /v0.0.1/inbox/order                the same, only conversations about an order (the order inbox)
  *   GET    /v0.0.1/inbox/chat/{id}            a conversation with its latest 100 messages (?before=<message id> for older)
  *   GET    /v0.0.1/inbox/chat/by-order/{id}   the conversations about one order (the order page's link)

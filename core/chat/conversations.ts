@@ -6,14 +6,14 @@
  * - One model for both pages: the order inbox is the conversations about an order.
  * - The list is newest message first (last_message_at desc, id desc), filters show=unread,
  *   assigned (me | none | a member), channel, status; search by the buyer's name or phone prefix
- *   (from 2 characters). Its total is counted up to COUNT_CAP (a bigger list says "10.000+").
+ *   (from 2 characters). Its total is counted up to PAGES_AHEAD pages past the one shown.
  * - Reading never writes: marking read is its own POST (JS sends it on opening; without JS
  *   replying marks read, and the page has a "Mark read" button).
  * - A reply is written with its outbox row in one transaction (pending), then delivered by the
  *   notifier; the message records what happened (delivered / failed, never pretended).
  * - Realtime after the commit: chat:message, chat:read, chat:delivery (options.ts CHAT_EVENTS).
  */
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, sideBySide, type Db, type Tx } from "#db/client.ts";
 import { businessMembers, channels, chatMessages, conversations, orders, products, users } from "#db/schema/index.ts";
@@ -29,8 +29,11 @@ import { CHAT_CARD_KINDS, CHAT_EVENTS, CHAT_MESSAGE_MAX, CHAT_SEARCH_MIN, CHAT_S
 type Conversation = typeof conversations.$inferSelect;
 type ChatMessage = typeof chatMessages.$inferSelect;
 
-/** The list stops counting here (a bigger total shows as "10.000+"). */
-export const COUNT_CAP = 10_000;
+/**
+ * The list counts at most this many pages past the one shown (a bigger total shows as "250+" and
+ * Next goes on): an exact count of a business's whole history would cost more than the page.
+ */
+export const PAGES_AHEAD = 5;
 
 export function conversationJson(c: Conversation & { assignedName?: string | null; orderCode?: string | null }) {
   return {
@@ -85,11 +88,11 @@ function whereOf(businessId: number, userId: number, q: ChatQuery, ordersOnly: b
   if (q.search && q.search.length >= CHAT_SEARCH_MIN) {
     const escaped = q.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
     const phone = phonePrefix(q.search);
-    w.push(or(
-      sql`lower(${conversations.buyerName}) LIKE ${`${escaped}%`}`,
-      // A phone typed as 0812…, 62812… or +62812…: compared in the stored E.164 form.
-      phone ? sql`${conversations.buyerPhone} LIKE ${`${phone}%`}` : undefined,
-    ));
+    // A phone typed as 0812…, 62812… or +62812…: compared in the stored E.164 form (a name does
+    // not start with digits, so a phone is not looked for among names: one index range each).
+    w.push(phone
+      ? sql`${conversations.buyerPhone} LIKE ${`${phone}%`}`
+      : sql`lower(${conversations.buyerName}) LIKE ${`${escaped}%`}`);
   }
   return and(...w)!;
 }
@@ -105,21 +108,22 @@ export function phonePrefix(typed: string): string | null {
 
 const listCols = { c: conversations, assignedName: users.name, orderCode: orders.orderCode };
 
-/** A page of conversations, newest message first, and their total (capped at COUNT_CAP). */
+/** A page of conversations, newest message first, and their total (counted up to PAGES_AHEAD pages past this one). */
 export async function listConversations(scope: Scope, q: ChatQuery, opts: { ordersOnly?: boolean } = {}) {
   const { db, actor } = sellerScope(scope, "inbox");
   const where = whereOf(actor.member.businessId, actor.user.id, q, Boolean(opts.ordersOnly));
   const offset = (q.page - 1) * q.limit;
+  const cap = offset + q.limit * PAGES_AHEAD;
   const [rows, counted] = await sideBySide(db,
     () => db.select(listCols).from(conversations)
       .leftJoin(users, eq(users.id, conversations.assignedTo)).leftJoin(orders, eq(orders.id, conversations.orderId))
       .where(where).orderBy(desc(conversations.lastMessageAt), desc(conversations.id)).limit(q.limit).offset(offset),
-    () => db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${conversations} WHERE ${where} LIMIT ${COUNT_CAP + 1}) x`),
+    () => db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${conversations} WHERE ${where} LIMIT ${cap + 1}) x`),
   );
   const n = Number(counted.rows[0]?.n ?? 0);
   return {
     rows: rows.map((r) => conversationJson({ ...r.c, assignedName: r.assignedName, orderCode: r.orderCode })),
-    total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP,
+    total: Math.min(n, cap), capped: n > cap,
   };
 }
 

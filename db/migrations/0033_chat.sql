@@ -65,11 +65,11 @@ CREATE UNIQUE INDEX "chat_messages_channel_idx" ON "chat_messages" USING btree (
 CREATE INDEX "chat_messages_conversation_idx" ON "chat_messages" USING btree ("conversation_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_templates_title_idx" ON "chat_templates" USING btree ("business_id",lower("title"));--> statement-breakpoint
 CREATE UNIQUE INDEX "conversations_buyer_idx" ON "conversations" USING btree ("channel_id","buyer_id","channel_order_id");--> statement-breakpoint
-CREATE INDEX "conversations_list_idx" ON "conversations" USING btree ("business_id","last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "conversations_unread_idx" ON "conversations" USING btree ("business_id","last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "conversations"."unread" > 0;--> statement-breakpoint
-CREATE INDEX "conversations_assigned_idx" ON "conversations" USING btree ("business_id","assigned_to","last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "conversations_channel_idx" ON "conversations" USING btree ("business_id","channel_id","last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "conversations_order_list_idx" ON "conversations" USING btree ("business_id","last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "conversations"."channel_order_id" <> '';--> statement-breakpoint
+CREATE INDEX "conversations_list_idx" ON "conversations" USING btree ("business_id","last_message_at","id");--> statement-breakpoint
+CREATE INDEX "conversations_unread_idx" ON "conversations" USING btree ("business_id","last_message_at","id") WHERE "conversations"."unread" > 0;--> statement-breakpoint
+CREATE INDEX "conversations_assigned_idx" ON "conversations" USING btree ("business_id","assigned_to","last_message_at","id");--> statement-breakpoint
+CREATE INDEX "conversations_channel_idx" ON "conversations" USING btree ("business_id","channel_id","last_message_at","id");--> statement-breakpoint
+CREATE INDEX "conversations_order_list_idx" ON "conversations" USING btree ("business_id","last_message_at","id") WHERE "conversations"."channel_order_id" <> '';--> statement-breakpoint
 CREATE INDEX "conversations_order_idx" ON "conversations" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "conversations_name_idx" ON "conversations" USING btree ("business_id",lower("buyer_name") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "conversations_phone_idx" ON "conversations" USING btree ("business_id","buyer_phone" text_pattern_ops);

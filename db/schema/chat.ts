@@ -47,12 +47,13 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex("conversations_buyer_idx").on(t.channelId, t.buyerId, t.channelOrderId),
-    // The list's ORDER BY (last_message_at desc, id desc) per business, and per filter that narrows a lot.
-    index("conversations_list_idx").on(t.businessId, t.lastMessageAt.desc(), t.id.desc()),
-    index("conversations_unread_idx").on(t.businessId, t.lastMessageAt.desc(), t.id.desc()).where(sql`${t.unread} > 0`),
-    index("conversations_assigned_idx").on(t.businessId, t.assignedTo, t.lastMessageAt.desc(), t.id.desc()),
-    index("conversations_channel_idx").on(t.businessId, t.channelId, t.lastMessageAt.desc(), t.id.desc()),
-    index("conversations_order_list_idx").on(t.businessId, t.lastMessageAt.desc(), t.id.desc()).where(sql`${t.channelOrderId} <> ''`),
+    // The list's ORDER BY (last_message_at desc, id desc) per business, and per filter that narrows a lot:
+    // ascending, read backwards (DESC NULLS FIRST) — an index declared DESC NULLS LAST would not match it.
+    index("conversations_list_idx").on(t.businessId, t.lastMessageAt, t.id),
+    index("conversations_unread_idx").on(t.businessId, t.lastMessageAt, t.id).where(sql`${t.unread} > 0`),
+    index("conversations_assigned_idx").on(t.businessId, t.assignedTo, t.lastMessageAt, t.id),
+    index("conversations_channel_idx").on(t.businessId, t.channelId, t.lastMessageAt, t.id),
+    index("conversations_order_list_idx").on(t.businessId, t.lastMessageAt, t.id).where(sql`${t.channelOrderId} <> ''`),
     index("conversations_order_idx").on(t.orderId),
     // Search: the buyer's name or phone by prefix.
     index("conversations_name_idx").on(t.businessId, sql`lower(${t.buyerName}) text_pattern_ops`),
