@@ -9,6 +9,7 @@
  */
 import { sendOneOrder } from "#scripts/simulate-orders.ts";
 import { signBody } from "#core/orders/webhook-signing.ts";
+import { queryOne } from "./db.ts";
 import { E2E_PORT } from "./env.ts";
 import { authFile, expect, test } from "./fixtures.ts";
 import { channel, hydrated, makeProduct, uid, type Channel } from "./orders.ts";
@@ -76,7 +77,8 @@ test("a buyer's message about an order is reachable from the order and back @cor
   await makeProduct(`Kaos Chat ${tag}`, sku, 5, shop);
   const sent = await sendOneOrder(APP, shop, { skus: [{ sku: `${sku}-M` }] }, { paid: true, items: [{ sku: `${sku}-M`, quantity: 1 }] });
   expect(sent.status).toBe(201);
-  const { sys_order_id: orderId, order_id: channelOrderId } = sent.body.data!;
+  const orderId = sent.body.data!.sys_order_id!;
+  const { channelOrderId } = await queryOne<{ channelOrderId: string }>(`SELECT channel_order_id AS "channelOrderId" FROM orders WHERE id = $1`, [orderId]);
   const buyer = `Agus ${tag}`;
   const question = `Kak, pesanan saya bisa dibatalkan? ${tag}`;
   await buyerWrites(shop, buyer, question, { order_id: channelOrderId });

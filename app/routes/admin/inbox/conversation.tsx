@@ -171,7 +171,11 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
     }
   }, [c.unread, c.last_message_at, reader]);
   const listEnd = useRef<HTMLLIElement>(null);
-  useEffect(() => listEnd.current?.scrollIntoView({ block: "nearest" }), [c.messages.length]);
+  // The newest message in view. A block body: Chromium's scrollIntoView now answers a Promise, which
+  // React would take for the effect's cleanup and call.
+  useEffect(() => {
+    void listEnd.current?.scrollIntoView({ block: "nearest" });
+  }, [c.messages.length]);
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <Link to={lp(c.sys_order_id ? "/inbox/order" : "/inbox/chat")} className="text-sm font-medium text-brand-700 hover:underline">← {t(c.sys_order_id ? "order_inbox.title" : "title")}</Link>
