@@ -9,7 +9,7 @@
  *   conversations grow), each first preceded by a `typing` event.
  * - About one in five: a message about one of the business's orders (order_id = the channel's
  *   order id, read from GET /v2.2.0/orders): a question, a cancellation or a complaint — the order inbox.
- * - Now and then the buyer reads the seller's answers (message.read).
+ * - Now and then a buyer who wrote in this run reads the seller's answers (message.read).
  * - About one delivery in 20 is sent twice, as a channel does when it misses our answer: the
  *   second answers "already received" and writes nothing.
  *
@@ -120,6 +120,8 @@ async function main() {
   }
   console.log(`simulate:chat → ${BASE} as ${EMAIL}: ${world.channels.length} channels, ${world.orders.length} orders, ${(RATE * 60).toFixed(1)}/min`);
   let count = 0;
+  // Who wrote on which channel in this run: only they can read the seller's answers there.
+  const written: Array<{ channel: Channel; buyer: string }> = [];
   while (count < MAX && Date.now() < DEADLINE) {
     const roll = Math.random();
     if (roll < 0.2 && world.orders.length) {
@@ -130,15 +132,16 @@ async function main() {
         await deliver(channel, "message.created", { message_id: `SIMC-${runTag}-${seq + 1}`, buyer_id: buyerId(name), buyer_name: name, order_id: o.channel_order_id, text: pick(ABOUT_ORDER) });
         count += 1;
       }
-    } else if (roll < 0.3) {
-      const b = pick(BUYERS);
-      await deliver(pick(world.channels), "message.read", { buyer_id: buyerId(b.name) });
+    } else if (roll < 0.3 && written.length) {
+      const w = pick(written);
+      await deliver(w.channel, "message.read", { buyer_id: buyerId(w.buyer) });
     } else {
       const b = pick(BUYERS);
       const channel = world.channels[rnd(Math.min(world.channels.length, 3))]!;
       await deliver(channel, "typing", { buyer_id: buyerId(b.name) }, false);
       await new Promise((res) => setTimeout(res, 800));
-      await deliver(channel, "message.created", { message_id: `SIMC-${runTag}-${seq + 1}`, buyer_id: buyerId(b.name), buyer_name: b.name, buyer_phone: b.phone, text: pick(CHAT) });
+      const r = await deliver(channel, "message.created", { message_id: `SIMC-${runTag}-${seq + 1}`, buyer_id: buyerId(b.name), buyer_name: b.name, buyer_phone: b.phone, text: pick(CHAT) });
+      if (r && r.status < 300) written.push({ channel, buyer: b.name });
       count += 1;
     }
     await new Promise((res) => setTimeout(res, 1000 / RATE));
