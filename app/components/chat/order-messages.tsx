@@ -23,7 +23,7 @@ export function OrderMessagesCard({ rows }: { rows: ConversationJson[] }) {
                 {t("messages.open", { name: c.buyer_name, channel: c.channel_name })}
               </Link>
               {c.unread ? <> <StatusBadge tone="info">{t("messages.unread", { count: c.unread })}</StatusBadge></> : null}
-              <span className="block truncate text-xs text-slate-600">{c.last_preview} · {formatDateTime(c.last_message_at)}</span>
+              <span className="line-clamp-2 block break-words text-xs text-slate-600">{c.last_preview} · {formatDateTime(c.last_message_at)}</span>
             </li>
           ))}
         </ul>
