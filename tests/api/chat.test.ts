@@ -131,6 +131,33 @@ describe("the seller's side", () => {
     });
   });
 
+  it("hands a reply to the channels' gateway (CHAT_WEBHOOK_URL) as {channel, to, message}", async () => {
+    const { withEnv } = await import("./helpers.ts");
+    const { createServer } = await import("node:http");
+    const got: unknown[] = [];
+    const gateway = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        got.push(JSON.parse(body));
+        res.writeHead(200).end("{}");
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
+    const port = (gateway.address() as { port: number }).port;
+    try {
+      const buyer = uid("buyer");
+      const id = (await deliver(message(buyer))).body.data.conversation_id as number;
+      await withEnv({ CHAT_WEBHOOK_URL: `http://127.0.0.1:${port}/send` }, async () => {
+        const sent = await call("POST", `/inbox/chat/${id}/reply`, { token: seller, json: { message: "Siap kak" } });
+        expect(sent.body.data.delivery).toBe("delivered");
+      });
+      expect(got).toEqual([{ channel: code, to: buyer, message: "Siap kak" }]);
+    } finally {
+      gateway.close();
+    }
+  });
+
   it("attaches a product card by SKU and refuses an unknown SKU per field", async () => {
     const id = (await deliver(message(uid("buyer")))).body.data.conversation_id as number;
     const v = await newVariant(shop);
