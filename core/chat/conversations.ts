@@ -1,8 +1,9 @@
 /**
  * Chat with buyers and the order inbox (issue 17 items 1 and 2; spec /inbox/chat, /inbox/order).
  * Privilege `inbox`; every query scoped by the business (another business's conversation is
- * NotFound). The one writer of `conversations` and `chat_messages` (the inbound side is in
- * webhooks.ts, through `receiveChatIn` below). Decision 27 has the why of each rule:
+ * NotFound). With webhooks.ts (the inbound side: a buyer's message, read, typing) the one writer
+ * of `conversations` and `chat_messages`; outbound messages only through `writeOutbound` here.
+ * Decision 27 has the why of each rule:
  * - One model for both pages: the order inbox is the conversations about an order.
  * - The list is newest message first (last_message_at desc, id desc), filters show=unread,
  *   assigned (me | none | a member), channel, status; search by the buyer's name or phone prefix

@@ -3,7 +3,7 @@
  * time is WIB, core/lib/time.ts — Indonesia has no daylight saving). Used by the inbound path to
  * send the away message once per conversation per closed period (decision 27).
  */
-import { DAY_MS, WIB_OFFSET_MS, wibDayStart } from "#core/lib/time.ts";
+import { WIB_OFFSET_MS, wibDayStart } from "#core/lib/time.ts";
 import type { ChatSettings, Weekday } from "#core/settings/chat.ts";
 
 // getUTCDay of a WIB-shifted instant: 0 Sunday … 6 Saturday.
@@ -45,4 +45,3 @@ export function awayDue(hours: ChatSettings["office_hours"], at: Date, lastSent:
   return since !== null && lastSent.getTime() < since.getTime();
 }
 
-export { DAY_MS };
