@@ -175,6 +175,10 @@ export default [
       route("inbox/discussion/:id", "routes/admin/inbox/discussion.tsx"),
       route("inbox/review", "routes/admin/inbox/reviews.tsx"),
       route("inbox/review/:id", "routes/admin/inbox/review.tsx"),
+      // Chat with buyers and the order inbox (issue 17 items 1 and 2): one list, two routes; a page per conversation.
+      route("inbox/chat", "routes/admin/inbox/chats.tsx", { id: "inbox-chat" }),
+      route("inbox/order", "routes/admin/inbox/chats.tsx", { id: "inbox-order" }),
+      route("inbox/chat/:id", "routes/admin/inbox/conversation.tsx"),
       // Promotions (issue 16): the list (overall or for a brand / channel), one form for create / edit / recreate, the detail.
       // The customer centre (issue 17): resellers, suppliers and partners — one set of route
       // modules for the three kinds (the kind is the first URL segment) — and the margins.

@@ -13,7 +13,7 @@ import path from "node:path";
 type Db = typeof import("#db/client.ts").db;
 
 export async function openBenchDb(opts: {
-  dataDir: string; port: number; table: "orders" | "products"; wanted: number;
+  dataDir: string; port: number; table: "orders" | "products" | "conversations"; wanted: number;
   fill: (db: Db, n: number) => Promise<{ ms: number }>;
 }) {
   let stop = async () => {};

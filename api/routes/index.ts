@@ -48,6 +48,7 @@ import { promotionRoutes } from "./promotions.ts";
 // The customer centre (issue 17): resellers, suppliers, partners and margins.
 import { tradingPartnerRoutes } from "./trading-partners.ts";
 import { inboxRoutes } from "./inbox.ts";
+import { chatRoutes } from "./chat.ts";
 
 // Every resource router; each declares its full versioned paths (aliases share one handler).
 export const routers: Hono<ApiEnv>[] = [
@@ -64,6 +65,7 @@ export const routers: Hono<ApiEnv>[] = [
   promotionRoutes,
   // The inbox (issue 17): discussions and reviews.
   inboxRoutes,
+  chatRoutes,
   // Order actions (fixed paths like /orders/accept) before the order routes' /orders/{id}.
   orderActionRoutes,
   orderRoutes,

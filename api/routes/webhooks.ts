@@ -14,6 +14,7 @@ import { Hono } from "hono";
 import { SIGNATURE_HEADER } from "#core/orders/webhook-signing.ts";
 import { receiveWebhook } from "#core/orders/webhooks.ts";
 import { receiveInboxWebhook } from "#core/inbox/webhooks.ts";
+import { receiveChatWebhook } from "#core/chat/webhooks.ts";
 import type { ApiEnv } from "#api/lib/env.ts";
 import { ok } from "#api/lib/http.ts";
 
@@ -29,5 +30,12 @@ webhookRoutes.post("/webhooks/channels/:code/orders", async (c) => {
 webhookRoutes.post("/webhooks/channels/:code/inbox", async (c) => {
   const data = await receiveInboxWebhook(c.req.param("code").toLowerCase(), await c.req.text(), c.req.header(SIGNATURE_HEADER));
   if (data.first_delivery && data.applied) return ok(c, data, "api-webhooks:received", 201);
+  return ok(c, data, data.first_delivery ? "api-webhooks:received" : "api-webhooks:already_received");
+});
+
+/** POST /api/webhooks/channels/:code/chat — buyers' chat messages, reads and typing (core/chat/webhooks.ts): 201 when a message is new, else 200. */
+webhookRoutes.post("/webhooks/channels/:code/chat", async (c) => {
+  const data = await receiveChatWebhook(c.req.param("code").toLowerCase(), await c.req.text(), c.req.header(SIGNATURE_HEADER));
+  if (data.first_delivery && data.applied && data.type === "message.created") return ok(c, data, "api-webhooks:received", 201);
   return ok(c, data, data.first_delivery ? "api-webhooks:received" : "api-webhooks:already_received");
 });

@@ -24,6 +24,8 @@ export default function Realtime({ ticket, onState, onUnread }: RealtimeProps) {
       return;
     }
     onEvent(event, payload);
+    // The pages that follow other events (chat, app/lib/use-chat-live.ts) hear them from here: one socket a tab.
+    window.dispatchEvent(new CustomEvent("seller-event", { detail: { event, payload } }));
   }, [onEvent]);
   const state = useSellerSocket(ticket, heard);
   useEffect(() => onState(state), [state, onState]);

@@ -47,7 +47,7 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   supplier: ["trading-partner"],
   margin: ["margin"],
   // The inbox (issue 17): discussions and reviews.
-  inbox: ["inbox"],
+  inbox: ["inbox", "chat"],
 };
 const areaOnly = new Set(Object.values(AREA_NAMESPACES).flat());
 

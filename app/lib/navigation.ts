@@ -41,8 +41,8 @@ export const NAV: NavGroup[] = [
   {
     key: "inbox", icon: "chat",
     items: [
-      soon("inbox_chat", "/inbox/chat"), { key: "inbox_discussion", path: "/inbox/discussion", ready: true },
-      { key: "inbox_review", path: "/inbox/review", ready: true }, soon("inbox_order", "/inbox/order"), off("inbox_ho", "/inbox/ho"),
+      { key: "inbox_chat", path: "/inbox/chat", ready: true }, { key: "inbox_discussion", path: "/inbox/discussion", ready: true },
+      { key: "inbox_review", path: "/inbox/review", ready: true }, { key: "inbox_order", path: "/inbox/order", ready: true }, off("inbox_ho", "/inbox/ho"),
     ],
   },
   {

@@ -14,6 +14,7 @@ import { handleInboxEvent } from "#core/inbox/webhooks.ts";
 import { moveDiscussion, replyDiscussion } from "#core/inbox/discussions.ts";
 import { noteReview, rateBuyer, replyReview } from "#core/inbox/reviews.ts";
 import type { DemoDb, DemoIds } from "./types.ts";
+import { seedDemoChat } from "./chat.ts";
 
 const HOUR = 3600;
 const now = () => Math.floor(Date.now() / 1000);
@@ -100,4 +101,7 @@ export async function seedDemoInbox(db: DemoDb, ids: DemoIds) {
     if (review.note) await noteReview(scope, { review_id: reviewId, note: review.note });
     if (review.buyerRating) await rateBuyer(scope, { review_id: reviewId, rating: review.buyerRating });
   }
+
+  // Chat and the order inbox, as the same owner.
+  await seedDemoChat(db, scope, businessId);
 }

@@ -3,6 +3,7 @@
  * the `outbox` table first, then delivered:
  *   email → SMTP with nodemailer when SMTP_URL is set (from MAIL_FROM),
  *   sms   → POST {to, message} as JSON to SMS_WEBHOOK_URL when it is set (the SMS provider's hook),
+ *   chat  → POST {channel, to, message} as JSON to CHAT_WEBHOOK_URL when it is set (the channels' gateway),
  *   else  → in demo mode (core/lib/demo.ts): printed on the console (unless NOTIFY_CONSOLE=off)
  *            and listed on /outbox (for this machine only); outside demo mode the delivery fails ("no provider"), so a
  *            code never lands in a production log and the row says why nobody got it.
@@ -17,7 +18,12 @@ import { isDemo, isDemoFor, type Peer } from "./demo.ts";
 import { unix } from "#core/lib/time.ts";
 import { NotFound } from "#core/errors.ts";
 
-export type Message = { channel: "email" | "sms"; target: string; subject: string; body: string };
+/**
+ * chat: a seller's message to a buyer on a channel (core/chat): `target` is "<channel code>:<buyer id>",
+ * `subject` the channel's name; POSTed as {channel, to, message} to CHAT_WEBHOOK_URL (the channels'
+ * messaging gateway) when set, else as the others in demo mode.
+ */
+export type Message = { channel: "email" | "sms" | "chat"; target: string; subject: string; body: string };
 export type Delivery = { id: number; delivered: boolean; error: string | null };
 
 const DEFAULT_FROM = "Indie Seller <no-reply@indie.test>";
@@ -52,6 +58,7 @@ export function isDemoOutbox(peer: Peer): boolean {
 async function deliver({ channel, target, subject, body }: Message): Promise<void> {
   const smtp = process.env.SMTP_URL;
   const hook = process.env.SMS_WEBHOOK_URL;
+  const chatHook = process.env.CHAT_WEBHOOK_URL;
   if (channel === "email" && smtp) {
     await mailer(smtp).sendMail({ from: process.env.MAIL_FROM || DEFAULT_FROM, to: target, subject, text: body });
     return;
@@ -66,7 +73,19 @@ async function deliver({ channel, target, subject, body }: Message): Promise<voi
     if (!res.ok) throw new Error(`SMS hook answered ${res.status}`);
     return;
   }
-  if (!isDemo()) throw new Error(`No ${channel === "email" ? "SMTP_URL" : "SMS_WEBHOOK_URL"} configured`);
+  if (channel === "chat" && chatHook) {
+    const [code, ...buyer] = target.split(":");
+    const res = await fetch(chatHook, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ channel: code, to: buyer.join(":"), message: body }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (!res.ok) throw new Error(`Chat hook answered ${res.status}`);
+    return;
+  }
+  const setting = { email: "SMTP_URL", sms: "SMS_WEBHOOK_URL", chat: "CHAT_WEBHOOK_URL" }[channel];
+  if (!isDemo()) throw new Error(`No ${setting} configured`);
   if (process.env.NOTIFY_CONSOLE !== "off") {
     console.log(`\n[outbox] ${channel} to ${target}\n  ${subject}\n  ${body.replace(/\n/g, "\n  ")}\n`);
   }

@@ -30,6 +30,8 @@ import { CustomerCard, OrderNotes, PaymentCard, ShippingCard } from "#app/compon
 import { OrderItems } from "#app/components/orders/detail-items.tsx";
 import { HistoryCard, TrackingCard } from "#app/components/orders/detail-timeline.tsx";
 import { orderDetail, orderTrackingJson } from "#core/orders/detail.ts";
+import { orderConversations } from "#core/chat/conversations.ts";
+import { OrderMessagesCard } from "#app/components/chat/order-messages.tsx";
 import { shippingParameters } from "#core/orders/shipping.ts";
 import type { OrderAction } from "#core/orders/lifecycle.ts";
 import { privilegeOfAction } from "#core/orders/seller-actions.ts";
@@ -52,7 +54,9 @@ export async function loader(args: Route.LoaderArgs) {
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
   // The buyer's page in the customer centre, for staff who may see customers' data.
   const customerId = can(args.context, "customer") ? order.customer.customer_id : null;
-  return { title: `${order.order_code} | ${t("orders:title")} | ${t("common:app_name")}`, order, tracking: tracking.timeline, booking, customerId };
+  // The buyer's messages about this order (the order inbox), for staff who answer buyers.
+  const conversations = can(args.context, "inbox") ? await orderConversations(scope, id) : null;
+  return { title: `${order.order_code} | ${t("orders:title")} | ${t("common:app_name")}`, order, tracking: tracking.timeline, booking, customerId, conversations };
 }
 
 /** The order with only the actions (and their needs) the member may take. */
@@ -92,6 +96,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
         </div>
         <div className="space-y-4">
           <CustomerCard order={order} customerHref={loaderData.customerId ? lp(`/customer/${loaderData.customerId}`) : null} />
+          {loaderData.conversations ? <OrderMessagesCard rows={loaderData.conversations} /> : null}
           <ShippingCard order={order} />
           {order.delivery_method === "courier" ? <TrackingCard rows={tracking} /> : null}
           <PaymentCard order={order} />
