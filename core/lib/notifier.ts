@@ -3,6 +3,7 @@
  * the `outbox` table first, then delivered:
  *   email → SMTP with nodemailer when SMTP_URL is set (from MAIL_FROM),
  *   sms   → POST {to, message} as JSON to SMS_WEBHOOK_URL when it is set (the SMS provider's hook),
+ *   whatsapp → the same POST to WHATSAPP_WEBHOOK_URL when it is set (the WhatsApp provider's hook; broadcasts),
  *   else  → in demo mode (core/lib/demo.ts): printed on the console (unless NOTIFY_CONSOLE=off)
  *            and listed on /outbox (for this machine only); outside demo mode the delivery fails ("no provider"), so a
  *            code never lands in a production log and the row says why nobody got it.
@@ -17,7 +18,7 @@ import { isDemo, isDemoFor, type Peer } from "./demo.ts";
 import { unix } from "#core/lib/time.ts";
 import { NotFound } from "#core/errors.ts";
 
-export type Message = { channel: "email" | "sms"; target: string; subject: string; body: string };
+export type Message = { channel: "email" | "sms" | "whatsapp"; target: string; subject: string; body: string };
 export type Delivery = { id: number; delivered: boolean; error: string | null };
 
 const DEFAULT_FROM = "Indie Seller <no-reply@indie.test>";
@@ -46,27 +47,27 @@ function mailer(url: string): Transporter {
  * (isDemoFor, core/lib/demo.ts), since it shows every account's codes.
  */
 export function isDemoOutbox(peer: Peer): boolean {
-  return isDemoFor(peer) && !process.env.SMTP_URL && !process.env.SMS_WEBHOOK_URL;
+  return isDemoFor(peer) && !process.env.SMTP_URL && !process.env.SMS_WEBHOOK_URL && !process.env.WHATSAPP_WEBHOOK_URL;
 }
 
 async function deliver({ channel, target, subject, body }: Message): Promise<void> {
   const smtp = process.env.SMTP_URL;
-  const hook = process.env.SMS_WEBHOOK_URL;
+  const hook = channel === "whatsapp" ? process.env.WHATSAPP_WEBHOOK_URL : process.env.SMS_WEBHOOK_URL;
   if (channel === "email" && smtp) {
     await mailer(smtp).sendMail({ from: process.env.MAIL_FROM || DEFAULT_FROM, to: target, subject, text: body });
     return;
   }
-  if (channel === "sms" && hook) {
+  if (channel !== "email" && hook) {
     const res = await fetch(hook, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ to: target, message: body }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    if (!res.ok) throw new Error(`SMS hook answered ${res.status}`);
+    if (!res.ok) throw new Error(`${channel === "sms" ? "SMS" : "WhatsApp"} hook answered ${res.status}`);
     return;
   }
-  if (!isDemo()) throw new Error(`No ${channel === "email" ? "SMTP_URL" : "SMS_WEBHOOK_URL"} configured`);
+  if (!isDemo()) throw new Error(`No ${channel === "email" ? "SMTP_URL" : channel === "sms" ? "SMS_WEBHOOK_URL" : "WHATSAPP_WEBHOOK_URL"} configured`);
   if (process.env.NOTIFY_CONSOLE !== "off") {
     console.log(`\n[outbox] ${channel} to ${target}\n  ${subject}\n  ${body.replace(/\n/g, "\n  ")}\n`);
   }

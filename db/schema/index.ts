@@ -22,3 +22,4 @@ export * from "./ads.ts";
 export * from "./customers.ts";
 export * from "./trading-partners.ts";
 export * from "./inbox.ts";
+export * from "./broadcasts.ts";
