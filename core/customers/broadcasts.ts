@@ -109,8 +109,8 @@ async function audienceCounts(exec: Tx | Scope["db"], businessId: number, f: Aud
   const { rows } = await exec.execute<{ total: number; opted_out: number; no_address: number }>(sql`
     SELECT count(*)::int AS total,
            count(*) FILTER (WHERE opt_out)::int AS opted_out,
-           count(*) FILTER (WHERE NOT opt_out AND ${address} IS NULL)::int AS no_address
-      FROM (SELECT ${customers.optOut} AS opt_out, ${address} FROM ${customers} WHERE ${where} LIMIT ${MAX_RECIPIENTS + 1}) x`);
+           count(*) FILTER (WHERE NOT opt_out AND addr IS NULL)::int AS no_address
+      FROM (SELECT ${customers.optOut} AS opt_out, ${address} AS addr FROM ${customers} WHERE ${where} LIMIT ${MAX_RECIPIENTS + 1}) x`);
   const r = rows[0];
   return { total: r.total, to_send: r.total - r.opted_out - r.no_address, opted_out: r.opted_out, no_address: r.no_address, too_many: r.total > MAX_RECIPIENTS };
 }
