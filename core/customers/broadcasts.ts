@@ -17,7 +17,7 @@
  */
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { type Tx } from "#db/client.ts";
+import { sideBySide, type Tx } from "#db/client.ts";
 import { broadcastRecipients, broadcasts, businesses, customers, jobs, users } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound, Refused } from "#core/errors.ts";
@@ -131,12 +131,12 @@ export async function previewBroadcast(scope: Scope, draft: z.infer<typeof broad
   const businessId = actor.member.businessId;
   const now = new Date();
   const where = whereOf(businessId, { ...draft.filters, order_by: "recent" }, now);
-  const [counts, store, [first]] = await Promise.all([
-    audienceCounts(db, businessId, draft.filters, draft.channel, now),
-    businessName(db, businessId),
-    db.select().from(customers).where(and(where, eq(customers.optOut, false), sql`${addressColumn(draft.channel)} IS NOT NULL`))
+  const [counts, store, [first]] = await sideBySide(db,
+    () => audienceCounts(db, businessId, draft.filters, draft.channel, now),
+    () => businessName(db, businessId),
+    () => db.select().from(customers).where(and(where, eq(customers.optOut, false), sql`${addressColumn(draft.channel)} IS NOT NULL`))
       .orderBy(asc(customers.id)).limit(1),
-  ]);
+  );
   return {
     ...counts,
     preview: first ? { customer_name: first.name, message: renderMessage(draft.message, varsOf(first, store)) } : null,
@@ -244,10 +244,10 @@ export async function listBroadcasts(scope: Scope, q: z.infer<typeof broadcastQu
   if (q.search) parts.push(sql`lower(${broadcasts.name}) LIKE ${contains(q.search.toLowerCase())}`);
   const base = and(...parts)!;
   const where = q.tab === "all" ? base : and(base, eq(broadcasts.status, q.tab))!;
-  const [rows, tabRows] = await Promise.all([
-    db.select().from(broadcasts).where(where).orderBy(desc(broadcasts.timeCreated), desc(broadcasts.id)).limit(q.limit).offset(offsetOf(q)),
-    db.select({ status: broadcasts.status, n: sql<number>`count(*)::int` }).from(broadcasts).where(base).groupBy(broadcasts.status),
-  ]);
+  const [rows, tabRows] = await sideBySide(db,
+    () => db.select().from(broadcasts).where(where).orderBy(desc(broadcasts.timeCreated), desc(broadcasts.id)).limit(q.limit).offset(offsetOf(q)),
+    () => db.select({ status: broadcasts.status, n: sql<number>`count(*)::int` }).from(broadcasts).where(base).groupBy(broadcasts.status),
+  );
   const counts = await countsOf(db, rows.map((r) => r.id));
   const tabs = Object.fromEntries(BROADCAST_TABS.map((k) => [k, 0])) as Record<(typeof BROADCAST_TABS)[number], number>;
   for (const r of tabRows) {
@@ -277,10 +277,10 @@ export async function broadcastRecipientsPage(scope: Scope, id: number, q: z.inf
   const { db, actor } = sellerScope(scope, "customer");
   await findBroadcast(db, actor.member.businessId, id);
   const where = and(eq(broadcastRecipients.broadcastId, id), q.status ? eq(broadcastRecipients.status, q.status) : undefined);
-  const [rows, [{ n }]] = await Promise.all([
-    db.select().from(broadcastRecipients).where(where).orderBy(asc(broadcastRecipients.id)).limit(q.limit).offset(offsetOf(q)),
-    db.select({ n: sql<number>`count(*)::int` }).from(broadcastRecipients).where(where),
-  ]);
+  const [rows, [{ n }]] = await sideBySide(db,
+    () => db.select().from(broadcastRecipients).where(where).orderBy(asc(broadcastRecipients.id)).limit(q.limit).offset(offsetOf(q)),
+    () => db.select({ n: sql<number>`count(*)::int` }).from(broadcastRecipients).where(where),
+  );
   return {
     rows: rows.map((r) => ({
       recipient_id: r.id, customer_id: r.customerId, name: r.name, address: r.address, status: r.status,
