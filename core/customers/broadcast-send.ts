@@ -32,7 +32,7 @@ async function settleInterrupted(broadcastId: number) {
   await db.execute(sql`
     UPDATE broadcast_recipients r
        SET status = CASE WHEN o.delivered THEN 'sent' WHEN o.error IS NOT NULL THEN 'failed' ELSE 'unknown' END,
-           error = CASE WHEN o.delivered THEN NULL WHEN o.error IS NOT NULL THEN o.error ELSE 'interrupted' END,
+           error = CASE WHEN o.delivered THEN NULL ELSE o.error END,
            time_modified = now()
       FROM ${outbox} o
      WHERE r.broadcast_id = ${broadcastId} AND r.status = 'sending' AND o.id = r.outbox_id`);
