@@ -17,7 +17,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "#db/client.ts";
-import { broadcastRecipients, broadcasts, businesses, customers, outbox } from "#db/schema/index.ts";
+import { broadcastRecipients, broadcasts, businesses, customers, jobs, outbox } from "#db/schema/index.ts";
 import { registerJob, registerSweep, kick } from "#core/jobs/worker.ts";
 import { deliverQueued, queueMessage, type Message } from "#core/lib/notifier.ts";
 import { hit } from "#core/lib/rate-limit.ts";
@@ -121,4 +121,28 @@ export async function startDueBroadcasts(now = new Date()): Promise<number> {
   return started;
 }
 
-registerSweep("broadcasts", Number(process.env.BROADCAST_SWEEP_MS ?? 15_000), () => startDueBroadcasts());
+/**
+ * A broadcast whose job failed for good (an error, or given up after repeated crashes: the worker's
+ * MAX_ATTEMPTS) would say "sending" forever: it is closed — what was still queued is failed, with
+ * why, interrupted ones settled as on a resume — so the seller sees what went out and can send again.
+ */
+export async function closeFailedBroadcasts(): Promise<number> {
+  const stuck = await db.select({ id: broadcasts.id }).from(broadcasts).innerJoin(jobs, eq(jobs.id, broadcasts.jobId))
+    .where(and(eq(broadcasts.status, "sending"), eq(jobs.status, "failed"))).limit(50);
+  for (const { id } of stuck) {
+    await settleInterrupted(id);
+    await db.transaction(async (tx) => {
+      const [b] = await tx.select({ id: broadcasts.id }).from(broadcasts).where(and(eq(broadcasts.id, id), eq(broadcasts.status, "sending"))).for("update");
+      if (!b) return;
+      await tx.update(broadcastRecipients).set({ status: "failed", error: "job_failed", timeModified: new Date() })
+        .where(and(eq(broadcastRecipients.broadcastId, id), eq(broadcastRecipients.status, "queued")));
+      await tx.update(broadcasts).set({ status: "done", finishedAt: new Date() }).where(eq(broadcasts.id, id));
+    });
+  }
+  return stuck.length;
+}
+
+registerSweep("broadcasts", Number(process.env.BROADCAST_SWEEP_MS ?? 15_000), async () => {
+  await startDueBroadcasts();
+  await closeFailedBroadcasts();
+});

@@ -126,7 +126,7 @@ export default function BroadcastDetail({ loaderData }: Route.ComponentProps) {
             },
             { key: "address", header: t("detail.address"), cell: (r) => <span className="break-all">{r.address ?? "—"}</span> },
             { key: "status", header: t("detail.status"), cell: (r) => <RecipientBadge status={r.status} label={r.status_name} /> },
-            { key: "error", header: t("detail.error"), cell: (r) => <span className="break-words text-xs text-slate-600">{r.error ?? "—"}</span> },
+            { key: "error", header: t("detail.error"), cell: (r) => <span className="break-words text-xs text-slate-600">{r.error === "job_failed" ? t("detail.job_failed") : r.error ?? "—"}</span> },
             { key: "time", header: t("detail.time"), cell: (r) => <span className="tabular-nums">{formatDateTime(r.time_modified)}</span> },
           ]}
         />

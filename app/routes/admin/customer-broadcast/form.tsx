@@ -74,7 +74,12 @@ export async function action(args: Route.ActionArgs) {
   };
   if (form.get("intent") !== "send") return check();
   const submission = parseWithZod(form, { schema: broadcastBody });
-  if (submission.status !== "success") return data<BroadcastFormData>({ reply: submission.reply(), checked: null }, { status: 400 });
+  // A refused send keeps its check (counted again), so the seller fixes the field and sends.
+  const checkedAgain = async (): Promise<Checked | null> => {
+    const draft = parseWithZod(form, { schema: broadcastDraft });
+    return draft.status === "success" ? { ...(await previewBroadcast(scope, draft.value)), signature: signatureOf(draft.value) } : null;
+  };
+  if (submission.status !== "success") return data<BroadcastFormData>({ reply: submission.reply(), checked: await checkedAgain() }, { status: 400 });
   // Sent only as checked: another audience or channel (or none checked) is checked first.
   if (submission.value.expected_count === undefined || form.get("checked") !== signatureOf(submission.value)) {
     return check(t("broadcast:form.not_checked"));
@@ -85,7 +90,7 @@ export async function action(args: Route.ActionArgs) {
   } catch (e) {
     if (e instanceof Refused && e.message === "broadcast:errors.audience_changed") return check(t(e.message, e.vars));
     const refused = replyRefused(args, submission, e);
-    return data<BroadcastFormData>({ reply: refused.data, checked: null }, refused.init ?? { status: 400 });
+    return data<BroadcastFormData>({ reply: refused.data, checked: await checkedAgain() }, refused.init ?? { status: 400 });
   }
   flashToast(args.context, "success", t("broadcast:created"));
   throw redirect(localePath(locale, `/customer-broadcast/${saved.broadcast_id}`));
