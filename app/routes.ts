@@ -211,6 +211,10 @@ export default [
       route("customer/data", "routes/admin/customer/data.tsx"),
       route("customer/performance", "routes/admin/customer/performance.tsx"),
       route("customer/:slug?", "routes/admin/customer/detail.tsx"),
+      // Broadcasts (issue 17 item 6): the list, the form (the spec's add-broadcast), one broadcast with its delivery log.
+      route("customer-broadcast", "routes/admin/customer-broadcast/list.tsx"),
+      route("customer-broadcast/add-broadcast", "routes/admin/customer-broadcast/form.tsx"),
+      route("customer-broadcast/:id", "routes/admin/customer-broadcast/detail.tsx"),
     ]),
     // Print pages: signed-in sellers, no sidebar or header (their own middleware).
     route("products/barcode/print", "routes/admin/products/barcode/print.tsx"),

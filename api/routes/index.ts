@@ -10,6 +10,7 @@ import { bankRoutes } from "./banks.ts";
 import { warehouseRoutes } from "./warehouses.ts";
 import { factoryRoutes } from "./factories.ts";
 import { customerRoutes } from "./customers.ts";
+import { customerBroadcastRoutes } from "./customer-broadcasts.ts";
 import { storeFeeRoutes } from "./store-fees.ts";
 import { holidayRoutes } from "./holidays.ts";
 import { dashboardRoutes } from "./dashboard.ts";
@@ -78,6 +79,8 @@ export const routers: Hono<ApiEnv>[] = [
   warehouseRoutes,
   factoryRoutes,
   customerRoutes,
+  // Broadcasts (issue 17 item 6).
+  customerBroadcastRoutes,
   storeFeeRoutes,
   holidayRoutes,
   tradingPartnerRoutes,

@@ -39,6 +39,8 @@ export const AREA_NAMESPACES: Record<string, readonly string[]> = {
   promotions: ["promotion", "offering", "campaign", "ads", "barcode"],
   // The customer centre (issue 17): customers under /customer.
   customer: ["customer"],
+  // Broadcasts (issue 17 item 6) under /customer-broadcast.
+  "customer-broadcast": ["broadcast"],
   // Resellers, suppliers and partners share one set of route
   // modules (app/routes/admin/partner, area "partner" by its folder) under /reseller, /supplier
   // and /partner; the margins (app/routes/admin/margin) under /margin.

@@ -87,7 +87,7 @@ export const NAV: NavGroup[] = [
     items: [
       // The customer centre (issue 17): customers, resellers, suppliers, partners, margins.
       { key: "customer_data", path: "/customer/data", ready: true }, { key: "customer_performance", path: "/customer/performance", ready: true },
-      soon("customer_broadcast", "/customer-broadcast"), { key: "customer_reseller", path: "/reseller/data", ready: true },
+      { key: "customer_broadcast", path: "/customer-broadcast", ready: true }, { key: "customer_reseller", path: "/reseller/data", ready: true },
       { key: "customer_supplier", path: "/supplier/data", ready: true }, { key: "customer_margin", path: "/margin", ready: true },
       { key: "customer_partner", path: "/partner/data", ready: true }, off("customer_customers", "/customers"),
       off("customer_margin_direct", "/margin/direct-purchase"),

@@ -41,7 +41,7 @@ export const AREA_OF: Record<string, Privilege> = {
   promotion: "promotion", ad: "promotion",
   // The customer centre (issue 17): customers and each export of their data (who, when, which
   // filters); resellers, suppliers, partners and margin rules.
-  customer: "customer", customer_export: "customer", trading_partner: "customer", margin_rule: "customer",
+  customer: "customer", customer_export: "customer", customer_broadcast: "customer", trading_partner: "customer", margin_rule: "customer",
   // The inbox (issue 17): replies, notes, buyer ratings, hiding and answering.
   review: "inbox", discussion: "inbox",
   member: "setting", staff_invitation: "setting", business_settings: "setting", notification_settings: "setting",

@@ -142,8 +142,8 @@ const API: [string, RegExp, Need | null][] = [
   [ANY, /^\/banks$/, "profile"],
   ["GET", /^\/channels\/(list-tree|offline-online)$|^\/utilities\/(channels|staffs)$|^\/hr\/staffs$/, null],
   [ANY, /^\/(brands|channels|stores|warehouses|factories|store-fees|holidays)(\/|$)/, "profile"],
-  // The customer centre (issue 17): customers, resellers, suppliers, partners and the margin rules.
-  [ANY, /^\/(customers|trading-partners|margins)(\/|$)/, "customer"],
+  // The customer centre (issue 17): customers, their broadcasts, resellers, suppliers, partners and the margin rules.
+  [ANY, /^\/(customers|customer-broadcasts|trading-partners|margins)(\/|$)/, "customer"],
   // Inventory operations (issue 14): the Mini ERP's all-mutation and the POS report's last stock priority.
   [ANY, /^\/inventories\/mutations$/, "erp"],
   [ANY, /^\/inventories\/last-stock-priority$/, "omnichannel"],

@@ -124,7 +124,8 @@ function searchWhere(businessId: number, text: string): SQL | undefined {
   return sql`lower(${customers.name}) LIKE ${contains(text.toLowerCase())}`;
 }
 
-function whereOf(businessId: number, f: CustomerFilters, now: Date): SQL {
+/** The list's filters as a condition (broadcasts choose their audience with it: the same customers). */
+export function whereOf(businessId: number, f: CustomerFilters, now: Date): SQL {
   const parts: (SQL | undefined)[] = [
     eq(customers.businessId, businessId),
     f.search ? searchWhere(businessId, f.search) : undefined,

@@ -19,6 +19,7 @@ import { seedDemoCampaigns } from "./campaigns.ts";
 import { seedDemoAds } from "./ads.ts";
 import { seedDemoTradingPartners } from "./trading-partners.ts";
 import { seedDemoInbox } from "./inbox.ts";
+import { seedDemoBroadcasts } from "./broadcasts.ts";
 
 type Db = NodePgDatabase<typeof s>;
 
@@ -116,6 +117,7 @@ export async function seedDemo(db: Db, opts: { orders?: number } = {}): Promise<
   await seedDemoAds(db, ids);
   await seedDemoTradingPartners(db, ids);
   await seedDemoInbox(db, ids);
+  await seedDemoBroadcasts(db, ids);
   await db.execute(sql`ANALYZE`);
   return true;
 }

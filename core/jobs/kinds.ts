@@ -31,3 +31,5 @@ import "#core/promotions/ad-simulator.ts";
 // Customers (issue 17): exports, and linking the orders that came before them.
 import "#core/customers/customers.ts";
 import "#core/customers/backfill.ts";
+// Broadcasts (issue 17 item 6): the sending job and the sweep that starts scheduled ones.
+import "#core/customers/broadcast-send.ts";

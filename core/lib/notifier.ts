@@ -3,6 +3,7 @@
  * the `outbox` table first, then delivered:
  *   email → SMTP with nodemailer when SMTP_URL is set (from MAIL_FROM),
  *   sms   → POST {to, message} as JSON to SMS_WEBHOOK_URL when it is set (the SMS provider's hook),
+ *   whatsapp → the same POST to WHATSAPP_WEBHOOK_URL when it is set (the WhatsApp provider's hook; broadcasts),
  *   chat  → POST {channel, to, message} as JSON to CHAT_WEBHOOK_URL when it is set (the channels' gateway),
  *   else  → in demo mode (core/lib/demo.ts): printed on the console (unless NOTIFY_CONSOLE=off)
  *            and listed on /outbox (for this machine only); outside demo mode the delivery fails ("no provider"), so a
@@ -23,7 +24,10 @@ import { NotFound } from "#core/errors.ts";
  * `subject` the channel's name; POSTed as {channel, to, message} to CHAT_WEBHOOK_URL (the channels'
  * messaging gateway) when set, else as the others in demo mode.
  */
-export type Message = { channel: "email" | "sms" | "chat"; target: string; subject: string; body: string };
+export type Message = { channel: "email" | "sms" | "whatsapp" | "chat"; target: string; subject: string; body: string };
+/** The setting naming each channel's provider. E-mail goes by SMTP; the others are POSTed as JSON to their hook. */
+const PROVIDER = { email: "SMTP_URL", sms: "SMS_WEBHOOK_URL", whatsapp: "WHATSAPP_WEBHOOK_URL", chat: "CHAT_WEBHOOK_URL" } as const;
+const HOOK_NAME = { sms: "SMS", whatsapp: "WhatsApp", chat: "Chat" } as const;
 export type Delivery = { id: number; delivered: boolean; error: string | null };
 
 const DEFAULT_FROM = "Indie Seller <no-reply@indie.test>";
@@ -52,40 +56,27 @@ function mailer(url: string): Transporter {
  * (isDemoFor, core/lib/demo.ts), since it shows every account's codes.
  */
 export function isDemoOutbox(peer: Peer): boolean {
-  return isDemoFor(peer) && !process.env.SMTP_URL && !process.env.SMS_WEBHOOK_URL;
+  return isDemoFor(peer) && !Object.values(PROVIDER).some((setting) => process.env[setting]);
 }
 
 async function deliver({ channel, target, subject, body }: Message): Promise<void> {
-  const smtp = process.env.SMTP_URL;
-  const hook = process.env.SMS_WEBHOOK_URL;
-  const chatHook = process.env.CHAT_WEBHOOK_URL;
-  if (channel === "email" && smtp) {
-    await mailer(smtp).sendMail({ from: process.env.MAIL_FROM || DEFAULT_FROM, to: target, subject, text: body });
+  const provider = process.env[PROVIDER[channel]];
+  if (channel === "email" && provider) {
+    await mailer(provider).sendMail({ from: process.env.MAIL_FROM || DEFAULT_FROM, to: target, subject, text: body });
     return;
   }
-  if (channel === "sms" && hook) {
-    const res = await fetch(hook, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ to: target, message: body }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    if (!res.ok) throw new Error(`SMS hook answered ${res.status}`);
-    return;
-  }
-  if (channel === "chat" && chatHook) {
+  if (channel !== "email" && provider) {
     const [code, ...buyer] = target.split(":");
-    const res = await fetch(chatHook, {
+    const res = await fetch(provider, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ channel: code, to: buyer.join(":"), message: body }),
+      body: JSON.stringify(channel === "chat" ? { channel: code, to: buyer.join(":"), message: body } : { to: target, message: body }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    if (!res.ok) throw new Error(`Chat hook answered ${res.status}`);
+    if (!res.ok) throw new Error(`${HOOK_NAME[channel]} hook answered ${res.status}`);
     return;
   }
-  const setting = { email: "SMTP_URL", sms: "SMS_WEBHOOK_URL", chat: "CHAT_WEBHOOK_URL" }[channel];
-  if (!isDemo()) throw new Error(`No ${setting} configured`);
+  if (!isDemo()) throw new Error(`No ${PROVIDER[channel]} configured`);
   if (process.env.NOTIFY_CONSOLE !== "off") {
     console.log(`\n[outbox] ${channel} to ${target}\n  ${subject}\n  ${body.replace(/\n/g, "\n  ")}\n`);
   }

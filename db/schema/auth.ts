@@ -70,7 +70,7 @@ export const outbox = pgTable(
   "outbox",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    channel: text().notNull(), // email | sms
+    channel: text().notNull(), // email | sms | whatsapp | chat (core/lib/notifier.ts)
     target: text().notNull(),
     subject: text().notNull(),
     body: text().notNull(),

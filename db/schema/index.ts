@@ -23,3 +23,4 @@ export * from "./customers.ts";
 export * from "./trading-partners.ts";
 export * from "./inbox.ts";
 export * from "./chat.ts";
+export * from "./broadcasts.ts";

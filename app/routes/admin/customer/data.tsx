@@ -77,6 +77,8 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
     <ListPage<CustomerJson>
       data={loaderData}
       title={t("title_count", { total: loaderData.total })}
+      // A broadcast to exactly these customers: the broadcast form takes the list's filters from its URL (decision 28).
+      add={{ href: lp(`/customer-broadcast/add-broadcast${listHref({ ...params, page: 1, limit: 50, sort: 2 }, { order_by: null })}`), label: t("broadcast_these") }}
       intro={linking !== null ? <span role="status" className="font-medium text-amber-800">{t("linking", { progress: linking })}</span> : t("intro")}
       filters={<>
         <SearchBox value={params.search} placeholder={t("search")} />
