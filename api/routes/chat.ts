@@ -47,12 +47,12 @@ chatRoutes.get("/v0.0.1/inbox/chat/templates", ...seller, async (c) => {
   return list(c, rows, rows.length, Math.max(rows.length, 1));
 });
 chatRoutes.get("/v0.0.1/inbox/chat/by-order/:id{[0-9]+}", ...seller, async (c) => {
-  const rows = await orderConversations(c.var.scope, idOf(c, "api:errors.order_not_found"));
+  const rows = await orderConversations(c.var.scope, idOf(c, "chat:errors.order_not_found"));
   return list(c, rows, rows.length, Math.max(rows.length, 1));
 });
 chatRoutes.get("/v0.0.1/inbox/chat/:id{[0-9]+}", ...seller, async (c) => {
   const before = Number(c.req.query("before"));
-  return ok(c, await conversationDetail(c.var.scope, idOf(c), Number.isSafeInteger(before) && before > 0 ? before : undefined));
+  return ok(c, await conversationDetail(c.var.scope, idOf(c), Number.isSafeInteger(before) && before > 0 && before <= 2_147_483_647 ? before : undefined));
 });
 for (const prefix of ["", "/v0.0.1"]) {
   const at = `${prefix}/inbox/chat/:id{[0-9]+}`;

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { NewOrderSnackbar, useOrderEvents } from "./orders/list-new-order.tsx";
 import { useSellerSocket, type SocketState } from "#app/lib/use-seller-socket.ts";
+import { SELLER_EVENT } from "#app/lib/use-chat-live.ts";
 
 export type RealtimeProps = { ticket: string | null; onState: (state: SocketState) => void; onUnread?: (count: number) => void };
 
@@ -25,7 +26,7 @@ export default function Realtime({ ticket, onState, onUnread }: RealtimeProps) {
     }
     onEvent(event, payload);
     // The pages that follow other events (chat, app/lib/use-chat-live.ts) hear them from here: one socket a tab.
-    window.dispatchEvent(new CustomEvent("seller-event", { detail: { event, payload } }));
+    window.dispatchEvent(new CustomEvent(SELLER_EVENT, { detail: { event, payload } }));
   }, [onEvent]);
   const state = useSellerSocket(ticket, heard);
   useEffect(() => onState(state), [state, onState]);

@@ -14,15 +14,18 @@
  *   notifier; the message records what happened (delivered / failed, never pretended).
  * - Realtime after the commit: chat:message, chat:read, chat:delivery (options.ts CHAT_EVENTS).
  */
-import { and, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, sideBySide, type Db, type Tx } from "#db/client.ts";
-import { businessMembers, channels, chatMessages, conversations, orders, products, users } from "#db/schema/index.ts";
+import { businessMembers, channels, chatMessages, conversations, orders, products, productVariants, users } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
+import { canAccess } from "#core/auth/privileges.ts";
+import { webhookCode } from "#core/orders/webhook-signing.ts";
 import { NotFound, Refused } from "#core/errors.ts";
 import { publish } from "#core/lib/events.ts";
 import { recordHistory } from "#core/lib/history.ts";
 import { deliverQueued, queueMessage, type Message } from "#core/lib/notifier.ts";
+import { phoneSearchPrefix } from "#core/lib/phone.ts";
 import { unix } from "#core/lib/time.ts";
 import { blockChatBuyer } from "#core/settings/chat.ts";
 import { CHAT_CARD_KINDS, CHAT_EVENTS, CHAT_MESSAGE_MAX, CHAT_SEARCH_MIN, CHAT_SHOW, CHAT_STATUSES } from "./options.ts";
@@ -88,7 +91,7 @@ function whereOf(businessId: number, userId: number, q: ChatQuery, ordersOnly: b
   if (q.status) w.push(eq(conversations.status, q.status));
   if (q.search && q.search.length >= CHAT_SEARCH_MIN) {
     const escaped = q.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
-    const phone = phonePrefix(q.search);
+    const phone = phoneSearchPrefix(q.search);
     // A phone typed as 0812…, 62812… or +62812…: compared in the stored E.164 form (a name does
     // not start with digits, so a phone is not looked for among names: one index range each).
     w.push(phone
@@ -96,15 +99,6 @@ function whereOf(businessId: number, userId: number, q: ChatQuery, ordersOnly: b
       : sql`lower(${conversations.buyerName}) LIKE ${`${escaped}%`}`);
   }
   return and(...w)!;
-}
-
-/** What a typed phone starts with in the stored E.164 form (0812… / 62812… / +62812… → +62812…); null if it is no phone. */
-export function phonePrefix(typed: string): string | null {
-  const t = typed.replace(/[\s().-]/g, "");
-  if (!/^\+?\d{4,15}$/.test(t)) return null;
-  if (t.startsWith("+")) return t;
-  if (t.startsWith("0")) return `+62${t.slice(1)}`;
-  return `+${t}`;
 }
 
 const listCols = { c: conversations, assignedName: users.name, orderCode: orders.orderCode };
@@ -139,9 +133,13 @@ export async function chatChoices(scope: Scope) {
   return { channels: chs, members };
 }
 
-function membersOf(exec: Db | Tx, businessId: number) {
-  return exec.select({ id: users.id, name: users.name }).from(businessMembers).innerJoin(users, eq(users.id, businessMembers.userId))
-    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.status, 1))).orderBy(users.name);
+/** Who a conversation can be given to: the active members who can open the inbox. */
+async function membersOf(exec: Db | Tx, businessId: number, userId?: number) {
+  const rows = await exec.select({ id: users.id, name: users.name, role: businessMembers.role, privileges: businessMembers.privileges })
+    .from(businessMembers).innerJoin(users, eq(users.id, businessMembers.userId))
+    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.status, 1), userId === undefined ? undefined : eq(businessMembers.userId, userId)))
+    .orderBy(users.name);
+  return rows.filter((m) => canAccess(m, "inbox")).map(({ id, name }) => ({ id, name }));
 }
 
 async function conversationOf(exec: Db | Tx, businessId: number, conversationId: number, lock = false) {
@@ -225,8 +223,13 @@ async function cardFor(tx: Tx, c: Conversation, body: ChatReplyBody): Promise<{ 
     return { kind: "order", id: o.id, line: `#${o.code}` };
   }
   if (body.card_kind === "product") {
+    const sku = body.product_sku!.toLowerCase();
     const [p] = await tx.select({ id: products.id, name: products.name, sku: products.sku }).from(products)
-      .where(and(eq(products.businessId, c.businessId), sql`lower(${products.sku}) = ${body.product_sku!.toLowerCase()}`)).limit(1);
+      .where(and(eq(products.businessId, c.businessId), or(
+        sql`lower(${products.sku}) = ${sku}`,
+        inArray(products.id, tx.select({ id: productVariants.productId }).from(productVariants)
+          .where(and(eq(productVariants.businessId, c.businessId), sql`lower(${productVariants.sku}) = ${sku}`))),
+      ))).limit(1);
     if (!p) throw new Refused("chat:errors.product_not_found", { product_sku: ["chat:errors.product_not_found"] });
     return { kind: "product", id: p.id, line: `${p.name} (${p.sku})` };
   }
@@ -235,7 +238,7 @@ async function cardFor(tx: Tx, c: Conversation, body: ChatReplyBody): Promise<{ 
 
 /** What the channel is sent: the text, and a card as a line the buyer can read on any channel. */
 export const outboundMessage = (c: Pick<Conversation, "channelId" | "platformCode" | "buyerId" | "channelName">, text: string, cardLine?: string | null): Message => ({
-  channel: "chat", target: `${c.platformCode.toLowerCase()}-${c.channelId ?? 0}:${c.buyerId}`, subject: c.channelName,
+  channel: "chat", target: `${webhookCode({ id: c.channelId ?? 0, platformCode: c.platformCode })}:${c.buyerId}`, subject: c.channelName,
   body: cardLine ? `${text}\n\n${cardLine}` : text,
 });
 
@@ -252,14 +255,15 @@ export async function writeOutbound(tx: Tx, c: Conversation, m: { body: string; 
     conversationId: c.id, businessId: c.businessId, direction: "out", body: m.body, cardKind: m.card?.kind ?? null, cardId: m.card?.id ?? null,
     sentBy: m.sentBy, auto: m.auto, delivery: "pending", outboxId, timeCreated: m.at ?? new Date(),
   }).returning();
-  return { row: row!, send: () => deliverOutbound(c.businessId, row!.id, outboxId, message) };
+  return { row: row!, send: () => deliverOutbound(c, row!.id, outboxId, message) };
 }
 
-async function deliverOutbound(businessId: number, messageId: number, outboxId: number, message: Message) {
+async function deliverOutbound(c: Conversation, messageId: number, outboxId: number, message: Message) {
   const d = await deliverQueued(outboxId, message);
   const delivery = d.delivered ? "delivered" : "failed";
   await db.update(chatMessages).set({ delivery, deliveryError: d.error }).where(eq(chatMessages.id, messageId));
-  publish(businessId, CHAT_EVENTS.delivery, { message_id: messageId, delivery });
+  // Every chat event names its conversation and order: the open pages (use-chat-live) pick theirs by them.
+  publish(c.businessId, CHAT_EVENTS.delivery, { conversation_id: c.id, order_id: c.orderId, message_id: messageId, delivery });
   return delivery;
 }
 
@@ -282,7 +286,7 @@ export async function replyConversation(scope: Scope, conversationId: number, bo
   });
   const delivery = await r.send();
   publish(businessId, CHAT_EVENTS.message, { conversation_id: r.c.id, direction: "out", message_id: r.message.message_id, order_id: r.c.orderId });
-  publish(businessId, CHAT_EVENTS.read, { conversation_id: r.c.id, unread: 0 });
+  publish(businessId, CHAT_EVENTS.read, { conversation_id: r.c.id, order_id: r.c.orderId, unread: 0 });
   return { ...r.message, delivery };
 }
 
@@ -295,13 +299,13 @@ export async function markConversationRead(scope: Scope, conversationId: number)
   const businessId = actor.member.businessId;
   const changed = await db.transaction(async (tx) => {
     const c = await conversationOf(tx, businessId, conversationId, true);
-    if (c.unread === 0) return false;
+    if (c.unread === 0) return null;
     await tx.update(chatMessages).set({ readAt: new Date() })
       .where(and(eq(chatMessages.conversationId, c.id), eq(chatMessages.direction, "in"), isNull(chatMessages.readAt)));
     await tx.update(conversations).set({ unread: 0 }).where(eq(conversations.id, c.id));
-    return true;
+    return c;
   });
-  if (changed) publish(businessId, CHAT_EVENTS.read, { conversation_id: conversationId, unread: 0 });
+  if (changed) publish(businessId, CHAT_EVENTS.read, { conversation_id: conversationId, order_id: changed.orderId, unread: 0 });
   return { conversation_id: conversationId, unread: 0 };
 }
 
@@ -314,8 +318,7 @@ export async function assignConversation(scope: Scope, conversationId: number, b
   return db.transaction(async (tx) => {
     const c = await conversationOf(tx, businessId, conversationId, true);
     if (body.assigned_to !== null) {
-      const [m] = await tx.select({ id: businessMembers.userId }).from(businessMembers)
-        .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, body.assigned_to), eq(businessMembers.status, 1)));
+      const [m] = await membersOf(tx, businessId, body.assigned_to);
       if (!m) throw new Refused("chat:errors.not_member", { assigned_to: ["chat:errors.not_member"] });
     }
     if (c.assignedTo !== body.assigned_to) {

@@ -2,11 +2,7 @@
  * Chat's constants a page shows (browser-safe: no database here). Rules: conversations.ts.
  */
 export const CHAT_SHOW = ["all", "unread"] as const;
-export type ChatShow = (typeof CHAT_SHOW)[number];
-/** Assigned: anyone, to me, to nobody (a member's id is a value too). */
-export const CHAT_ASSIGNED = ["me", "none"] as const;
 export const CHAT_STATUSES = ["open", "closed"] as const;
-export type ChatStatus = (typeof CHAT_STATUSES)[number];
 export const CHAT_CARD_KINDS = ["product", "order"] as const;
 /** The search applies from this many characters (spec section 5), as the inbox's. */
 export const CHAT_SEARCH_MIN = 2;

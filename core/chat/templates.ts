@@ -19,7 +19,6 @@ export const templateBody = z.object({
 });
 
 const json = (t: typeof chatTemplates.$inferSelect) => ({ template_id: t.id, title: t.title, body: t.body });
-export type TemplateJson = ReturnType<typeof json>;
 
 export async function listTemplates(scope: Scope) {
   const { db, actor } = sellerScope(scope, "inbox");

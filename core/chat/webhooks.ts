@@ -116,7 +116,7 @@ export async function handleChatEvent(channel: Channel, event: ChatEvent): Promi
   if (r.applied && event.type === "message.created") {
     publish(channel.businessId, CHAT_EVENTS.message, { conversation_id: r.conversation_id, direction: "in", message_id: r.message_id, order_id: r.orderId });
   } else if (r.applied) {
-    publish(channel.businessId, CHAT_EVENTS.read, { conversation_id: r.conversation_id, by: "buyer" });
+    publish(channel.businessId, CHAT_EVENTS.read, { conversation_id: r.conversation_id, order_id: r.orderId, by: "buyer" });
   }
   return { event_id: event.id, type: event.type, first_delivery: true, applied: r.applied, blocked: r.blocked, conversation_id: r.conversation_id, message_id: r.message_id };
 }
@@ -161,7 +161,10 @@ async function receiveChatIn(tx: Tx, channel: Channel, d: Incoming, sends: Array
   if (!m) return { applied: false, blocked: false, conversation_id: c!.id, message_id: null, orderId: c!.orderId };
   await tx.update(conversations).set({
     unread: sql`${conversations.unread} + 1`, status: "open", timeModified: new Date(),
-    lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${when})`, lastPreview: preview(d.text), lastDirection: "in",
+    // A message the channel delivers late (older than the last one) does not become the list's preview.
+    lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${when})`,
+    lastPreview: sql`CASE WHEN ${when} >= ${conversations.lastMessageAt} THEN ${preview(d.text)} ELSE ${conversations.lastPreview} END`,
+    lastDirection: sql`CASE WHEN ${when} >= ${conversations.lastMessageAt} THEN 'in' ELSE ${conversations.lastDirection} END`,
   }).where(eq(conversations.id, c!.id));
   sends.push(...(await autoReplies(tx, c!, first)));
   return { applied: true, blocked: false, conversation_id: c!.id, message_id: m.id, orderId: c!.orderId };

@@ -6,12 +6,10 @@ export const BROADCAST_CHANNELS = ["whatsapp", "sms", "email"] as const;
 export type BroadcastChannel = (typeof BROADCAST_CHANNELS)[number];
 
 export const BROADCAST_STATUSES = ["scheduled", "sending", "done", "cancelled"] as const;
-export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
 /** The list's tabs: every broadcast, then one per status. */
 export const BROADCAST_TABS = ["all", ...BROADCAST_STATUSES] as const;
 
 export const RECIPIENT_STATUSES = ["queued", "sending", "sent", "failed", "unknown", "skipped_opt_out", "skipped_no_address", "cancelled"] as const;
-export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
 /**
  * Sends per second per business per channel (the job paces itself with core/lib/rate-limit.ts):

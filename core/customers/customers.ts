@@ -26,6 +26,7 @@ import { sellerScope, type Scope } from "#core/actor.ts";
 import { NotFound, Refused } from "#core/errors.ts";
 import { contains, offsetOf } from "#core/lib/list-query.ts";
 import { historyPage, recordHistory } from "#core/lib/history.ts";
+import { phoneSearchPrefix } from "#core/lib/phone.ts";
 import { unix } from "#core/lib/time.ts";
 import { defineExport } from "#core/jobs/exports.ts";
 import { assign, keysOf } from "./identity.ts";
@@ -114,12 +115,9 @@ function searchWhere(businessId: number, text: string): SQL | undefined {
   if (text.length < 2) return undefined;
   const byKey = (prefix: string) => sql`${customers.id} IN (SELECT ${customerKeys.customerId} FROM ${customerKeys}
     WHERE ${customerKeys.businessId} = ${businessId} AND ${customerKeys.key} LIKE ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`;
-  if (/^[+\d\s().-]+$/.test(text) && text.replace(/\D/g, "").length >= 2) {
-    const digits = text.replace(/[^\d+]/g, "");
-    // As typed: "0812" and "62812" and "+62812" all start the stored +62812…
-    const e164 = digits.startsWith("+") ? digits : digits.startsWith("0") ? `+62${digits.slice(1)}` : digits.startsWith("62") ? `+${digits}` : `+62${digits}`;
-    return byKey(`p:${e164}`);
-  }
+  // As typed: "0812" and "62812" and "+62812" all start the stored +62812…
+  const phone = phoneSearchPrefix(text);
+  if (phone) return byKey(`p:${phone}`);
   if (text.includes("@")) return byKey(`e:${text.toLowerCase()}`);
   return sql`lower(${customers.name}) LIKE ${contains(text.toLowerCase())}`;
 }

@@ -20,7 +20,7 @@ import { unix } from "#core/lib/time.ts";
 import { NotFound } from "#core/errors.ts";
 
 /**
- * chat: a seller's message to a buyer on a channel (core/chat): `target` is "<channel code>:<buyer id>",
+ * chat: a seller's message to a buyer on a channel (core/chat): `target` is "<channel's webhook code>:<buyer id>",
  * `subject` the channel's name; POSTed as {channel, to, message} to CHAT_WEBHOOK_URL (the channels'
  * messaging gateway) when set, else as the others in demo mode.
  */

@@ -16,3 +16,13 @@ export function normalizePhone(raw: string): string {
 }
 
 export const isPhoneLike = (v: string) => /^\+?[\d\s().-]{8,20}$/.test(v.trim());
+
+/**
+ * What a phone typed into a search starts with in the stored E.164 form (0812… / 62812… / +62812…
+ * → +62812…); null when the text is no phone (fewer than 2 digits, or letters): search it as a name.
+ */
+export function phoneSearchPrefix(typed: string): string | null {
+  const t = typed.trim();
+  if (!/^\+?[\d\s().-]+$/.test(t) || t.replace(/\D/g, "").length < 2) return null;
+  return normalizePhone(t);
+}

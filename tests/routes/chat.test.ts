@@ -70,7 +70,9 @@ describe("chat pages", () => {
     const insert = await runAction(page, { url, params: { id: String(c.id) }, as: DEMO.seller, form: { intent: "use_template", template_id: String(tpl.template_id), message: "" } });
     expect(insert.data.initialValue.message).toBe(`Halo kak ${t}`);
     const ask = await runAction(page, { url, params: { id: String(c.id) }, as: DEMO.seller, form: { intent: "block" } });
-    expect(ask.data).toEqual({ confirm: "block" });
+    expect(ask.redirect).toBe(`${url}?confirm=block`);
+    const step = await runLoader(page, { url: `${url}?confirm=block`, params: { id: String(c.id) }, as: DEMO.seller });
+    expect(step.data.confirmingBlock).toBe(true);
     const [row] = await db.select({ chat: s.settings.chat }).from(s.settings).where(eq(s.settings.businessId, shop.businessId));
     expect(JSON.stringify(row?.chat ?? {})).not.toContain(`b-${c.tag}`);
   });

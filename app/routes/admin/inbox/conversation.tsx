@@ -30,7 +30,9 @@ import { FormToken } from "#app/components/form-token.tsx";
 import { ConfirmPanel } from "#app/components/list/confirm-dialog.tsx";
 import { StatusBadge } from "#app/components/list/status-badge.tsx";
 import { SectionCard } from "#app/components/section-card.tsx";
-import { getScope } from "#app/lib/auth.server.ts";
+import { ConfirmButton } from "#app/components/brand-confirm.tsx";
+import { can, getScope } from "#app/lib/auth.server.ts";
+import { confirmAsked, requireConfirmed } from "#app/lib/confirm.server.ts";
 import { submitForm } from "#app/lib/forms.server.ts";
 import { getI18n, getLocale } from "#app/lib/i18n.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
@@ -51,10 +53,15 @@ export async function loader(args: Route.LoaderArgs) {
     conversationDetail(scope, idOf(args.params.id)), listTemplates(scope), chatChoices(scope),
   ]);
   const t = getI18n(args.context).getFixedT(getLocale(args.context));
-  return { title: `${c.buyer_name} | ${t("chat:title")} | ${t("common:app_name")}`, c, templates, members: choices.members };
+  // Blocking changes the chat settings' block list: offered to who may change settings, no one else.
+  const canBlock = can(args.context, "setting");
+  return {
+    title: `${c.buyer_name} | ${t("chat:title")} | ${t("common:app_name")}`, c, templates, members: choices.members, canBlock,
+    confirmingBlock: canBlock && confirmAsked(new URL(args.request.url), "block") !== null,
+  };
 }
 
-type ActionData = FormReply & { confirm?: "block"; section?: string };
+type ActionData = FormReply & { section?: string };
 
 export async function action(args: Route.ActionArgs) {
   const locale = getLocale(args.context);
@@ -95,7 +102,7 @@ export async function action(args: Route.ActionArgs) {
       throw done(`chat:done.${r.value.status}`);
     }
     case "block":
-      if (formData.get("confirmed") !== "1") return data({ confirm: "block" as const });
+      requireConfirmed(args.request, formData, "block", localePath(locale, `/inbox/chat/${id}`));
       await blockConversationBuyer(scope, id);
       throw done("chat:done.blocked");
     case "template_create": {
@@ -153,7 +160,8 @@ function Intent({ intent, label, fields = {}, variant = "secondary" }: { intent:
 export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("chat");
   const lp = useLocalePath();
-  const { c, templates, members } = loaderData;
+  const { c, templates, members, canBlock, confirmingBlock } = loaderData;
+  const blockText = { title: t("block_title"), body: t("block_body", { name: c.buyer_name }), confirmLabel: t("block"), tone: "danger" as const };
   const reply = actionData as ActionData | undefined;
   const intentOf = (reply?.initialValue as Record<string, unknown> | undefined)?.intent;
   const replyForm = formState(intentOf === "reply" ? reply : undefined, { id: "reply" });
@@ -198,13 +206,10 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         <div className="flex flex-wrap gap-2">
           {c.unread ? <Intent intent="read" label={t("mark_read")} /> : null}
           <Intent intent="status" fields={{ status: c.status === "open" ? "closed" : "open" }} label={t(c.status === "open" ? "close" : "reopen")} />
-          <Intent intent="block" label={t("block")} variant="danger" />
+          {canBlock ? <ConfirmButton fields={{ intent: "block" }} label={t("block")} variant="danger" text={blockText} /> : null}
         </div>
       </div>
-      {reply?.confirm === "block" ? (
-        <ConfirmPanel text={{ title: t("block_title"), body: t("block_body", { name: c.buyer_name }), confirmLabel: t("block"), tone: "danger" }}
-          fields={{ intent: "block" }} cancelTo={lp(`/inbox/chat/${c.conversation_id}`)} />
-      ) : null}
+      {confirmingBlock ? <ConfirmPanel text={blockText} fields={{ intent: "block" }} cancelTo={lp(`/inbox/chat/${c.conversation_id}`)} /> : null}
       <FormErrors errors={otherErrors} />
       <Form method="post" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="assign" />
@@ -230,6 +235,8 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         {/* A new form after each sent message (its fields empty again); a buyer's message leaves what is typed alone. */}
         <Form method="post" noValidate className="space-y-3" key={c.messages.filter((m) => m.direction === "out").length}>
           <FormToken />
+          {/* Enter in a field sends the reply: the form's first submit button is the default one, and Insert comes before Send. */}
+          <button type="submit" name="intent" value="reply" hidden tabIndex={-1} aria-hidden="true" />
           <FormErrors errors={replyForm.formErrors} />
           <TextArea form={replyForm} name="message" label={t("reply")} rows={3} maxLength={CHAT_MESSAGE_MAX} required />
           {templates.length ? (
