@@ -174,6 +174,13 @@ export async function createBroadcast(scope: Scope, body: BroadcastBody) {
       SELECT ${b.id}, ${customers.id}, ${customers.name}, ${address},
              CASE WHEN ${customers.optOut} THEN 'skipped_opt_out' WHEN ${address} IS NULL THEN 'skipped_no_address' ELSE 'queued' END
         FROM ${customers} WHERE ${where} ORDER BY ${customers.id}`);
+    // The count and the insert are two statements: a customer who joined the audience in between
+    // would be sent to without the seller having confirmed them. The written rows must be what was counted.
+    const written = await tx.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM broadcast_recipients WHERE broadcast_id = ${b.id} AND status = 'queued'`);
+    if (written.rows[0].n !== counts.to_send) {
+      throw new Refused("broadcast:errors.audience_changed", { _form: ["broadcast:errors.audience_changed"] }, { count: written.rows[0].n });
+    }
     await recordHistory(tx, {
       businessId, refType: "customer_broadcast", refId: b.id, userId: actor.user.id, action: "broadcast",
       changes: {
