@@ -33,3 +33,5 @@ import "#core/customers/customers.ts";
 import "#core/customers/backfill.ts";
 // Broadcasts (issue 17 item 6): the sending job and the sweep that starts scheduled ones.
 import "#core/customers/broadcast-send.ts";
+// Chat (issue 17 item 1): replies a stopped process left "Sending" are settled from their outbox row.
+import "#core/chat/settle.ts";

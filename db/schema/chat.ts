@@ -91,6 +91,8 @@ export const chatMessages = pgTable(
   (t) => [
     uniqueIndex("chat_messages_channel_idx").on(t.channelId, t.channelMessageId),
     index("chat_messages_conversation_idx").on(t.conversationId, t.id),
+    // The few messages still waiting for their delivery's answer (core/chat/settle.ts looks for stuck ones).
+    index("chat_messages_pending_idx").on(t.timeCreated).where(sql`${t.delivery} = 'pending'`),
     check("chat_messages_direction", sql`${t.direction} IN ('in', 'out')`),
     check("chat_messages_card", sql`${t.cardKind} IS NULL OR ${t.cardKind} IN ('product', 'order')`),
   ],

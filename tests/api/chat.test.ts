@@ -5,7 +5,7 @@
  * privilege, the reply through the outbox with its delivery recorded, blocked buyers, the
  * auto-replies once, the order's conversation both ways, and the event on the business's socket.
  */
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signBody, webhookCode, webhookSecret } from "#core/orders/webhook-signing.ts";
 import { api } from "#api/app.ts";
@@ -129,6 +129,27 @@ describe("the seller's side", () => {
       const [o] = await db.select().from(s.outbox).where(eq(s.outbox.id, m.outboxId!));
       expect(o.delivered).toBe(false);
     });
+  });
+
+  it("settles a reply a stopped process left 'Sending' from its outbox row, and never sends it again", async () => {
+    const { settleStuckDeliveries, INTERRUPTED } = await import("#core/chat/settle.ts");
+    const id = (await deliver(message(uid("buyer")))).body.data.conversation_id as number;
+    const reply = async (text: string) => (await call("POST", `/inbox/chat/${id}/reply`, { token: seller, json: { message: text } })).body.data.message_id as number;
+    const [got, lost] = [await reply("Sudah kami kirim"), await reply("Resi menyusul")];
+    // As a process stopped after the commit leaves them: pending, three minutes ago; the second one's outbox never answered.
+    const old = new Date(Date.now() - 3 * 60_000);
+    await db.update(s.chatMessages).set({ delivery: "pending", deliveryError: null, timeCreated: old }).where(inArray(s.chatMessages.id, [got, lost]));
+    const [lostRow] = await db.select().from(s.chatMessages).where(eq(s.chatMessages.id, lost));
+    await db.update(s.outbox).set({ delivered: false, error: null }).where(eq(s.outbox.id, lostRow.outboxId!));
+    const [{ before }] = await db.select({ before: count() }).from(s.outbox);
+    expect(await settleStuckDeliveries()).toBeGreaterThanOrEqual(2);
+    const rows = await db.select().from(s.chatMessages).where(inArray(s.chatMessages.id, [got, lost]));
+    expect(rows.find((m) => m.id === got)).toMatchObject({ delivery: "delivered", deliveryError: null });
+    expect(rows.find((m) => m.id === lost)).toMatchObject({ delivery: "failed", deliveryError: INTERRUPTED });
+    const [o] = await db.select().from(s.outbox).where(eq(s.outbox.id, lostRow.outboxId!));
+    expect(o).toMatchObject({ delivered: false, error: INTERRUPTED });
+    const [{ after }] = await db.select({ after: count() }).from(s.outbox);
+    expect(after).toBe(before);
   });
 
   it("hands a reply to the channels' gateway (CHAT_WEBHOOK_URL) as {channel, to, message}", async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "chat_messages_pending_idx" ON "chat_messages" USING btree ("time_created") WHERE "chat_messages"."delivery" = 'pending';
