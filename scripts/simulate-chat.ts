@@ -19,7 +19,8 @@
  * derive from the server secret, as for simulate:orders (run it with the app's SESSION_SECRET, or
  * from the app's directory with the same PG_DATA_DIR).
  */
-import { signBody, webhookSecret } from "#core/orders/webhook-signing.ts";
+import { signBody } from "#core/orders/webhook-signing.ts";
+import { simApp, type Envelope, type SimChannel } from "./sim-app.ts";
 import { simOptions } from "./sim-args.ts";
 
 const { opt, flag, base: BASE, rate: RATE, max: MAX, deadline: DEADLINE, email: EMAIL, password: PASSWORD, quiet: QUIET } = simOptions(process.argv.slice(2), "6/m");
@@ -46,28 +47,14 @@ const ABOUT_ORDER = [
   "Kak, ukurannya kekecilan, bisa tukar?", "Resi pengirimannya berapa kak?", "Barang datang cacat kak, mau komplain",
 ];
 
-type Envelope<T = unknown> = { code: number; message: string; data?: T };
-let token = "";
-async function apiCall<T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
-  const res = await fetch(`${BASE}/api${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", "Accept-Language": "en", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
+const app = simApp(BASE);
+const apiCall = app.call;
 
-type Channel = { id: number; name: string; code: string; secret: string };
+type Channel = SimChannel;
 
 async function setUp() {
-  const signedIn = await apiCall<{ token: string }>("POST", "/v0.0/auth/login", { email: EMAIL, password: PASSWORD });
-  if (signedIn.code !== 200) throw new Error(`signing in as ${EMAIL} at ${BASE}: ${signedIn.message}`);
-  token = signedIn.data!.token;
-  const list = await apiCall<Array<{ channel_id: number; name: string; status: number; channel_data: { code: string } }>>("GET", "/v0.0.1/channels?limit=100");
-  const channels: Channel[] = (list.data ?? []).filter((c) => c.status === 1).map((c) => {
-    const code = `${c.channel_data.code.toLowerCase()}-${c.channel_id}`;
-    return { id: c.channel_id, name: c.name, code, secret: webhookSecret(code) };
-  });
+  await app.signIn(EMAIL, PASSWORD);
+  const channels = await app.activeChannels();
   if (!channels.length) throw new Error("the business has no active channel");
   const r = await apiCall<Array<{ channel_id: number | null; channel_order_id: string | null; customer_name?: string }>>("GET", "/v2.2.0/orders?limit=50");
   const orders = (Array.isArray(r.data) ? r.data : []).filter((o) => o.channel_id && o.channel_order_id);

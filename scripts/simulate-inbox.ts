@@ -19,7 +19,8 @@
  * The channel secrets derive from the server secret, as for simulate:orders (run it with the app's
  * SESSION_SECRET, or from the app's directory with the same PG_DATA_DIR).
  */
-import { signBody, webhookSecret } from "#core/orders/webhook-signing.ts";
+import { signBody } from "#core/orders/webhook-signing.ts";
+import { simApp, type Envelope, type SimChannel } from "./sim-app.ts";
 import { simOptions } from "./sim-args.ts";
 
 const { flag, base: BASE, rate: RATE, max: MAX, deadline: DEADLINE, email: EMAIL, password: PASSWORD, quiet: QUIET } = simOptions(process.argv.slice(2), "6/m");
@@ -50,28 +51,14 @@ const REVIEWS: Record<number, string[]> = {
 };
 const STARS = [5, 5, 5, 5, 4, 4, 4, 3, 2, 1];
 
-type Envelope<T = unknown> = { code: number; message: string; data?: T };
-let token = "";
-async function apiCall<T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
-  const res = await fetch(`${BASE}/api${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", "Accept-Language": "en", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
+const app = simApp(BASE);
+const apiCall = app.call;
 
-type Channel = { id: number; name: string; code: string; secret: string };
+type Channel = SimChannel;
 
 async function setUp() {
-  const signedIn = await apiCall<{ token: string }>("POST", "/v0.0/auth/login", { email: EMAIL, password: PASSWORD });
-  if (signedIn.code !== 200) throw new Error(`signing in as ${EMAIL} at ${BASE}: ${signedIn.message}`);
-  token = signedIn.data!.token;
-  const list = await apiCall<Array<{ channel_id: number; name: string; status: number; channel_data: { code: string } }>>("GET", "/v0.0.1/channels?limit=100");
-  const channels: Channel[] = (list.data ?? []).filter((c) => c.status === 1).map((c) => {
-    const code = `${c.channel_data.code.toLowerCase()}-${c.channel_id}`;
-    return { id: c.channel_id, name: c.name, code, secret: webhookSecret(code) };
-  });
+  await app.signIn(EMAIL, PASSWORD);
+  const channels = await app.activeChannels();
   if (!channels.length) throw new Error("the business has no active online channel");
   const r = await apiCall<Array<{ sku: string; size_name?: string }>>("GET", "/v0.0.1/products/filter?status=published&limit=100");
   const skus = (r.data ?? []).map((v) => v.sku);

@@ -36,7 +36,8 @@
  * order built by the same code, and `postEvent` any other event, as this script sends them.
  */
 import { pathToFileURL } from "node:url";
-import { signBody, webhookSecret } from "#core/orders/webhook-signing.ts";
+import { signBody } from "#core/orders/webhook-signing.ts";
+import { simApp, type Envelope, type SimChannel } from "./sim-app.ts";
 import { simOptions } from "./sim-args.ts";
 
 /** Run as the script (npm run simulate:orders), not imported for its helpers. */
@@ -74,30 +75,15 @@ const NOTES = ["Tolong dibungkus rapi ya kak", "Kirim secepatnya ya", "Untuk kad
 const WEIGHT: Record<string, number> = { SHP: 6, TKP: 5, LZD: 3, IDM: 3, SFY: 2, IGM: 1 };
 
 // ---- the app --------------------------------------------------------------------------------
-type Envelope<T = unknown> = { code: number; message: string; data?: T; pagination?: Record<string, unknown> };
-let token = "";
+const app = simApp(BASE);
+const apiCall = app.call;
 
-async function apiCall<T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
-  const res = await fetch(`${BASE}/api${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", "Accept-Language": "en", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
-type Channel = { id: number; name: string; platform: string; code: string; secret: string };
+type Channel = SimChannel;
 type Sku = { sku: string; price: number; available: number };
 
 async function setUp() {
-  const signedIn = await apiCall<{ token: string }>("POST", "/v0.0/auth/login", { email: EMAIL, password: PASSWORD });
-  if (signedIn.code !== 200) throw new Error(`signing in as ${EMAIL} at ${BASE}: ${signedIn.message}`);
-  token = signedIn.data!.token;
-  const list = await apiCall<Array<{ channel_id: number; name: string; status: number; channel_data: { code: string } }>>("GET", "/v0.0.1/channels?limit=100");
-  const channels: Channel[] = (list.data ?? []).filter((c) => c.status === 1).map((c) => {
-    const code = `${c.channel_data.code.toLowerCase()}-${c.channel_id}`;
-    return { id: c.channel_id, name: c.name, platform: c.channel_data.code, code, secret: webhookSecret(code) };
-  });
+  await app.signIn(EMAIL, PASSWORD);
+  const channels = await app.activeChannels();
   if (!channels.length) throw new Error("the business has no active online channel");
   const graph = await apiCall<{ offline: Array<{ id: number }> }>("GET", "/v0.0.1/channels/offline-online");
   const stores = (graph.data?.offline ?? []).map((s) => s.id);
