@@ -9,6 +9,9 @@ import type { Page } from "@playwright/test";
 import { authFile, expect, test } from "./fixtures.ts";
 
 test.use({ storageState: authFile("seller") });
+// Every test here only reads a page: they spread over both workers instead of queuing in one
+// (run as a file in order this spec alone took ~10 min, the suite's longest tail).
+test.describe.configure({ mode: "parallel" });
 
 const PAGES = [
   "/dashboard", "/orders", "/orders?tab=process", "/products/listing", "/products/add/single",
