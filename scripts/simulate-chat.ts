@@ -19,8 +19,7 @@
  * derive from the server secret, as for simulate:orders (run it with the app's SESSION_SECRET, or
  * from the app's directory with the same PG_DATA_DIR).
  */
-import { signBody } from "#core/orders/webhook-signing.ts";
-import { simApp, type Envelope, type SimChannel } from "./sim-app.ts";
+import { simApp, webhookSender, type SimChannel } from "./sim-app.ts";
 import { simOptions } from "./sim-args.ts";
 
 const { opt, flag, base: BASE, rate: RATE, max: MAX, deadline: DEADLINE, email: EMAIL, password: PASSWORD, quiet: QUIET } = simOptions(process.argv.slice(2), "6/m");
@@ -31,7 +30,6 @@ if (flag("--help")) {
 
 const rnd = (n: number) => Math.floor(Math.random() * n);
 const pick = <T>(list: readonly T[]): T => list[rnd(list.length)]!;
-const chance = (p: number) => Math.random() < p;
 
 const BUYERS = [
   { name: "Andi Pratama", phone: "081211110001" }, { name: "Siti Rahma", phone: "081211110002" }, { name: "Nur Aisyah", phone: null },
@@ -61,36 +59,8 @@ async function setUp() {
   return { channels, orders };
 }
 
-const runTag = `${Date.now().toString(36)}${rnd(1296).toString(36)}`.toUpperCase();
-let seq = 0;
-const stats = { sent: 0, resent: 0, refused: 0, failed: 0 };
-const log = (line: string) => { if (!QUIET) console.log(line); };
-
-async function deliver(channel: Channel, type: string, data: Record<string, unknown>, resend = chance(0.05)) {
-  const body = JSON.stringify({ id: `SIMC-${runTag}-${++seq}`, type, data });
-  const send = async () => {
-    const r = await fetch(`${BASE}/api/webhooks/channels/${channel.code}/chat`, {
-      method: "POST", headers: { "Content-Type": "application/json", "X-Indie-Signature": signBody(channel.secret, body) }, body,
-    });
-    return { status: r.status, body: (await r.json()) as Envelope<{ conversation_id?: number }> };
-  };
-  try {
-    const r = await send();
-    stats.sent += 1;
-    if (r.status >= 400) stats.refused += 1;
-    log(`${type.padEnd(16)} ${channel.name.slice(0, 24).padEnd(24)} ${r.status} ${r.body.message}`);
-    if (r.status < 300 && resend) {
-      const again = await send();
-      stats.resent += 1;
-      log(`${"  (sent again)".padEnd(16)} ${"".padEnd(24)} ${again.status} ${again.body.message}`);
-    }
-    return r;
-  } catch (e) {
-    stats.failed += 1;
-    log(`${type}: ${(e as Error).message}`);
-    return undefined;
-  }
-}
+const sender = webhookSender<{ conversation_id?: number }>({ base: BASE, path: "chat", prefix: "SIMC", quiet: QUIET });
+const { runTag, deliver } = sender;
 
 const buyerId = (name: string) => `sim-${name.toLowerCase().replace(/\W+/g, "-")}`;
 
@@ -116,7 +86,7 @@ async function main() {
       const channel = world.channels.find((c) => c.id === o.channel_id);
       if (channel) {
         const name = o.customer_name ?? pick(BUYERS).name;
-        await deliver(channel, "message.created", { message_id: `SIMC-${runTag}-${seq + 1}`, buyer_id: buyerId(name), buyer_name: name, order_id: o.channel_order_id, text: pick(ABOUT_ORDER) });
+        await deliver(channel, "message.created", { message_id: `SIMC-${runTag}-${sender.seq + 1}`, buyer_id: buyerId(name), buyer_name: name, order_id: o.channel_order_id, text: pick(ABOUT_ORDER) });
         count += 1;
       }
     } else if (roll < 0.3 && written.length) {
@@ -127,13 +97,13 @@ async function main() {
       const channel = world.channels[rnd(Math.min(world.channels.length, 3))]!;
       await deliver(channel, "typing", { buyer_id: buyerId(b.name) }, false);
       await new Promise((res) => setTimeout(res, 800));
-      const r = await deliver(channel, "message.created", { message_id: `SIMC-${runTag}-${seq + 1}`, buyer_id: buyerId(b.name), buyer_name: b.name, buyer_phone: b.phone, text: pick(CHAT) });
+      const r = await deliver(channel, "message.created", { message_id: `SIMC-${runTag}-${sender.seq + 1}`, buyer_id: buyerId(b.name), buyer_name: b.name, buyer_phone: b.phone, text: pick(CHAT) });
       if (r && r.status < 300) written.push({ channel, buyer: b.name });
       count += 1;
     }
     await new Promise((res) => setTimeout(res, 1000 / RATE));
   }
-  console.log(`done: ${stats.sent} sent, ${stats.resent} sent again, ${stats.refused} refused, ${stats.failed} failed`);
+  console.log(sender.summary());
 }
 
 main().catch((e) => {

@@ -19,8 +19,7 @@
  * The channel secrets derive from the server secret, as for simulate:orders (run it with the app's
  * SESSION_SECRET, or from the app's directory with the same PG_DATA_DIR).
  */
-import { signBody } from "#core/orders/webhook-signing.ts";
-import { simApp, type Envelope, type SimChannel } from "./sim-app.ts";
+import { simApp, webhookSender, type SimChannel } from "./sim-app.ts";
 import { simOptions } from "./sim-args.ts";
 
 const { flag, base: BASE, rate: RATE, max: MAX, deadline: DEADLINE, email: EMAIL, password: PASSWORD, quiet: QUIET } = simOptions(process.argv.slice(2), "6/m");
@@ -66,36 +65,8 @@ async function setUp() {
   return { channels, skus };
 }
 
-const runTag = `${Date.now().toString(36)}${rnd(1296).toString(36)}`.toUpperCase();
-let seq = 0;
-const stats = { sent: 0, resent: 0, refused: 0, failed: 0 };
-const log = (line: string) => { if (!QUIET) console.log(line); };
-
-async function deliver(channel: Channel, type: string, data: Record<string, unknown>) {
-  const body = JSON.stringify({ id: `SIMI-${runTag}-${++seq}`, type, data });
-  const send = async () => {
-    const r = await fetch(`${BASE}/api/webhooks/channels/${channel.code}/inbox`, {
-      method: "POST", headers: { "Content-Type": "application/json", "X-Indie-Signature": signBody(channel.secret, body) }, body,
-    });
-    return { status: r.status, body: (await r.json()) as Envelope<{ review_id?: number; discussion_id?: number }> };
-  };
-  try {
-    const r = await send();
-    stats.sent += 1;
-    if (r.status >= 400) stats.refused += 1;
-    log(`${type.padEnd(18)} ${channel.name.slice(0, 24).padEnd(24)} ${r.status} ${r.body.message}`);
-    if (r.status < 300 && chance(0.05)) {
-      const again = await send();
-      stats.resent += 1;
-      log(`${"  (sent again)".padEnd(18)} ${"".padEnd(24)} ${again.status} ${again.body.message}`);
-    }
-    return r;
-  } catch (e) {
-    stats.failed += 1;
-    log(`${type}: ${(e as Error).message}`);
-    return undefined;
-  }
-}
+const sender = webhookSender<{ review_id?: number; discussion_id?: number }>({ base: BASE, path: "inbox", prefix: "SIMI", quiet: QUIET });
+const { runTag, deliver } = sender;
 
 type OrderRow = { channel_id: number | null; channel_order_id: string | null; customer_name?: string; items?: Array<{ sku: string }> };
 const reviewed = new Set<string>();
@@ -130,18 +101,18 @@ async function main() {
         reviewed.add(`${line.orderId}|${line.sku}`);
         const rating = pick(STARS);
         await deliver(channel, "review.created", {
-          review_id: `SIMR-${runTag}-${seq + 1}`, order_id: line.orderId, sku: line.sku, rating, text: pick(REVIEWS[rating]!), buyer_name: line.buyer,
-          images: chance(0.2) ? [`https://picsum.photos/seed/${runTag}${seq}/400/400`] : [],
+          review_id: `SIMR-${runTag}-${sender.seq + 1}`, order_id: line.orderId, sku: line.sku, rating, text: pick(REVIEWS[rating]!), buyer_name: line.buyer,
+          images: chance(0.2) ? [`https://picsum.photos/seed/${runTag}${sender.seq}/400/400`] : [],
         });
         count += 1;
       }
     } else if (roll < 0.5 && asked.length) {
       const q = pick(asked);
-      await deliver(q.channel, "question.message", { message_id: `SIMM-${runTag}-${seq + 1}`, thread_id: q.messageId, text: pick(FOLLOW_UPS), buyer_name: q.buyer });
+      await deliver(q.channel, "question.message", { message_id: `SIMM-${runTag}-${sender.seq + 1}`, thread_id: q.messageId, text: pick(FOLLOW_UPS), buyer_name: q.buyer });
       count += 1;
     } else {
       const channel = pick(world.channels);
-      const messageId = `SIMQ-${runTag}-${seq + 1}`;
+      const messageId = `SIMQ-${runTag}-${sender.seq + 1}`;
       const buyer = pick(NAMES);
       const r = await deliver(channel, "question.created", { message_id: messageId, sku: pick(world.skus), text: pick(QUESTIONS).replace("{size}", pick(["S", "M", "L", "XL"])), buyer_name: buyer });
       if (r && r.status < 300) asked.push({ channel, messageId, buyer });
@@ -149,7 +120,7 @@ async function main() {
     }
     await new Promise((res) => setTimeout(res, 1000 / RATE));
   }
-  console.log(`done: ${stats.sent} sent, ${stats.resent} sent again, ${stats.refused} refused, ${stats.failed} failed`);
+  console.log(sender.summary());
 }
 
 main().catch((e) => {
