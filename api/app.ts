@@ -9,14 +9,15 @@ import type { ApiEnv } from "./lib/env.ts";
 import {
   Conflict, DomainError, domainErrorOfDatabase, Forbidden, NotFound, ReauthRequired, Refused, TooMany, Unauthenticated, Unavailable,
 } from "#core/errors.ts";
-import { localeFrom, translator } from "#core/i18n.ts";
+import { translator } from "#core/i18n.ts";
+import { localeOf } from "./lib/language.ts";
 import { idempotent } from "./lib/idempotency.ts";
 import { routers } from "./routes/index.ts";
 
 export const api = new Hono<ApiEnv>().basePath("/api");
 
 api.use(async (c, next) => {
-  const locale = localeFrom(c.req.header("accept-language"));
+  const locale = await localeOf(c.req.raw);
   c.set("locale", locale);
   c.set("t", translator(locale));
   await next();

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import i18next, { type TFunction } from "i18next";
 
-// Core speaks the actor's language (the page's, or the API caller's Accept-Language: id or en),
+// Core speaks the actor's language (the page's, or the API caller's: api/lib/language.ts),
 // from the same locale files as the web. Read from the project's locales/ folder (the app runs
 // from the project root: npm start, the tests, the scripts), so core runs under plain Node (tsx:
 // the seed, the simulator) as well as inside the Vite bundle.
@@ -31,10 +31,6 @@ await instance.init({
 });
 
 const fixed = { en: instance.getFixedT("en"), id: instance.getFixedT("id") } as Record<Locale, TFunction>;
-
-export function localeFrom(header: string | null | undefined): Locale {
-  return header?.trim().toLowerCase().startsWith("id") ? "id" : "en";
-}
 
 /** A message to show (a notice, an answer's message): its translation key and values. */
 export type Notice = { key: string; vars?: Record<string, unknown> };

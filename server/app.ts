@@ -16,7 +16,8 @@ import { localeFromPath } from "#app/lib/i18n.ts";
 import { sessionToken } from "#app/lib/session.server.ts";
 import { clientIp, peerOf } from "#api/lib/client-ip.ts";
 import { actorFromToken, scopeOf } from "#core/actor.ts";
-import { localeFrom, translator } from "#core/i18n.ts";
+import { translator } from "#core/i18n.ts";
+import { localeOf } from "#api/lib/language.ts";
 import { tileOrigin } from "#core/lib/maps.ts";
 import { serveUpload } from "#core/lib/uploads.ts";
 import { databaseAnswers } from "#db/client.ts";
@@ -63,8 +64,8 @@ const MB = 1024 * 1024;
  * A refusal made here, before the API or a page runs: the API's envelope under /api, a line of
  * text elsewhere; in the URL's language (/id/…), else in the Accept-Language one.
  */
-function refuse(c: Context, status: ContentfulStatusCode, key: string) {
-  const locale = localeFromPath(c.req.path) === "id" ? "id" : localeFrom(c.req.header("accept-language"));
+async function refuse(c: Context, status: ContentfulStatusCode, key: string) {
+  const locale = localeFromPath(c.req.path) === "id" ? "id" : await localeOf(c.req.raw);
   const message = translator(locale)(key);
   return c.req.path.startsWith("/api/") ? c.json({ code: status, message }, status) : c.text(message, status);
 }
@@ -129,7 +130,7 @@ geocodeFromSession.get("/api/v0.0.0/utilities/geocode/:kind{reverse|search}", as
   if (c.req.header("authorization")) return next();
   const token = await sessionToken(c.req.raw);
   if (!token) return next();
-  const locale = localeFrom(c.req.header("accept-language"));
+  const locale = await localeOf(c.req.raw);
   c.set("locale", locale);
   c.set("t", translator(locale));
   c.header("Cache-Control", "no-store");

@@ -25,7 +25,8 @@ import type { IncomingMessage, Server as HttpServer } from "node:http";
 import { Server, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
-import { localeFrom, translator } from "#core/i18n.ts";
+import { translator } from "#core/i18n.ts";
+import { localeOfHeader } from "#api/lib/language.ts";
 import { businessToJoin, tokenToJoin } from "#core/orders/realtime.ts";
 import { setEmitter, setEnder, setMemberEmitter, type Ending } from "#core/lib/events.ts";
 import { fromAnotherSite } from "./same-origin.ts";
@@ -88,7 +89,7 @@ async function join(socket: Socket, payload: unknown) {
   if (!socket.connected) return;
   if (!businessId || !named) {
     for (const r of early) if (!had.has(r)) await socket.leave(r);
-    const t = translator(localeFrom(socket.handshake.headers["accept-language"]));
+    const t = translator(await localeOfHeader(socket.handshake.headers["accept-language"]));
     socket.emit("onSellerJoinFailed", { code: "invalid_token", message: t("api:errors.session_expired") });
     return;
   }

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { createInstance, type i18n, type Resource } from "i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { LanguageDetector } from "remix-i18next/server";
+import { langCookie } from "./lang-cookie.server.ts";
 import type { Resources } from "./i18n-react.tsx";
 import { areaOf, DEFAULT_LOCALE, LOCALES, localeFromPath, type Locale } from "./i18n.ts";
 
@@ -87,6 +89,17 @@ export const i18nextMiddleware: MiddlewareFunction<Response> = ({ request, conte
   context.set(localeContext, localeFromPath(new URL(request.url).pathname));
   return next();
 };
+
+/**
+ * The language a person wants when the URL names none (decision 20): the one they chose (the
+ * `lng` cookie the language switch sets), else their browser's first language when it is one of
+ * ours — an Indonesian phone opens the Indonesian pages —, else English. remix-i18next's detector.
+ */
+const visitorLanguage = new LanguageDetector({
+  supportedLanguages: [...LOCALES], fallbackLanguage: DEFAULT_LOCALE, cookie: langCookie, order: ["cookie", "header"],
+});
+export const preferredLocale = async (request: Request): Promise<Locale> =>
+  (await visitorLanguage.detect(request)) === "id" ? "id" : "en";
 
 /** The request's language (its URL's). */
 export const getLocale = (context: Readonly<RouterContextProvider>): Locale => context.get(localeContext);

@@ -1,20 +1,21 @@
 import { Outlet, redirect } from "react-router";
 import type { Route } from "./+types/locale";
 import { localeFromPath, localePath } from "#app/lib/i18n.ts";
-import { langCookie } from "#app/lib/lang-cookie.server.ts";
+import { preferredLocale } from "#app/lib/i18n.server.ts";
 
 /**
  * The optional "id" segment: absent is English, "/id" is Indonesian (any other first segment is
- * an unknown page: no route matches it). An unprefixed page opened by someone whose `lng` cookie
- * says Indonesian goes to its /id twin, so the chosen language sticks for 365 days.
+ * an unknown page: no route matches it). An unprefixed page opened by someone who wants
+ * Indonesian — their `lng` cookie (the choice sticks for 365 days), else, with no choice made,
+ * their browser's language — goes to its /id twin. Choosing English sets the cookie, which wins.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     const url = new URL(request.url);
-    if (localeFromPath(url.pathname) === "en" && request.method === "GET") {
-      const lng = await langCookie.parse(request.headers.get("Cookie"));
-      const isData = url.pathname.endsWith(".data");
-      if (lng === "id" && !isData) throw redirect(localePath("id", url.pathname) + url.search);
+    if (localeFromPath(url.pathname) === "en" && request.method === "GET" && !url.pathname.endsWith(".data")) {
+      if ((await preferredLocale(request)) === "id") {
+        throw redirect(localePath("id", url.pathname) + url.search, { headers: { Vary: "Cookie, Accept-Language" } });
+      }
     }
     return next();
   },

@@ -37,3 +37,19 @@ test("switching to Indonesian keeps the page, and the choice sticks @core", asyn
   expect(here(later)).toBe("/profile/company");
   await expect(later.getByRole("heading", { level: 1 })).toHaveText("Company (4)");
 });
+
+test.describe("a browser set to Indonesian, signed out", () => {
+  test.use({ storageState: { cookies: [], origins: [] }, locale: "id-ID" });
+
+  test("opens the Indonesian pages until English is chosen", async ({ page }) => {
+    await page.goto("/auth");
+    expect(here(page)).toBe("/id/auth");
+    await expect(page.locator("html")).toHaveAttribute("lang", "id");
+
+    await page.getByRole("button", { name: "EN", exact: true }).click();
+    await expect.poll(() => here(page)).toBe("/auth");
+    await page.goto("/auth");
+    expect(here(page)).toBe("/auth");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+});
