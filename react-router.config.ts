@@ -20,8 +20,8 @@ export default {
     // each would have to move to the normalized `url` argument first.
     v8_passThroughRequests: false,
   },
-  // The whole route manifest is one cacheable asset the browser loads anyway (5 KB gz), so a page
-  // need not inline its part of it, nor the browser ask /__manifest for every link it shows ("lazy",
-  // the default, also cost each answer a walk over every route: docs/decisions/0011).
-  routeDiscovery: { mode: "initial" },
+  // A page carries the manifest of its own routes; the browser asks /__manifest (one cached request
+  // after hydration) for the routes its links lead to. The whole manifest as one file ("initial")
+  // grew with the app to 7 KB gz on every first load, over the 130 KB budget (docs/decisions/0011).
+  routeDiscovery: { mode: "lazy" },
 } satisfies Config;

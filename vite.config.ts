@@ -5,22 +5,34 @@ import { defineConfig } from "vite";
 // The browser's first load (bench/lighthouse.ts): every chunk a page needs is a <link
 // rel="modulepreload"> in its head, one request each. Left to itself the bundler cut the admin
 // shell into ~25 of them (React's own parts, React Router, and a chunk per small shared module),
-// all asked for at once ahead of the page's stylesheet on a slow connection. Two groups keep that
-// to a handful: the framework in one chunk, and the app's small modules most pages share in another.
+// all asked for at once ahead of the page's stylesheet on a slow connection. Groups keep that to a
+// handful: the framework in one chunk, the app's small modules most pages share in another, and the
+// form pages' parts in a third that list pages never load (docs/decisions/0011).
+const FORM_PARTS = /[\\/]app[\\/]components[\\/](form|form-page|form-error|form-token|image-field|section-card)\.tsx$/;
 const clientChunks = {
   groups: [
     {
       name: "framework",
       test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
-      priority: 2,
+      priority: 3,
+    },
+    {
+      // The form pages' own parts (fields, the image field, the form shell): one chunk for every
+      // form page, and never on a list page's first load. Below "shared" in priority: a group takes
+      // its modules' dependencies along, and buttons and i18n must stay in "shared".
+      name: "forms",
+      test: FORM_PARTS,
+      minShareCount: 12,
+      priority: 1,
     },
     {
       // Shared by at least a dozen route modules (buttons, the error boundary, i18n, list
-      // controls): on almost every page anyway. Rarer ones stay with the pages that use them.
+      // controls): on almost every page anyway. Rarer ones stay with the pages that use them, and so
+      // do an area's own (brand-…, store-…): one area's many pages are not "most pages".
       name: "shared",
-      test: /[\\/]app[\\/](components|lib)[\\/]/,
+      test: (id: string) => /[\\/]app[\\/](components|lib)[\\/]/.test(id) && !FORM_PARTS.test(id) && !/[\\/](brand|store)-[^\\/]+$/.test(id),
       minShareCount: 12,
-      priority: 1,
+      priority: 2,
     },
   ],
 };

@@ -13,13 +13,16 @@
  *
  * The language: every page sits under the optional segment "id?". Each language's copy fixes it
  * (pathless for English, "id" for Indonesian), so neither table holds each page twice.
- * Route ids, modules and the browser's manifest (a file of its own: route discovery "initial")
- * are unchanged, so a page renders and hydrates exactly as with the whole table.
+ * Route ids and modules are unchanged, so a page renders and hydrates exactly as with the whole
+ * table. The browser's requests for the routes its links lead to (route discovery "lazy":
+ * /__manifest?paths=…) may name any route of either language, so the whole table answers them.
  */
 import { createRequestHandler, type ServerBuild } from "react-router";
 
 type Handler = ReturnType<typeof createRequestHandler>;
 type Language = "en" | "id";
+/** Where the browser asks for routes it has not seen (React Router's default manifestPath). */
+const MANIFEST_PATH = "/__manifest";
 /** The key of routes that may match any first segment (a param, a splat, an optional segment). */
 const ANY = "*";
 
@@ -27,7 +30,9 @@ const ANY = "*";
 export function handlersFor(build: ServerBuild, mode: string | undefined): (pathname: string) => Handler {
   const tables = routeTables(build);
   const made = new Map<string, Handler>();
+  let whole: Handler | undefined;
   return (pathname) => {
+    if (pathname === MANIFEST_PATH) return (whole ??= createRequestHandler(build, mode));
     const key = tables.keyOf(pathname);
     let handler = made.get(key);
     if (!handler) {

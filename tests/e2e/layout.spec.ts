@@ -103,6 +103,20 @@ test.describe("on a phone", () => {
 test.describe("at 1366 px", () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
+  test("a sidebar link to another area opens in the app: its route was learnt after the page loaded", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled === false, "without JavaScript every link loads a page");
+    // Route discovery "lazy" (react-router.config.ts): the page knows its own routes, and asks
+    // /__manifest once for those its links lead to — answered by the whole route table.
+    const learnt = page.waitForResponse((r) => new URL(r.url()).pathname === "/__manifest" && r.url().includes("%2Fdashboard"));
+    await page.goto("/orders");
+    expect((await learnt).status()).toBe(200);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Dashboard" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
   test("every order tab is in view, Returned too", async ({ page }) => {
     await page.goto("/orders");
     const returned = page.getByRole("navigation", { name: "Order status" }).getByRole("link", { name: /^Returned/ });
