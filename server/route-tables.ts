@@ -15,9 +15,10 @@
  * (pathless for English, "id" for Indonesian), so neither table holds each page twice.
  * Route ids and modules are unchanged, so a page renders and hydrates exactly as with the whole
  * table. The browser's requests for the routes its links lead to (route discovery "lazy":
- * /__manifest?paths=…) may name any route of either language, so the whole table answers them.
+ * /__manifest?paths=…) may name any route of either language: `manifestAnswer` answers them from
+ * the whole table.
  */
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
 type Handler = ReturnType<typeof createRequestHandler>;
 type Language = "en" | "id";
@@ -30,9 +31,9 @@ const ANY = "*";
 export function handlersFor(build: ServerBuild, mode: string | undefined): (pathname: string) => Handler {
   const tables = routeTables(build);
   const made = new Map<string, Handler>();
-  let whole: Handler | undefined;
+  let manifest: Handler | undefined;
   return (pathname) => {
-    if (pathname === MANIFEST_PATH) return (whole ??= createRequestHandler(build, mode));
+    if (pathname === MANIFEST_PATH) return (manifest ??= manifestAnswer(build));
     const key = tables.keyOf(pathname);
     let handler = made.get(key);
     if (!handler) {
@@ -40,6 +41,42 @@ export function handlersFor(build: ServerBuild, mode: string | undefined): (path
       made.set(key, handler);
     }
     return handler;
+  };
+}
+
+/**
+ * The browser's question "which routes serve these paths?" (/__manifest?paths=…&version=…), as
+ * React Router answers it, with each path's ancestors too ("/profile/brand/3" for
+ * "/profile/brand/3/edit"), as a page's own inlined manifest has them. React Router's answer has
+ * only the routes of the path itself; the browser then knows a layout without its index page,
+ * and a later visit to the layout's own path ("/", "/profile") matched the layout alone and
+ * showed an empty page instead of asking.
+ */
+export function manifestAnswer(build: ServerBuild): Handler {
+  const routes = build.routes;
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    Object.values(routes).flatMap((r) => (r && r.parentId === parentId
+      ? [(r.index ? { id: r.id, index: true, path: r.path } : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: tree(r.id) }) as RouteObject]
+      : []));
+  const table = tree(undefined);
+  return async (request) => {
+    const url = new URL(request.url);
+    // React Router's own limits and answers: a URL too long, a page built by another version.
+    if (url.toString().length > 7680) return new Response(null, { status: 400 });
+    if (url.searchParams.get("version") !== build.assets.version) return new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "true" } });
+    const paths = url.searchParams.get("paths");
+    if (paths === null) return new Response("Invalid Request", { status: 400 });
+    const patches: Record<string, unknown> = {};
+    for (const path of new Set(paths.split(",").filter(Boolean))) {
+      const segments = (path.startsWith("/") ? path : `/${path}`).split("/").filter(Boolean);
+      for (let n = segments.length; n >= 0; n--) {
+        for (const m of matchRoutes(table, `/${segments.slice(0, n).join("/")}`) ?? []) {
+          const id = m.route.id!;
+          if (build.assets.routes[id]) patches[id] = build.assets.routes[id];
+        }
+      }
+    }
+    return Response.json(patches, { headers: { "Cache-Control": "public, max-age=31536000, immutable" } });
   };
 }
 
@@ -97,7 +134,9 @@ function keyedRoutes(build: ServerBuild, languageId: string | undefined) {
   const buildFor = (key: string): ServerBuild => {
     const kept = new Set<string>();
     for (const [id, k] of keyOf) {
-      if (k !== key && k !== ANY) continue;
+      // "" (the landing "/") too: a page's inlined manifest has the routes of its path's ancestors,
+      // "/" among them, so that going back to "/" in the app finds its route.
+      if (k !== key && k !== ANY && k !== "") continue;
       for (let at: string | undefined = id; at && !kept.has(at); at = routes[at]?.parentId) kept.add(at);
     }
     const only = <T>(all: Record<string, T>) => Object.fromEntries(Object.entries(all).filter(([id]) => kept.has(id)));

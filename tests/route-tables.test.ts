@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import config from "#app/routes.ts";
-import { routeTables } from "../server/route-tables.ts";
+import { manifestAnswer, routeTables } from "../server/route-tables.ts";
 
 type Entry = { id?: string; file: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Entry[] };
 type Row = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean };
@@ -18,7 +18,7 @@ function rowsOf(entries: Entry[], parentId = "root", out: Record<string, Row> = 
 const rows = rowsOf(config as Entry[]);
 const build = {
   routes: Object.fromEntries(Object.entries(rows).map(([id, r]) => [id, { ...r, module: {} }])),
-  assets: { routes: rows },
+  assets: { routes: rows, version: "v1" },
 } as unknown as ServerBuild;
 
 /** Nested route objects from a build's rows, in their order (as React Router's createRoutes). */
@@ -66,5 +66,30 @@ describe("route tables by language and first segment (server/route-tables.ts)", 
     expect(tables.keyOf("/whatever-1")).toBe(tables.keyOf("/whatever-2"));
     expect(tables.keyOf("/id/orders.data")).toBe("id:orders");
     expect(leaf(tree(tables.buildFor(tables.keyOf("/whatever")).routes as Record<string, Row>), "/whatever")).toBe("splat");
+  });
+});
+
+describe("the browser's route questions, /__manifest (route discovery lazy)", () => {
+  const answer = manifestAnswer(build);
+  const ask = async (query: string) => {
+    const res = await answer(new Request(`http://x/__manifest?${query}`));
+    return { status: res.status, ids: res.status === 200 ? Object.keys(await res.json()) : [], reload: res.headers.get("X-Remix-Reload-Document") };
+  };
+
+  it("names the routes of each path and of its ancestors, index pages included, in either language", async () => {
+    const { status, ids } = await ask(`paths=${encodeURIComponent("/profile/brand/3/edit,/id/orders")}&version=v1`);
+    expect(status).toBe(200);
+    expect(ids).toEqual(expect.arrayContaining([
+      "routes/admin/profile/brand/edit", "routes/admin/profile/brand/detail",
+      // the layouts' own pages: "/profile/brand/3", "/profile" and "/" are not left half-known
+      "routes/admin/profile/brand/info", "routes/admin/profile/index", "routes/index",
+      "routes/admin/orders/list",
+    ]));
+  });
+
+  it("answers another build's page with a reload, and a question without paths with 400", async () => {
+    expect(await ask("paths=%2Forders&version=old")).toMatchObject({ status: 204, reload: "true" });
+    expect((await ask("version=v1")).status).toBe(400);
+    expect((await ask(`paths=${"%2Fx".repeat(3000)}&version=v1`)).status).toBe(400);
   });
 });
