@@ -18,7 +18,7 @@
  * /__manifest?paths=…) may name any route of either language: `manifestAnswer` answers them from
  * the whole table.
  */
-import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 
 type Handler = ReturnType<typeof createRequestHandler>;
 type Language = "en" | "id";
@@ -33,7 +33,7 @@ export function handlersFor(build: ServerBuild, mode: string | undefined): (path
   const made = new Map<string, Handler>();
   let manifest: Handler | undefined;
   return (pathname) => {
-    if (pathname === MANIFEST_PATH) return (manifest ??= manifestAnswer(build));
+    if (pathname === MANIFEST_PATH) return (manifest ??= manifestAnswer(build, mode));
     const key = tables.keyOf(pathname);
     let handler = made.get(key);
     if (!handler) {
@@ -45,40 +45,53 @@ export function handlersFor(build: ServerBuild, mode: string | undefined): (path
 }
 
 /**
- * The browser's question "which routes serve these paths?" (/__manifest?paths=…&version=…), as
- * React Router answers it, with each path's ancestors too ("/profile/brand/3" for
- * "/profile/brand/3/edit"), as a page's own inlined manifest has them. React Router's answer has
- * only the routes of the path itself; the browser then knows a layout without its index page,
- * and a later visit to the layout's own path ("/", "/profile") matched the layout alone and
- * showed an empty page instead of asking.
+ * The browser's question "which routes serve these paths?" (/__manifest?paths=…&version=…),
+ * answered by React Router over the whole table, with each path's ancestors asked too
+ * ("/profile/brand/3" and "/profile" for "/profile/brand/3/edit"), as a page's own inlined
+ * manifest has them. Asked for the path alone, React Router names only its routes; the browser
+ * then knew a layout without its index page, and a later visit to the layout's own path ("/",
+ * "/profile") matched the layout alone and showed an empty page instead of asking. React Router
+ * does the matching (over branches it ranked once: a match of our own ranked ~170 routes per
+ * path, a second of CPU per question); the ancestors go in pieces under its URL limit. Every
+ * page asks the same question for its sidebar, so answers are kept (a few hundred, by question).
  */
-export function manifestAnswer(build: ServerBuild): Handler {
-  const routes = build.routes;
-  const tree = (parentId: string | undefined): RouteObject[] =>
-    Object.values(routes).flatMap((r) => (r && r.parentId === parentId
-      ? [(r.index ? { id: r.id, index: true, path: r.path } : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: tree(r.id) }) as RouteObject]
-      : []));
-  const table = tree(undefined);
-  return async (request) => {
+export function manifestAnswer(build: ServerBuild, mode?: string): Handler {
+  const whole = createRequestHandler(build, mode);
+  const answers = new Map<string, string>();
+  const answer = (json: string) => new Response(json, { headers: { "Content-Type": "application/json", "Cache-Control": "public, max-age=31536000, immutable" } });
+  return async (request, context) => {
     const url = new URL(request.url);
-    // React Router's own limits and answers: a URL too long, a page built by another version.
-    if (url.toString().length > 7680) return new Response(null, { status: 400 });
-    if (url.searchParams.get("version") !== build.assets.version) return new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "true" } });
-    const paths = url.searchParams.get("paths");
-    if (paths === null) return new Response("Invalid Request", { status: 400 });
-    const patches: Record<string, unknown> = {};
-    for (const path of new Set(paths.split(",").filter(Boolean))) {
-      const segments = (path.startsWith("/") ? path : `/${path}`).split("/").filter(Boolean);
-      for (let n = segments.length; n >= 0; n--) {
-        for (const m of matchRoutes(table, `/${segments.slice(0, n).join("/")}`) ?? []) {
-          const id = m.route.id!;
-          if (build.assets.routes[id]) patches[id] = build.assets.routes[id];
-        }
-      }
+    const asked = url.searchParams.get("paths");
+    // Anything but a question within React Router's limits gets its own answer (400, 204 reload).
+    if (asked === null || url.toString().length > URL_LIMIT || url.searchParams.get("version") !== build.assets.version) return whole(request, context);
+    const known = answers.get(asked);
+    if (known) return answer(known);
+    const paths = new Set<string>();
+    for (const path of asked.split(",").filter(Boolean)) {
+      const segments = path.split("/").filter(Boolean);
+      for (let n = segments.length; n >= 0; n--) paths.add(`/${segments.slice(0, n).join("/")}`);
     }
-    return Response.json(patches, { headers: { "Cache-Control": "public, max-age=31536000, immutable" } });
+    const patches: Record<string, unknown> = {};
+    const pieces: string[][] = [[]];
+    for (const path of paths) {
+      if (pieces.at(-1)!.join(",").length + path.length > URL_LIMIT / 4) pieces.push([]);
+      pieces.at(-1)!.push(path);
+    }
+    for (const piece of pieces) {
+      const one = new URL(url);
+      one.searchParams.set("paths", piece.join(","));
+      const res = await whole(new Request(one, { headers: request.headers }), context);
+      if (res.status !== 200) return res;
+      Object.assign(patches, await res.json());
+    }
+    const json = JSON.stringify(patches);
+    if (answers.size >= 500) answers.clear();
+    answers.set(asked, json);
+    return answer(json);
   };
 }
+/** React Router's limit on a /__manifest URL's length (its URL_LIMIT). */
+const URL_LIMIT = 7680;
 
 /** `keyOf(pathname)`: which table answers the path; `buildFor(key)`: the build with that table. */
 export function routeTables(build: ServerBuild) {

@@ -19,6 +19,7 @@ const rows = rowsOf(config as Entry[]);
 const build = {
   routes: Object.fromEntries(Object.entries(rows).map(([id, r]) => [id, { ...r, module: {} }])),
   assets: { routes: rows, version: "v1" },
+  entry: { module: { default: () => new Response("page") } }, future: {}, basename: "/", ssr: true, routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
 } as unknown as ServerBuild;
 
 /** Nested route objects from a build's rows, in their order (as React Router's createRoutes). */
