@@ -7,6 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { authFile, expect, test } from "./fixtures.ts";
+import { hydrated } from "./orders.ts";
 
 test.use({ storageState: authFile("seller") });
 // Every test here only reads a page: they spread over both workers instead of queuing in one
@@ -138,6 +139,8 @@ test.describe("at 1366 px", () => {
   test("a search keeps the keyboard in the search field", async ({ page, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled === false, "without JavaScript a search loads a new page");
     await page.goto("/profile/factory");
+    // Before hydration Enter sends the plain GET form: a new page, rightly without the focus.
+    await hydrated(page, true);
     const search = page.getByRole("searchbox", { name: "Search" });
     await search.fill("Konveksi");
     await search.press("Enter");
