@@ -53,7 +53,7 @@ export function handlersFor(build: ServerBuild, mode: string | undefined): (path
  * "/profile") matched the layout alone and showed an empty page instead of asking. React Router
  * does the matching (over branches it ranked once: a match of our own ranked ~170 routes per
  * path, a second of CPU per question); the ancestors go in pieces under its URL limit. Every
- * page asks the same question for its sidebar, so answers are kept (a few hundred, by question).
+ * page asks the same question for its sidebar, so answers are kept (up to 200 questions).
  */
 export function manifestAnswer(build: ServerBuild, mode?: string): Handler {
   const whole = createRequestHandler(build, mode);
@@ -85,7 +85,7 @@ export function manifestAnswer(build: ServerBuild, mode?: string): Handler {
       Object.assign(patches, await res.json());
     }
     const json = JSON.stringify(patches);
-    if (answers.size >= 500) answers.clear();
+    if (answers.size >= 200) answers.clear();
     answers.set(asked, json);
     return answer(json);
   };
