@@ -27,10 +27,9 @@ const clientChunks = {
     },
     {
       // Shared by at least a dozen route modules (buttons, the error boundary, i18n, list
-      // controls): on almost every page anyway. Rarer ones stay with the pages that use them, and so
-      // do an area's own (brand-…, store-…): one area's many pages are not "most pages".
+      // controls): on almost every page anyway. Rarer ones stay with the pages that use them.
       name: "shared",
-      test: (id: string) => /[\\/]app[\\/](components|lib)[\\/]/.test(id) && !FORM_PARTS.test(id) && !/[\\/](brand|store)-[^\\/]+$/.test(id),
+      test: (id: string) => /[\\/]app[\\/](components|lib)[\\/]/.test(id) && !FORM_PARTS.test(id),
       minShareCount: 12,
       priority: 2,
     },

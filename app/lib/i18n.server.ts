@@ -99,7 +99,7 @@ const visitorLanguage = new LanguageDetector({
   supportedLanguages: [...LOCALES], fallbackLanguage: DEFAULT_LOCALE, cookie: langCookie, order: ["cookie", "header"],
 });
 export const preferredLocale = async (request: Request): Promise<Locale> =>
-  (await visitorLanguage.detect(request)) === "id" ? "id" : "en";
+  (await visitorLanguage.detect(request)) === "id" ? "id" : DEFAULT_LOCALE;
 
 /** The request's language (its URL's). */
 export const getLocale = (context: Readonly<RouterContextProvider>): Locale => context.get(localeContext);

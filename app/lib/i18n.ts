@@ -1,7 +1,8 @@
 /**
  * Locale files: locales/<lng>/<namespace>.json. English has no URL prefix; Indonesian lives under /id.
- * The page's locale comes from its URL; the `lng` cookie (365 days) remembers the choice for the
- * unprefixed entry URLs (see routes/locale.tsx).
+ * The page's locale comes from its URL; an unprefixed URL goes to /id for whoever chose Indonesian
+ * (the `lng` cookie, 365 days) or, having chosen nothing, has an Indonesian browser
+ * (routes/locale.tsx, decision 20).
  */
 
 export const LOCALES = ["en", "id"] as const;

@@ -12,12 +12,14 @@ import { preferredLocale } from "#app/lib/i18n.server.ts";
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     const url = new URL(request.url);
-    if (localeFromPath(url.pathname) === "en" && request.method === "GET" && !url.pathname.endsWith(".data")) {
-      if ((await preferredLocale(request)) === "id") {
-        throw redirect(localePath("id", url.pathname) + url.search, { headers: { Vary: "Cookie, Accept-Language" } });
-      }
-    }
-    return next();
+    if (localeFromPath(url.pathname) !== "en" || request.method !== "GET" || url.pathname.endsWith(".data")) return next();
+    // The English page and the redirect alike depend on these two headers: a cache must not hand
+    // one person's answer to the other.
+    const vary = { Vary: "Cookie, Accept-Language" };
+    if ((await preferredLocale(request)) === "id") throw redirect(localePath("id", url.pathname) + url.search, { headers: vary });
+    const res = await next();
+    res.headers.append("Vary", vary.Vary);
+    return res;
   },
 ];
 

@@ -24,6 +24,7 @@ describe("the language of an unprefixed page", () => {
     async (accept) => {
       const res = await open("/auth", { "Accept-Language": accept });
       expect(res.status).toBe(200);
+      expect(res.headers.get("vary")).toContain("Accept-Language");
       expect(await res.text()).toContain('<html lang="en"');
     },
   );
