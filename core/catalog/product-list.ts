@@ -21,9 +21,9 @@
  *   past the cap the list offers one more page while pages come back full. A search counts its
  *   matches once for all tabs (see tabCounts).
  */
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db, type Db, type Tx } from "#db/client.ts";
+import { db, prepared, preparedSql, type Db, type Tx } from "#db/client.ts";
 import { brands, productCategories, productChannels, productImages, products, productVariants, channels, productRatings } from "#db/schema/index.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
 import { defineExport } from "#core/jobs/exports.ts";
@@ -72,7 +72,7 @@ export function categoryRange(categoryId: number): [number, number] {
  * The filters other than the tab (the tab counts share them). `search` says how the search is
  * written, for the plan PostgreSQL can make of it (see findProducts); "none" leaves it out.
  */
-export function filterConditions(businessId: number, f: Omit<Partial<ProductFilters>, "tab">, search: "dense" | "sparse" | "none" = "dense"): SQL[] {
+export function filterConditions(businessId: number | Placeholder, f: Omit<Partial<ProductFilters>, "tab">, search: "dense" | "sparse" | "none" = "dense"): SQL[] {
   const where: SQL[] = [eq(products.businessId, businessId)];
   if (f.brand_id) where.push(eq(products.brandId, f.brand_id));
   if (f.category_id) {
@@ -95,6 +95,12 @@ export function filterConditions(businessId: number, f: Omit<Partial<ProductFilt
   return where;
 }
 
+/**
+ * Whether a filter other than the tab is set. The listing as it opens (a tab, a sort, a page) is
+ * read by prepared queries (db/client.ts); a filter writes its own text.
+ */
+const filtered = (f: Omit<Partial<ProductFilters>, "tab">) => Boolean(f.search || f.brand_id || f.category_id || f.channel_id || f.stock_type || f.date);
+
 /** LIKE text that starts with `text` (wildcards in it escaped). */
 const startsWith = (text: string) => `${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
@@ -103,7 +109,7 @@ const startsWith = (text: string) => `${text.replace(/[\\%_]/g, (ch) => `\\${ch}
  * with the text) and the ids of products with a variant whose SKU starts with the text or whose
  * barcode is the text (a scanned label).
  */
-function searchParts(businessId: number, text: string) {
+function searchParts(businessId: number | Placeholder, text: string) {
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);
   const prefix = startsWith(text.toLowerCase());
   const nameHas = and(...words.map((w) => sql`lower(${products.name}) LIKE ${contains(w)}`))!;
@@ -130,11 +136,12 @@ function searchParts(businessId: number, text: string) {
  */
 export async function tabCounts(businessId: number, f: Omit<Partial<ProductFilters>, "tab">, exec: typeof db | Tx = db) {
   if (f.search) return searchTabCounts(businessId, f, exec);
-  const base = filterConditions(businessId, f, "none");
-  const parts = PRODUCT_TABS.map((tab) => sql`(SELECT count(*) FROM (SELECT 1 FROM ${products} WHERE ${and(...base, tabCondition(tab))} LIMIT ${COUNT_CAP + 1}) s)`);
-  const { rows } = await exec.execute<Record<ProductTab, number>>(
-    sql`SELECT ${sql.join(PRODUCT_TABS.map((tab, i) => sql`${parts[i]}::int AS ${sql.identifier(tab)}`), sql`, `)}`,
-  );
+  // The listing as it opens (no filter) is prepared (db/client.ts); a filter writes its own text.
+  const rows = await preparedSql<Record<ProductTab, number>>(exec, filtered(f) ? null : "product_tab_counts", (value) => {
+    const base = filterConditions(value("business") as number | Placeholder, f, "none");
+    const parts = PRODUCT_TABS.map((tab) => sql`(SELECT count(*) FROM (SELECT 1 FROM ${products} WHERE ${and(...base, tabCondition(tab))} LIMIT ${COUNT_CAP + 1}) s)`);
+    return sql`SELECT ${sql.join(PRODUCT_TABS.map((tab, i) => sql`${parts[i]}::int AS ${sql.identifier(tab)}`), sql`, `)}`;
+  }).execute({ business: businessId });
   const counts = { ...rows[0] } as Record<ProductTab, number>;
   const capped = PRODUCT_TABS.filter((tab) => counts[tab] > COUNT_CAP);
   for (const tab of capped) counts[tab] = COUNT_CAP;
@@ -218,17 +225,19 @@ export async function findProducts(
   businessId: number, f: Partial<ProductFilters>, page: { limit: number; offset: number; matches?: number }, exec: typeof db | Tx = db,
 ) {
   const sparse = page.matches !== undefined && page.matches <= COUNT_CAP;
-  const where = and(...filterConditions(businessId, f, sparse ? "sparse" : "dense"), tabCondition(f.tab));
-  return exec
+  const sort = f.sort ?? 2;
+  const name = filtered(f) ? null : `product_page_${f.tab ?? "all"}_${sort}`;
+  return prepared(exec, name, (e, name) => e
     .select(rowColumns)
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
     .leftJoin(productRatings, eq(productRatings.productId, products.id))
-    .where(where)
-    .orderBy(...orderBy(f.sort ?? 2, { created: products.timeCreated, modified: products.timeModified, name: products.name, id: products.id }))
-    .limit(page.limit)
-    .offset(page.offset);
+    .where(and(...filterConditions(sql.placeholder("business"), f, sparse ? "sparse" : "dense"), tabCondition(f.tab)))
+    .orderBy(...orderBy(sort, { created: products.timeCreated, modified: products.timeModified, name: products.name, id: products.id }))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(name)).execute({ business: businessId, limit: page.limit, offset: page.offset });
 }
 
 /** The state a seller sees: the stored status, or out_of_stock for a published product with nothing available. */

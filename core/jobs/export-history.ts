@@ -18,6 +18,7 @@ import { recordHistory } from "#core/lib/history.ts";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
+import { prepared } from "#db/client.ts";
 import { jobs } from "#db/schema/index.ts";
 import { noPrivilege, sellerScope, type Scope, type SellerActor } from "#core/actor.ts";
 import { canAccess } from "#core/auth/privileges.ts";
@@ -77,12 +78,17 @@ export async function exportHistory(scope: Scope, q: { kind?: string; page: numb
   const { db, actor } = sellerScope(scope);
   const kinds = allowedKinds(actor).filter((k) => !q.kind || k === `export:${q.kind}`);
   if (!kinds.length) return { rows: [] as ExportJob[], total: 0 };
-  const where = mine(actor, kinds);
-  // The total rides on each row (one round trip); a page past the end asks for it alone.
-  const rows = await db
+  // The total rides on each row (one round trip); a page past the end asks for it alone. Every
+  // list page shows the first page of its kind: prepared (db/client.ts).
+  const rows = await prepared(db, "export_history", (e, name) => e
     .select({ ...shownColumns, total: sql<number>`count(*) OVER ()::int` })
-    .from(jobs).where(where).orderBy(desc(jobs.timeCreated), desc(jobs.id)).limit(q.limit).offset((q.page - 1) * q.limit);
-  const total = rows[0]?.total ?? (q.page > 1 ? (await db.select({ total: count() }).from(jobs).where(where))[0].total : 0);
+    .from(jobs)
+    .where(and(eq(jobs.userId, sql.placeholder("user")), eq(jobs.businessId, sql.placeholder("business")), sql`${jobs.kind} = ANY(${sql.placeholder("kinds")}::text[])`))
+    .orderBy(desc(jobs.timeCreated), desc(jobs.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(name)).execute({ user: actor.user.id, business: actor.member.businessId, kinds, limit: q.limit, offset: (q.page - 1) * q.limit });
+  const total = rows[0]?.total ?? (q.page > 1 ? (await db.select({ total: count() }).from(jobs).where(mine(actor, kinds)))[0].total : 0);
   return { rows: rows.map((j) => exportJobJson(actor, j)), total };
 }
 

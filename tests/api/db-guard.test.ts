@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ConcurrentQueryInTransaction, db, QueryOutsideTransaction, sideBySide } from "#db/client.ts";
+import { ConcurrentQueryInTransaction, db, prepared, preparedSql, QueryOutsideTransaction, sideBySide } from "#db/client.ts";
 
 describe("the transaction guard", () => {
   it("refuses the global handle inside a transaction", async () => {
@@ -63,5 +63,33 @@ describe("the transaction guard", () => {
     const [idle] = (await db.execute(sql`SHOW idle_in_transaction_session_timeout`)).rows as { idle_in_transaction_session_timeout: string }[];
     expect(statement.statement_timeout).not.toBe("0");
     expect(idle.idle_in_transaction_session_timeout).not.toBe("0");
+  });
+});
+
+describe("prepared reads (db/client.ts prepared, preparedSql)", () => {
+  const doubled = (exec: typeof db) => preparedSql<{ n: number }>(exec, "test_doubled", (value) => sql`SELECT (${value("n")}::int * 2) AS n`);
+
+  it("are written once on the pool, prepared by name, and answer each call's values", async () => {
+    expect(doubled(db)).toBe(doubled(db));
+    expect((await doubled(db).execute({ n: 2 }))[0].n).toBe(4);
+    expect((await doubled(db).execute({ n: 21 }))[0].n).toBe(42);
+    const [statement] = (await db.execute(sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = 'test_doubled'`)).rows;
+    // The statement lives on the connection that prepared it; this read may get another one.
+    expect([0, 1]).toContain(statement.n);
+  });
+
+  it("run on a transaction's handle inside one, where the pool's is refused", async () => {
+    expect(await db.transaction(async (tx) => (await doubled(tx as unknown as typeof db).execute({ n: 5 }))[0].n)).toBe(10);
+    const err = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      await doubled(db).execute({ n: 1 });
+    }).catch((e) => e);
+    expect(err).toBeInstanceOf(QueryOutsideTransaction);
+  });
+
+  it("a shape given no name is written per call", async () => {
+    const once = (n: number) => prepared(db, null, (e) => ({ n, e }));
+    expect(once(1)).not.toBe(once(1));
+    expect((await preparedSql<{ n: number }>(db, null, (value) => sql`SELECT ${value("n")}::int AS n`).execute({ n: 7 }))[0].n).toBe(7);
   });
 });
