@@ -30,7 +30,28 @@ await instance.init({
   initAsync: false,
 });
 
-const fixed = { en: instance.getFixedT("en"), id: instance.getFixedT("id") } as Record<Locale, TFunction>;
+/**
+ * i18next looks a key up anew on every call (10–20 µs: its options, namespaces, fallbacks), and a
+ * list says the same few texts for each of its rows (a product's state, a store's type): a page of
+ * them was a few percent of its server time. The texts never change while the app runs, so a key
+ * asked without values is looked up once per language. Keys are the code's (some built from an
+ * enum), so the memory is bounded; a cap guards against a key made of input all the same.
+ */
+function remembering(t: TFunction): TFunction {
+  const said = new Map<string, string>();
+  const say = t as unknown as (...args: unknown[]) => string;
+  return ((key: unknown, ...rest: unknown[]) => {
+    if (rest.length || typeof key !== "string") return say(key, ...rest);
+    let text = said.get(key);
+    if (text === undefined) {
+      text = say(key);
+      if (said.size < 20_000) said.set(key, text);
+    }
+    return text;
+  }) as unknown as TFunction;
+}
+
+const fixed = { en: remembering(instance.getFixedT("en")), id: remembering(instance.getFixedT("id")) } as Record<Locale, TFunction>;
 
 /** A message to show (a notice, an answer's message): its translation key and values. */
 export type Notice = { key: string; vars?: Record<string, unknown> };
@@ -42,18 +63,3 @@ export function translator(locale: string): TFunction {
   return fixed[asLocale(locale)];
 }
 
-/**
- * `t` that says each plain key (no variables) once: for answers that repeat the same few labels
- * over many entries (every store card lists every channel and store with its type name). i18next's
- * lookup is about 20 µs a call; a page of store cards made hundreds of them.
- */
-export function onceEach(t: TFunction): TFunction {
-  const said = new Map<string, string>();
-  const say = t as unknown as (...args: unknown[]) => string;
-  return ((key: unknown, ...rest: unknown[]) => {
-    if (rest.length || typeof key !== "string") return say(key, ...rest);
-    let text = said.get(key);
-    if (text === undefined) said.set(key, (text = say(key)));
-    return text;
-  }) as unknown as TFunction;
-}

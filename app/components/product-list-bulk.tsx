@@ -45,7 +45,8 @@ export function ConfirmedForm({ id, fields, confirmFor, children, className, lab
         onFocus={preloadConfirmDialog}
         onSubmit={(e) => {
           e.preventDefault();
-          const data = new FormData(e.currentTarget);
+          // The button that sent it may name what it is about (a row's delete: product_ids=its id).
+          const data = new FormData(e.currentTarget, (e.nativeEvent as SubmitEvent).submitter);
           const text = confirmFor(data);
           if (typeof text === "string") setProblem(text);
           else {

@@ -36,7 +36,6 @@ import { db, joinsAsWritten, prepared, type Db, type Tx } from "#db/client.ts";
 import {
   bankAccounts, banks, businesses, channels, cities, partnerships, provinces, storeChannels, stores, villages,
 } from "#db/schema/index.ts";
-import { onceEach } from "#core/i18n.ts";
 import { unix } from "#core/lib/time.ts";
 import { couriersOnce } from "#core/utilities/reference.ts";
 import { contains, orderBy, totalOf } from "#core/lib/list-query.ts";
@@ -337,8 +336,7 @@ export type StoreJson = ReturnType<typeof storeJson>;
 /** Rows of one page in the answer shape (context loaded once for the page). */
 export async function storesJson(rows: StoreRow[], viewer: number, t: TFunction, exec: Db | Tx = db) {
   const ctx = await loadStoreContext(viewer, rows.map((r) => r.id), exec);
-  const said = onceEach(t);
-  return rows.map((r) => storeJson(r, ctx, viewer, said));
+  return rows.map((r) => storeJson(r, ctx, viewer, t));
 }
 
 /** What the update history shows of a store: readable values (names, not ids). */

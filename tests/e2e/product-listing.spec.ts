@@ -114,6 +114,9 @@ test("the listing in Indonesian under /id: a product is deleted after the questi
   await checkA11y();
 
   await page.getByRole("button", { name: `Hapus ${name}` }).click();
+  // The question names the product of the row whose button asked.
+  const ask = javaScriptEnabled ? page.getByRole("dialog") : page.getByRole("alertdialog");
+  await expect(ask).toContainText(name);
   await confirm(page, javaScriptEnabled, "Hapus 1 produk?", "Ya, hapus");
   await expect(page.getByRole("status")).toContainText(`${name} dihapus`);
   await expect(page.getByRole("heading", { name: "Tidak ada produk yang cocok" })).toBeVisible();
