@@ -166,7 +166,8 @@ const preparedQueries = new Map<string, unknown>();
  */
 export function preparedSql<R extends Record<string, unknown>>(exec: Exec, name: string | null, query: (value: (key: string) => unknown) => SQL) {
   type Run = { execute(values?: Record<string, unknown>): Promise<R[]> };
-  if (exec !== db || !name) return { execute: async (values = {}) => (await exec.execute<R>(query((key) => values[key]))).rows } as Run;
+  // sql.param: one parameter even for an array (drizzle would write an array as a list).
+  if (exec !== db || !name) return { execute: async (values = {}) => (await exec.execute<R>(query((key) => sql.param(values[key])))).rows } as Run;
   return prepared(db, name, (): Run => {
     const { sql: text, params } = dialect.sqlToQuery(query((key) => sql.placeholder(key)));
     return { execute: async (values = {}) => (await pool.query<R>({ name, text, values: fillPlaceholders(params, values) })).rows };

@@ -9,10 +9,10 @@
  * them. Privilege "profile", scoped by the actor's business.
  */
 import { alias } from "drizzle-orm/pg-core";
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import type { Db, Tx } from "#db/client.ts";
+import { prepared, type Db, type Tx } from "#db/client.ts";
 import { businesses, cities, partnerships, stores } from "#db/schema/index.ts";
 import { BUSINESS_STATUS } from "#db/schema/company-enums.ts";
 import { sellerScope, type Scope } from "#core/actor.ts";
@@ -157,20 +157,23 @@ export async function listStorePartnerships(
 ) {
   const { db, actor } = sellerScope(scope, "profile");
   const viewer = actor.member.businessId;
-  const incoming = eq(partnerships.ownerBusinessId, viewer);
-  const outgoing = eq(partnerships.partnerBusinessId, viewer);
-  const where = and(
-    q.direction === "both" ? or(incoming, outgoing) : q.direction === "incoming" ? incoming : outgoing,
+  const whereFor = (viewer: number | Placeholder) => and(
+    q.direction === "both"
+      ? or(eq(partnerships.ownerBusinessId, viewer), eq(partnerships.partnerBusinessId, viewer))
+      : eq(q.direction === "incoming" ? partnerships.ownerBusinessId : partnerships.partnerBusinessId, viewer),
     q.status === undefined ? inArray(partnerships.status, [...OPEN_STATUSES]) : eq(partnerships.status, q.status),
     q.store_branch_id ? eq(partnerships.refId, q.store_branch_id) : undefined,
   );
-  // Waiting for the actor first, then the latest change first.
-  const rows = await storePartnershipSelect(db, where)
-    .orderBy(sql`CASE WHEN ${partnerships.status} IN (0, 2, 3) AND ${partnerships.requestedByBusinessId} <> ${viewer} THEN 0 ELSE 1 END`,
+  // The store page shows the open ones of both directions: prepared (db/client.ts).
+  const shape = q.status === undefined && !q.store_branch_id ? `store_partnerships_${q.direction}` : null;
+  const rows = await prepared(db, shape, (e, name) => storePartnershipSelect(e, whereFor(sql.placeholder("viewer")))
+    // Waiting for the actor first, then the latest change first.
+    .orderBy(sql`CASE WHEN ${partnerships.status} IN (0, 2, 3) AND ${partnerships.requestedByBusinessId} <> ${sql.placeholder("viewer")} THEN 0 ELSE 1 END`,
       desc(partnerships.timeModified), desc(partnerships.id))
-    .limit(q.limit).offset(offsetOf(q));
+    .limit(sql.placeholder("limit")).offset(sql.placeholder("offset"))
+    .prepare(name)).execute({ viewer, limit: q.limit, offset: offsetOf(q) });
   const total = await totalOf({ offset: offsetOf(q), limit: q.limit }, rows.length, async () =>
-    (await db.select({ total: count() }).from(partnerships).where(and(eq(partnerships.kind, "store"), where)))[0].total);
+    (await db.select({ total: count() }).from(partnerships).where(and(eq(partnerships.kind, "store"), whereFor(viewer))))[0].total);
   return { rows: rows.map((r) => storePartnershipJson(r, viewer, actor.t)), total };
 }
 

@@ -32,7 +32,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { and, asc, count, eq, ilike, inArray, isNotNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { db, joinsAsWritten, prepared, type Db, type Tx } from "#db/client.ts";
+import { db, joinsAsWritten, prepared, preparedSql, type Db, type Tx } from "#db/client.ts";
 import {
   bankAccounts, banks, businesses, channels, cities, partnerships, provinces, storeChannels, stores, villages,
 } from "#db/schema/index.ts";
@@ -188,20 +188,20 @@ export type StoreRow = NonNullable<Awaited<ReturnType<typeof findStore>>>;
 export type StoreContext = Awaited<ReturnType<typeof loadStoreContext>>;
 
 export async function loadStoreContext(viewer: number, storeIds: number[], exec: Db | Tx = db) {
-  // One round trip for the three (the default first, then by name).
-  const { rows: [row] } = await exec.execute<{
+  // One round trip for the three (the default first, then by name); every store page asks it: prepared.
+  const [row] = await preparedSql<{
     channels: { id: number; name: string; code: string; logo: string | null; status: number }[];
     links: { storeId: number; channelId: number }[];
     own_stores: { id: number; name: string; type: number; image: string | null; status: number }[];
-  }>(sql`SELECT
+  }>(exec, "store_context", (value) => sql`SELECT
     (SELECT coalesce(json_agg(json_build_object('id', ${channels.id}, 'name', ${channels.name}, 'code', ${channels.platformCode},
             'logo', ${channels.logo}, 'status', ${channels.status}) ORDER BY ${channels.isDefault} DESC, lower(${channels.name}), ${channels.id}), '[]'::json)
-       FROM ${channels} WHERE ${channels.businessId} = ${viewer}) AS channels,
+       FROM ${channels} WHERE ${channels.businessId} = ${value("viewer")}) AS channels,
     (SELECT coalesce(json_agg(json_build_object('storeId', ${storeChannels.storeId}, 'channelId', ${storeChannels.channelId})), '[]'::json)
-       FROM ${storeChannels} WHERE ${storeChannels.businessId} = ${viewer} AND ${inArray(storeChannels.storeId, storeIds)}) AS links,
+       FROM ${storeChannels} WHERE ${storeChannels.businessId} = ${value("viewer")} AND ${storeChannels.storeId} = ANY(${value("stores")}::int[])) AS links,
     (SELECT coalesce(json_agg(json_build_object('id', ${stores.id}, 'name', ${stores.name}, 'type', ${stores.type}, 'image', ${stores.image},
             'status', ${stores.status}) ORDER BY ${stores.isDefault} DESC, lower(${stores.name}), ${stores.id}), '[]'::json)
-       FROM ${stores} WHERE ${stores.businessId} = ${viewer}) AS own_stores`);
+       FROM ${stores} WHERE ${stores.businessId} = ${value("viewer")}) AS own_stores`).execute({ viewer, stores: storeIds });
   const { channels: channelRows, links, own_stores: ownStores } = row;
   const services = await courierServiceList(exec);
   const connected = new Set(links.map((l) => `${l.storeId}:${l.channelId}`));

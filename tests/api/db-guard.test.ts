@@ -80,6 +80,10 @@ describe("prepared reads (db/client.ts prepared, preparedSql)", () => {
 
   it("run on a transaction's handle inside one, where the pool's is refused", async () => {
     expect(await db.transaction(async (tx) => (await doubled(tx as unknown as typeof db).execute({ n: 5 }))[0].n)).toBe(10);
+    // An array is one value (PostgreSQL's array) whether prepared or not.
+    const anyOf = (exec: typeof db) => preparedSql<{ n: number }>(exec, "test_any", (value) => sql`SELECT count(*)::int AS n FROM generate_series(1, 5) g WHERE g = ANY(${value("ids")}::int[])`);
+    expect((await anyOf(db).execute({ ids: [2, 4, 9] }))[0].n).toBe(2);
+    expect(await db.transaction(async (tx) => (await anyOf(tx as unknown as typeof db).execute({ ids: [1, 2, 3] }))[0].n)).toBe(3);
     const err = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT 1`);
       await doubled(db).execute({ n: 1 });
