@@ -47,11 +47,7 @@ const TONE: Record<string, Tone> = { published: "success", out_of_stock: "warnin
 
 function Thumb({ row }: { row: ProductRow }) {
   if (row.image) return <img src={row.image} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded-md border border-slate-200 object-cover" />;
-  return (
-    <div aria-hidden className="flex h-12 w-12 shrink-0 items-center justify-center rounded-md border border-slate-200 bg-slate-50 text-slate-300">
-      <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.5"><path d="M4 7l8-4 8 4v10l-8 4-8-4zM4 7l8 4 8-4M12 11v10" /></svg>
-    </div>
-  );
+  return <div aria-hidden className="thumb-empty" />;
 }
 
 /** `canDelete` false (no "products.delete"): no delete button on the rows. */
