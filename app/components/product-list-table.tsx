@@ -10,6 +10,7 @@
  * row). The switch is the shared StatusSwitch (POST intent=toggle; no-JS confirm step on the server). It
  * is disabled for drafts (finished in the editor) and blocked products (not the seller's to switch).
  */
+import type { ProductListItem } from "#core/catalog/product-list.ts";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { formatDate, formatNumber, formatRupiah } from "#core/lib/format.ts";
 import { buttonClass } from "./button.tsx";
@@ -19,27 +20,20 @@ import { StatusSwitch } from "./list/status-switch.tsx";
 import { BULK_FORM_ID, ConfirmedForm, useBulkText } from "./product-list-bulk.tsx";
 import { useToggleText } from "./list/confirm-dialog.tsx";
 
-export type ProductRow = {
-  product_id: number;
-  name: string;
-  sku: string;
-  status: string;
-  state: string;
-  status_name: string;
-  image: string | null;
-  brand_data: { brand_id: number; name: string } | null;
-  category_data: { product_category_id: number; name: string } | null;
-  channel_datas: { channel_id: number; name: string }[];
-  stock_type: number;
-  price_min: number;
-  price_max: number;
-  on_hand: number;
-  available: number;
-  variant_count: number;
-  /** The buyers' reviews (core/inbox/reviews.ts keeps the aggregate); null before the first. */
-  rating?: { average: number; reviews: number } | null;
-  time_created: number;
-};
+/**
+ * What a row shows, picked from the listing's item (core's, the REST shape) by the loader: the
+ * page's data travels in the HTML once more for hydration, so it carries no field the table does
+ * not show.
+ */
+export function tableRow(p: ProductListItem) {
+  return {
+    product_id: p.product_id, name: p.name, sku: p.sku, status: p.status, state: p.state, status_name: p.status_name, image: p.image,
+    brand: p.brand_data?.name ?? null, category: p.category_data?.name ?? null, channels: p.channel_datas,
+    price_min: p.price_min, price_max: p.price_max, on_hand: p.on_hand, available: p.available, variant_count: p.variant_count,
+    rating: p.rating, time_created: p.time_created,
+  };
+}
+export type ProductRow = ReturnType<typeof tableRow>;
 
 const SAID_BY_SWITCH = ["published", "archived"];
 const DELETE_FORM_ID = "product-delete";
@@ -77,10 +71,10 @@ export function ProductListTable({ rows, editHref, busy, canDelete = true }: { r
                   <span className="sr-only">{t("table.rating", { count: p.rating.reviews, average: p.rating.average.toFixed(1) })}</span></>
               ) : null}
             </p>
-            <p className="text-xs text-slate-500">{[p.brand_data?.name, p.category_data?.name].filter(Boolean).join(" · ") || t("table.no_brand")}</p>
-            {p.channel_datas.length ? (
+            <p className="text-xs text-slate-500">{[p.brand, p.category].filter(Boolean).join(" · ") || t("table.no_brand")}</p>
+            {p.channels.length ? (
               <p className="mt-1 flex flex-wrap gap-1">
-                {p.channel_datas.map((c) => <span key={c.channel_id} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{c.name}</span>)}
+                {p.channels.map((c) => <span key={c.channel_id} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{c.name}</span>)}
               </p>
             ) : null}
           </div>

@@ -37,7 +37,7 @@ import { Pagination } from "#app/components/list/pagination.tsx";
 import { BulkActions, useBulkText } from "#app/components/product-list-bulk.tsx";
 import { categoryOptions, ProductListFilters } from "#app/components/product-list-filters.tsx";
 import { parseProductParams } from "#app/components/product-list-params.ts";
-import { ProductListTable } from "#app/components/product-list-table.tsx";
+import { ProductListTable, tableRow } from "#app/components/product-list-table.tsx";
 import { countText, ProductListTabs } from "#app/components/product-list-tabs.tsx";
 import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
 import { apiQuery, listHref } from "#app/lib/list-params.ts";
@@ -86,7 +86,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     title: `${t("product-list:title_count", { total: countText(summary, "all") })} | ${t("common:app_name")}`,
     params,
-    rows,
+    rows: rows.map(tableRow),
     totalPage: Math.ceil(total / params.limit),
     totalRecord: total,
     summary,
