@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { fillPlaceholders, sql, type SQL } from "drizzle-orm";
+import { fillPlaceholders, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
@@ -164,7 +164,7 @@ const preparedQueries = new Map<string, unknown>();
  * `prepared` for a query written with sql`…` (db.execute's), answering its rows. `query(value)`
  * writes it with value(key) where a value goes: a placeholder when prepared, else the value.
  */
-export function preparedSql<R extends Record<string, unknown>>(exec: Exec, name: string | null, query: (value: (key: string) => unknown) => SQL) {
+export function preparedSql<R extends Record<string, unknown>>(exec: Exec, name: string | null, query: (value: (key: string) => SQLWrapper) => SQL) {
   type Run = { execute(values?: Record<string, unknown>): Promise<R[]> };
   // sql.param: one parameter even for an array (drizzle would write an array as a list).
   if (exec !== db || !name) return { execute: async (values = {}) => (await exec.execute<R>(query((key) => sql.param(values[key])))).rows } as Run;

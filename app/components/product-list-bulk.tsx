@@ -22,7 +22,8 @@ export function ConfirmedForm({ id, fields, confirmFor, children, className, lab
   fields: Record<string, string | number>;
   /** The question for what the form holds now, or a message when there is nothing to ask about. */
   confirmFor: (form: FormData) => ConfirmText | string;
-  children: React.ReactNode;
+  /** None for a form its buttons elsewhere post (`form="<id>"`, e.g. the rows' delete). */
+  children?: React.ReactNode;
   className?: string;
   label?: string;
 }) {

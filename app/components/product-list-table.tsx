@@ -132,7 +132,7 @@ export function ProductListTable({ rows, editHref, busy, canDelete = true }: { r
       {/* The rows' delete buttons post this one form, naming their product (the button's own value). */}
       {canDelete ? (
         <ConfirmedForm id={DELETE_FORM_ID} fields={{ intent: "bulk", action: "delete" }}
-          confirmFor={(data) => bulkText("delete", 1, rows.find((r) => String(r.product_id) === data.get("product_ids"))?.name)}>{null}</ConfirmedForm>
+          confirmFor={(data) => bulkText("delete", 1, rows.find((r) => String(r.product_id) === data.get("product_ids"))?.name)} />
       ) : null}
       <DataTable caption={t("table.caption")} columns={columns} rows={rows} rowKey={(p) => p.product_id} busy={busy} />
     </div>

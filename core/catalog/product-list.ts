@@ -21,7 +21,7 @@
  *   past the cap the list offers one more page while pages come back full. A search counts its
  *   matches once for all tabs (see tabCounts).
  */
-import { and, asc, eq, gte, inArray, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { db, prepared, preparedSql, type Db, type Tx } from "#db/client.ts";
 import { brands, productCategories, productChannels, productImages, products, productVariants, channels, productRatings } from "#db/schema/index.ts";
@@ -72,7 +72,7 @@ export function categoryRange(categoryId: number): [number, number] {
  * The filters other than the tab (the tab counts share them). `search` says how the search is
  * written, for the plan PostgreSQL can make of it (see findProducts); "none" leaves it out.
  */
-export function filterConditions(businessId: number | Placeholder, f: Omit<Partial<ProductFilters>, "tab">, search: "dense" | "sparse" | "none" = "dense"): SQL[] {
+export function filterConditions(businessId: number | SQLWrapper, f: Omit<Partial<ProductFilters>, "tab">, search: "dense" | "sparse" | "none" = "dense"): SQL[] {
   const where: SQL[] = [eq(products.businessId, businessId)];
   if (f.brand_id) where.push(eq(products.brandId, f.brand_id));
   if (f.category_id) {
@@ -109,7 +109,7 @@ const startsWith = (text: string) => `${text.replace(/[\\%_]/g, (ch) => `\\${ch}
  * with the text) and the ids of products with a variant whose SKU starts with the text or whose
  * barcode is the text (a scanned label).
  */
-function searchParts(businessId: number | Placeholder, text: string) {
+function searchParts(businessId: number | SQLWrapper, text: string) {
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);
   const prefix = startsWith(text.toLowerCase());
   const nameHas = and(...words.map((w) => sql`lower(${products.name}) LIKE ${contains(w)}`))!;
@@ -138,7 +138,7 @@ export async function tabCounts(businessId: number, f: Omit<Partial<ProductFilte
   if (f.search) return searchTabCounts(businessId, f, exec);
   // The listing as it opens (no filter) is prepared (db/client.ts); a filter writes its own text.
   const rows = await preparedSql<Record<ProductTab, number>>(exec, filtered(f) ? null : "product_tab_counts", (value) => {
-    const base = filterConditions(value("business") as number | Placeholder, f, "none");
+    const base = filterConditions(value("business"), f, "none");
     const parts = PRODUCT_TABS.map((tab) => sql`(SELECT count(*) FROM (SELECT 1 FROM ${products} WHERE ${and(...base, tabCondition(tab))} LIMIT ${COUNT_CAP + 1}) s)`);
     return sql`SELECT ${sql.join(PRODUCT_TABS.map((tab, i) => sql`${parts[i]}::int AS ${sql.identifier(tab)}`), sql`, `)}`;
   }).execute({ business: businessId });
