@@ -1,5 +1,5 @@
 import { useTranslation, useLocale } from "#app/lib/i18n-react.tsx";
-import { useEffect } from "react";
+import { memo, useEffect } from "react";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
 import { NAV } from "#app/lib/navigation.ts";
 import { useAppLinks } from "#app/lib/use-app-links.ts";
@@ -7,8 +7,9 @@ import { useAppLinks } from "#app/lib/use-app-links.ts";
 /**
  * The twelve sidebar groups. Staff see only the groups in their access list. On a phone the
  * sidebar is collapsed behind the header's menu button: a CSS checkbox, so it works without JS.
+ * Memoized: its ~40 links need not re-render when the layout's socket state or unread count changes.
  */
-export function Sidebar({ privileges, pathname }: { privileges: string[]; pathname: string }) {
+export const Sidebar = memo(function Sidebar({ privileges, pathname }: { privileges: string[]; pathname: string }) {
   const { t } = useTranslation("nav");
   const lang = useLocale();
   const here = stripLocale(pathname);
@@ -81,7 +82,7 @@ export function Sidebar({ privileges, pathname }: { privileges: string[]; pathna
       <label htmlFor="sidebar-toggle" aria-hidden className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:peer-checked:hidden" />
     </>
   );
-}
+});
 
 /** The page is the item's or below it (an order's page is under Orders). */
 const isAt = (here: string, path: string) => here === path || here.startsWith(`${path}/`);

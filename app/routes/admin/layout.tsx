@@ -66,12 +66,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useFocusKept();
   // Realtime (new-order snackbar, pages reloading on order events) comes after the first load.
   const [realtime, setRealtime] = useState<SocketState>("connecting");
-  const [interactive, setInteractive] = useState(false);
   // The socket's unread count, until the next load brings the server's.
   const [unread, setUnread] = useState<{ count: number; over: number } | null>(null);
   const shownUnread = unread && unread.over === loaderData.unread ? unread.count : loaderData.unread;
   const onUnread = useCallback((count: number) => setUnread({ count, over: loaderData.unread }), [loaderData.unread]);
-  useEffect(() => setInteractive(true), []);
   const { pathname } = useLocation();
   const { t } = useTranslation("nav");
   return (
@@ -88,13 +86,26 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </main>
       </div>
       {/* Only while online: fetching its code offline would fail the page (a chunk error reloads it). */}
-      {interactive && online ? (
-        <Suspense fallback={null}>
-          <Realtime ticket={loaderData.realtimeTicket} onState={setRealtime} onUnread={onUnread} />
-        </Suspense>
+      {online ? (
+        <AfterHydration>
+          <Suspense fallback={null}>
+            <Realtime ticket={loaderData.realtimeTicket} onState={setRealtime} onUnread={onUnread} />
+          </Suspense>
+        </AfterHydration>
       ) : null}
     </div>
   );
+}
+
+/**
+ * Its children once the page is hydrated (an effect runs only in the browser). Its own state, not
+ * the layout's: the layout re-rendering then would re-render the whole page at once, a long task
+ * on a slow phone just as it becomes interactive.
+ */
+function AfterHydration({ children }: { children: React.ReactNode }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? children : null;
 }
 
 export function ErrorBoundary() {
