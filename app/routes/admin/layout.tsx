@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { Outlet, useLocation, useNavigation } from "react-router";
+import { ClientOnly } from "remix-utils/client-only";
 import type { Route } from "./+types/layout";
 import { AdminHeader } from "#app/components/admin-header.tsx";
 import { OfflineScreen, useOnline } from "#app/components/offline.tsx";
@@ -87,25 +88,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </div>
       {/* Only while online: fetching its code offline would fail the page (a chunk error reloads it). */}
       {online ? (
-        <AfterHydration>
-          <Suspense fallback={null}>
-            <Realtime ticket={loaderData.realtimeTicket} onState={setRealtime} onUnread={onUnread} />
-          </Suspense>
-        </AfterHydration>
+        // ClientOnly's own state, not the layout's: the layout re-rendering at hydration's end would
+        // re-render the whole page at once, a long task on a slow phone just as it becomes interactive.
+        <ClientOnly>
+          {() => (
+            <Suspense fallback={null}>
+              <Realtime ticket={loaderData.realtimeTicket} onState={setRealtime} onUnread={onUnread} />
+            </Suspense>
+          )}
+        </ClientOnly>
       ) : null}
     </div>
   );
-}
-
-/**
- * Its children once the page is hydrated (an effect runs only in the browser). Its own state, not
- * the layout's: the layout re-rendering then would re-render the whole page at once, a long task
- * on a slow phone just as it becomes interactive.
- */
-function AfterHydration({ children }: { children: React.ReactNode }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated ? children : null;
 }
 
 export function ErrorBoundary() {
