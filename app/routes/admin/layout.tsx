@@ -88,8 +88,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </div>
       {/* Only while online: fetching its code offline would fail the page (a chunk error reloads it). */}
       {online ? (
-        // ClientOnly's own state, not the layout's: the layout re-rendering at hydration's end would
-        // re-render the whole page at once, a long task on a slow phone just as it becomes interactive.
+        // ClientOnly's own state, not the layout's: the layout re-rendering at hydration's end redrew
+        // the header and sidebar at once, a long task on a slow phone just as it becomes interactive.
         <ClientOnly>
           {() => (
             <Suspense fallback={null}>
