@@ -1,5 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
@@ -25,12 +25,21 @@ class SlowestFirst extends BaseSequencer {
   }
 }
 
+/**
+ * What CI's second run skips (TEST_SCOPE=database: the same code on the machine's PostgreSQL and
+ * Redis). These check what the app decides from its own tables, the same on any server: every
+ * admin page × every privilege (~6,000 page renders, 2½ minutes) and every form's bad input
+ * (1¼ minutes). Everything that reads or writes through the database runs on both.
+ */
+const SAME_ON_ANY_DATABASE = ["tests/api/privilege-matrix.test.ts", "tests/api/bad-input-pages.test.ts"];
+
 export default defineConfig({
   // The React Router plugin makes `virtual:react-router/server-build` (app/routes.ts and its modules),
   // so a test can send a page request through the whole app (server/app.ts) as the server does.
   plugins: [reactRouter()],
   test: {
     include: ["core/**/*.test.ts", "api/**/*.test.ts", "app/**/*.test.ts", "db/**/*.test.ts", "tests/api/**/*.test.ts", "tests/routes/**/*.test.ts", "tests/*.test.ts"],
+    exclude: [...configDefaults.exclude, ...(process.env.TEST_SCOPE === "database" ? SAME_ON_ANY_DATABASE : [])],
     globalSetup: ["tests/global-setup.ts"],
     setupFiles: ["tests/setup-db.ts"],
     pool: "forks",
