@@ -19,6 +19,7 @@
  * server sent back, e.g. fields.image.initialValue), errors (the field's errors), hint, required.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { MAX_UPLOAD_BYTES } from "#db/schema/company-enums.ts";
 import { buttonClass } from "./button.tsx";
@@ -72,8 +73,7 @@ export function ImageField({ name, label, defaultUrl, errors, hint, required }: 
   const [crop, setCrop] = useState<CropBox | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
   // Buttons that need JavaScript appear once it runs; before (or without) it, a checkbox removes.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   // The server answered with another URL (the file was uploaded, another field failed): that URL
   // is now the image, and the file need not be sent again.

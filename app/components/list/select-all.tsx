@@ -4,11 +4,10 @@
  * place invisibly and inert: the row of controls does not jump when it appears, and without
  * JavaScript nobody can tick a box that does nothing.
  */
-import { useEffect, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 export function SelectAll({ formId, label }: { formId: string; label: string }) {
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   return (
     <label className={`flex items-center gap-2 py-2 text-sm text-slate-600 ${ready ? "" : "invisible"}`} aria-hidden={ready ? undefined : true}>
       <input

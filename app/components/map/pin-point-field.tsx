@@ -16,7 +16,8 @@
  *   "Use this address" fills the form's `addressFieldName` field; when it cannot, a note says to
  *   type the address. The search box hides itself when the geocoder cannot be reached.
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "#app/lib/i18n-react.tsx";
 import { MAP_HEIGHT, MAP_ZOOM_CARD } from "#core/profile/profile-enums.ts";
 import { buttonClass, inputClass } from "#app/components/button.tsx";
@@ -51,8 +52,7 @@ export function PinPointField({ latName = "latitude", lngName = "longitude", def
   const group = useRef<HTMLFieldSetElement>(null);
   const initial = toLatLng(defaultValue?.lat, defaultValue?.lng);
 
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [pin, setPin] = useState<LatLng | null>(initial);
   const [active, setActive] = useState(false);
   const [lookup, setLookup] = useState<Lookup>({ state: "idle" });
