@@ -28,8 +28,8 @@ class SlowestFirst extends BaseSequencer {
 /**
  * What CI's second run skips (TEST_SCOPE=database: the same code on the machine's PostgreSQL and
  * Redis). These check what the app decides from its own tables, the same on any server: every
- * admin page × every privilege (~6,000 page renders, 2½ minutes) and every form's bad input
- * (1¼ minutes). Everything that reads or writes through the database runs on both.
+ * admin page × every privilege (~6,000 page renders, 40 s) and every form's bad input (30 s).
+ * Everything that reads or writes through the database runs on both.
  */
 const SAME_ON_ANY_DATABASE = ["tests/api/privilege-matrix.test.ts", "tests/api/bad-input-pages.test.ts"];
 
